@@ -1,0 +1,149 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { serverMessages } from "@mx/shared/messages";
+import { API_BASE } from "@mx/shared/routes";
+import type { AppDeps } from "./deps";
+import { AppError } from "./lib/errors";
+import { describeValidation } from "./lib/validation";
+import { authPlugin } from "./modules/auth/plugin";
+import { authRoutes } from "./modules/auth/routes";
+import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
+import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
+import { otpRoutes } from "./modules/otp/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { userRoutes } from "./modules/users/routes";
+import { serveWebApp } from "./web";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+/** Fastify errors a client can cause, mapped to our codes and words. */
+const clientErrors: Record<string, { code: AppError["code"]; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: "BAD_REQUEST", message: serverMessages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: "BAD_REQUEST",
+    message: "The request body is empty; send JSON, or drop the Content-Type header.",
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Send the request body as application/json." },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
+};
+
+export type BuildOptions = Pick<AppDeps, "config" | "database"> & { mailer?: Mailer };
+
+export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.newPassword", "*.otp", "*.otpToken"],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer:
+      mailer ??
+      (config.mail.smtpUrl
+        ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+        : devMailboxMailer(database.db, app.log)),
+  };
+  app.decorate("deps", deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    const send = (statusCode: number, code: string, message: string) =>
+      reply.code(statusCode).send({ statusCode, message, code });
+    if (error instanceof AppError) {
+      if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
+      if (error.statusCode >= 500) req.log.error({ err: error.cause ?? error }, error.message);
+      return send(error.statusCode, error.code, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return send(400, "VALIDATION_FAILED", describeValidation(error.validation, error.validationContext));
+    }
+    if (!isResponseSerializationError(error)) {
+      const known = error.code ? clientErrors[error.code] : undefined;
+      if (known) return send(error.statusCode ?? 400, known.code, known.message);
+      if (error.statusCode === 429) return send(429, "TOO_MANY_REQUESTS", serverMessages.tooManyRequests);
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return send(error.statusCode, error.code ?? "BAD_REQUEST", error.message);
+      }
+    }
+    req.log.error({ err: error }, "unhandled error");
+    return send(500, "INTERNAL", serverMessages.internal);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        workerSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: "1 minute",
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Manhattan Exchange API", version: "1.0.0" },
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  await app.register(authPlugin);
+
+  await app.register(systemRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(otpRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+    },
+    { prefix: API_BASE },
+  );
+  if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
+
+  const webFallback = await serveWebApp(app, config.webDistDir);
+  app.setNotFoundHandler((req, reply) => {
+    const isPage =
+      (req.method === "GET" || req.method === "HEAD") && !/^\/(api|dev)(\/|$)/.test(req.url) && !/\.\w+$/.test(req.url.split("?")[0] ?? "");
+    if (isPage && webFallback) return webFallback(req, reply);
+    return reply.code(404).send({ statusCode: 404, message: `No route for ${req.method} ${req.url.split("?")[0]}.`, code: "NOT_FOUND" });
+  });
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const Env = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres(ql)?:\/\/|memory:\/\/)/.test(v), {
+      error: "must start with postgres://, postgresql:// or memory://",
+    })
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Manhattan Exchange <no-reply@localhost>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST_DIR: z.string().optional(),
+  MAP_DATA_DIR: z.string().default("../shared/data"),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…`, or `memory://` / a directory for the embedded PGlite. */
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string | null };
+  publicUrl: string;
+  sessionSecret: string;
+  mail: { smtpUrl: string | null; from: string };
+  logLevel: string;
+  webDistDir: string;
+  mapDataDir: string;
+  rateLimit: { max: number; authMax: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; any problem is reported in one message and the process stops. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const dataDir = path.resolve(e.DATA_DIR);
+  const problems: string[] = [];
+  if (isProduction) {
+    if (!e.SMTP_URL) problems.push("SMTP_URL is required in production (the dev mailbox is off there)");
+    if (!e.SESSION_SECRET) problems.push("SESSION_SECRET is required in production");
+    if (!e.DATABASE_URL?.startsWith("postgres")) problems.push("DATABASE_URL must point at PostgreSQL in production");
+    if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+
+  const database: Config["database"] = e.DATABASE_URL?.startsWith("postgres")
+    ? { kind: "postgres", url: e.DATABASE_URL }
+    : { kind: "pglite", dataDir: e.DATABASE_URL === "memory://" ? null : path.join(dataDir, "db") };
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir, "session-secret", database.kind === "pglite" && database.dataDir === null),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    mapDataDir: path.resolve(e.MAP_DATA_DIR),
+    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** A secret generated once and kept in the data dir, so restarts keep sessions and codes valid. */
+function keptSecret(dataDir: string, name: string, ephemeral: boolean): string {
+  if (ephemeral) return randomBytes(32).toString("base64url");
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Config for tests: in-memory database, quiet logs, generous limits. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: "test", DATABASE_URL: "memory://", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000" }),
+    ...overrides,
+  };
+}

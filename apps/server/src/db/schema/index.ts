@@ -1,0 +1,3 @@
+export * from "./mail";
+export * from "./otp";
+export * from "./users";

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    /** Lower-cased. Null once the account is deleted, which frees the address. */
+    email: text("email"),
+    /** Null once the account is deleted, which frees the name. Unique regardless of case. */
+    userName: text("user_name"),
+    fullName: text("full_name").notNull(),
+    passwordHash: text("password_hash"),
+    buildingColor: text("building_color").notNull().default("#ffffff"),
+    isStripeIntegrated: boolean("is_stripe_integrated").notNull().default(false),
+    stripeConnAccId: text("stripe_conn_acc_id"),
+    userType: text("user_type"),
+    appType: text("app_type"),
+    deviceToken: text("device_token"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_user_name_key").on(sql`lower(${t.userName})`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],
+);

@@ -1,0 +1,11 @@
+import type { Config } from "./config";
+import type { Database, Db } from "./db/client";
+import type { Mailer } from "./modules/mail/mailer";
+
+/** Everything a service may need from outside, handed to buildApp. */
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+};

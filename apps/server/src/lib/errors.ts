@@ -1,0 +1,45 @@
+/** The one error type services throw. The error handler turns it into `{ statusCode, message, code }`. */
+
+const statusByCode = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOKEN_INVALID: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  OTP_TOO_MANY_ATTEMPTS: 429,
+  OTP_RESEND_TOO_SOON: 429,
+  TOO_MANY_LOGIN_ATTEMPTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof statusByCode;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  /** Seconds a client should wait, sent as Retry-After. */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, options: { retryAfter?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.statusCode = statusByCode[code];
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return statusByCode[code];
+}

@@ -1,0 +1,29 @@
+import type { FastifySchemaValidationError } from "fastify/types/schema";
+import { z } from "zod";
+
+/** Messages a person can act on, instead of the library's defaults. */
+z.config({
+  customError(issue) {
+    if (issue.code === "invalid_type") {
+      if (issue.input === undefined) return "is required";
+      if (issue.input === null) return "must not be null";
+      return `must be ${issue.expected === "object" ? "an object" : `a ${issue.expected}`}`;
+    }
+    if (issue.code === "unrecognized_keys") {
+      return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+    }
+    if (issue.code === "invalid_value" && issue.values.length > 0) {
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+    }
+    return undefined;
+  },
+});
+
+/** "email: must be a valid email address; password: is required" — names every field at fault. */
+export function describeValidation(issues: FastifySchemaValidationError[], context: string | undefined): string {
+  const parts = issues.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    return `${field || (context === "body" ? "request body" : (context ?? "request"))}: ${issue.message ?? "is invalid"}`;
+  });
+  return [...new Set(parts)].join("; ");
+}

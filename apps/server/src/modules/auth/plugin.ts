@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { serverMessages } from "@mx/shared/messages";
+import { AppError } from "../../lib/errors";
+import { type AuthContext, authenticate, tokenFromHeader } from "./sessions";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for signed-in routes: 401 unless the bearer token names a live session. */
+    requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorateRequest("auth", null);
+  app.decorate("requireAuth", async (req: FastifyRequest) => {
+    req.auth = await authenticate(app.deps.db, app.deps.config.sessionSecret, tokenFromHeader(req.headers.authorization));
+  });
+});
+
+/** The signed-in caller; only for routes behind requireAuth. */
+export function currentUser(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
+  return req.auth;
+}

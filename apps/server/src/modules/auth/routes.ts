@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { serverMessages } from "@mx/shared/messages";
+import { AuthData, ChangePasswordBody, LoginBody, ResetPasswordBody } from "@mx/shared/schemas/auth";
+import { envelope } from "@mx/shared/schemas/common";
+import { z } from "zod";
+import { ok } from "../../lib/reply";
+import { changePassword } from "./change-password";
+import { login } from "./login";
+import { currentUser } from "./plugin";
+import { resetPassword } from "./reset-password";
+import { createSession, revokeSession } from "./sessions";
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const authLimit = { rateLimit: { max: config.rateLimit.authMax, timeWindow: "1 minute" } };
+  const security = [{ bearer: [] }];
+
+  app.post(
+    "/users/login",
+    {
+      config: authLimit,
+      schema: { tags: ["auth"], summary: "Sign in", body: LoginBody, response: { 200: envelope(AuthData) } },
+    },
+    async (req) => ok(await login(app.deps, req.body), serverMessages.loginSuccess),
+  );
+
+  app.post(
+    "/users/logout",
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ["auth"], summary: "Sign out: revokes this token", security, response: { 200: envelope(z.null()) } },
+    },
+    async (req) => {
+      await revokeSession(db, currentUser(req).sessionId);
+      return ok(null, serverMessages.loggedOut);
+    },
+  );
+
+  app.post(
+    "/users/refresh-token",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["auth"],
+        summary: "Swap this token for a new one; the old one stops working",
+        security,
+        response: { 200: envelope(AuthData) },
+      },
+    },
+    async (req) => {
+      const { userId, sessionId } = currentUser(req);
+      const accessToken = await db.transaction(async (tx) => {
+        await revokeSession(tx, sessionId);
+        return createSession(tx, config.sessionSecret, userId);
+      });
+      return ok({ accessToken, userId }, serverMessages.tokenRefreshed);
+    },
+  );
+
+  app.put(
+    "/users/change-password",
+    {
+      config: authLimit,
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["auth"],
+        summary: "Change the password; every session ends and a new token is returned",
+        security,
+        body: ChangePasswordBody,
+        response: { 200: envelope(AuthData) },
+      },
+    },
+    async (req) => ok(await changePassword(app.deps, currentUser(req).userId, req.body), serverMessages.passwordChanged),
+  );
+
+  app.post(
+    "/users/reset-password",
+    {
+      config: authLimit,
+      schema: {
+        tags: ["auth"],
+        summary: "Set a new password with the token of a verified UFP code",
+        body: ResetPasswordBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req) => {
+      await resetPassword(app.deps, req.body);
+      return ok(null, serverMessages.passwordReset);
+    },
+  );
+};

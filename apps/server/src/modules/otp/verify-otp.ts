@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TOKEN_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
+import { serverMessages } from "@mx/shared/messages";
+import type { AppDeps } from "../../deps";
+import type { Queryable } from "../../db/client";
+import { otpCodes } from "../../db/schema/otp";
+import { AppError } from "../../lib/errors";
+import { keyedHash, newToken, safeEqual } from "../../lib/secrets";
+import { hashCode } from "./create-otp";
+
+const hashOtpToken = (secret: string, token: string) => keyedHash(secret, "otp-token", token);
+
+/**
+ * Checks a code against the newest one sent. Each guess is counted before it is compared, atomically,
+ * so parallel guesses cannot exceed the limit. A right code yields a one-use token.
+ */
+export async function verifyOtp(
+  { db, config }: AppDeps,
+  { email, type, otp }: { email: string; type: OtpType; otp: number | string },
+): Promise<{ token: string }> {
+  const address = email.toLowerCase();
+  const code = String(otp).padStart(OTP_LENGTH, "0");
+  const [latest] = await db
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.email, address), eq(otpCodes.type, type)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!latest) throw new AppError("OTP_INVALID", serverMessages.otpInvalid);
+  if (latest.attempts >= OTP_MAX_ATTEMPTS) {
+    throw new AppError("OTP_TOO_MANY_ATTEMPTS", serverMessages.otpTooManyAttempts);
+  }
+  if (latest.consumedAt || latest.expiresAt.getTime() <= Date.now()) {
+    throw new AppError("OTP_EXPIRED", serverMessages.otpExpired);
+  }
+
+  const [counted] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .returning({ attempts: otpCodes.attempts });
+  if (!counted) throw new AppError("OTP_TOO_MANY_ATTEMPTS", serverMessages.otpTooManyAttempts);
+
+  if (!safeEqual(hashCode(config.sessionSecret, latest.id, code), latest.codeHash)) {
+    const left = OTP_MAX_ATTEMPTS - counted.attempts;
+    throw new AppError(
+      "OTP_INVALID",
+      left > 0 ? `${serverMessages.otpInvalid} ${left} ${left === 1 ? "attempt" : "attempts"} left.` : serverMessages.otpTooManyAttempts,
+    );
+  }
+
+  const token = newToken();
+  const now = new Date();
+  const [won] = await db
+    .update(otpCodes)
+    .set({
+      consumedAt: now,
+      tokenHash: hashOtpToken(config.sessionSecret, token),
+      tokenExpiresAt: new Date(now.getTime() + OTP_TOKEN_TTL_SECONDS * 1000),
+    })
+    .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt)))
+    .returning({ id: otpCodes.id });
+  if (!won) throw new AppError("OTP_EXPIRED", serverMessages.otpExpired);
+  return { token };
+}
+
+/** Spends the token a verified code yielded; part of the caller's transaction, so a failed sign-up keeps it. */
+export async function consumeOtpToken(
+  q: Queryable,
+  secret: string,
+  { email, type, token }: { email: string; type: OtpType; token: string },
+): Promise<void> {
+  const now = new Date();
+  const [used] = await q
+    .update(otpCodes)
+    .set({ tokenUsedAt: now })
+    .where(
+      and(
+        eq(otpCodes.tokenHash, hashOtpToken(secret, token)),
+        eq(otpCodes.email, email.toLowerCase()),
+        eq(otpCodes.type, type),
+        isNull(otpCodes.tokenUsedAt),
+        gt(otpCodes.tokenExpiresAt, now),
+      ),
+    )
+    .returning({ id: otpCodes.id });
+  if (!used) throw new AppError("OTP_TOKEN_INVALID", serverMessages.otpTokenInvalid);
+}

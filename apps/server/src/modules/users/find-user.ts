@@ -1,0 +1,45 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { serverMessages } from "@mx/shared/messages";
+import type { Queryable } from "../../db/client";
+import { users } from "../../db/schema/users";
+import { AppError } from "../../lib/errors";
+import { uniqueViolation } from "../../lib/db-errors";
+
+export async function findActiveUser(q: Queryable, userId: string) {
+  const [user] = await q
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw new AppError("NOT_FOUND", "Account not found.");
+  return user;
+}
+
+/** Refuses an e-mail or username another account holds (usernames compare without case). */
+export async function assertIdentityFree(
+  q: Queryable,
+  { email, userName, exceptUserId }: { email?: string; userName?: string; exceptUserId?: string },
+): Promise<void> {
+  const others = exceptUserId ? ne(users.id, exceptUserId) : undefined;
+  if (email) {
+    const [taken] = await q.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).limit(1);
+    if (taken) throw new AppError("EMAIL_TAKEN", serverMessages.emailTaken);
+  }
+  if (userName) {
+    const [taken] = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.userName}) = lower(${userName})`, others))
+      .limit(1);
+    if (taken) throw new AppError("USERNAME_TAKEN", serverMessages.userNameTaken);
+  }
+}
+
+/** Two requests that pass the check at once still meet the unique index: report that as the same 409. */
+export function identityConflict(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === null) return null;
+  if (constraint.includes("user_name")) return new AppError("USERNAME_TAKEN", serverMessages.userNameTaken);
+  if (constraint.includes("email")) return new AppError("EMAIL_TAKEN", serverMessages.emailTaken);
+  return new AppError("CONFLICT", "That conflicts with an existing record.");
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { serverMessages } from "@mx/shared/messages";
+import { AuthData, Profile, SignUpBody, UpdateProfileBody, UpdateProfileData } from "@mx/shared/schemas/auth";
+import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
+import { AppError } from "../../lib/errors";
+import { ok } from "../../lib/reply";
+import { currentUser } from "../auth/plugin";
+import { createUser } from "./create-user";
+import { deleteAccount } from "./delete-account";
+import { getProfile } from "./get-profile";
+import { updateProfile } from "./update-profile";
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.deps;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    "/users/",
+    {
+      config: { rateLimit: { max: config.rateLimit.authMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["users"],
+        summary: "Sign up with the token of a verified UR code",
+        body: SignUpBody,
+        response: { 201: envelope(AuthData) },
+      },
+    },
+    async (req, reply) => {
+      const created = await createUser(app.deps, req.body);
+      return reply.code(201).send(ok(created, serverMessages.accountCreated, 201));
+    },
+  );
+
+  app.get(
+    "/users/profile",
+    {
+      preHandler: app.requireAuth,
+      schema: { tags: ["users"], summary: "The signed-in player's profile", security, response: { 200: envelope(Profile) } },
+    },
+    async (req) => ok(await getProfile(db, currentUser(req).userId), serverMessages.profileFetched),
+  );
+
+  app.put(
+    "/users/",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["users"],
+        summary: "Change name, username, e-mail or building colour",
+        security,
+        body: UpdateProfileBody,
+        response: { 200: envelope(UpdateProfileData) },
+      },
+    },
+    async (req) => {
+      const profile = await updateProfile(db, currentUser(req).userId, req.body);
+      return ok({ data: profile }, serverMessages.profileUpdated);
+    },
+  );
+
+  app.delete(
+    "/users/:id",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["users"],
+        summary: "Delete one's own account, irreversibly",
+        security,
+        params: IdParams,
+        response: { 200: envelope(MessageData) },
+      },
+    },
+    async (req) => {
+      const { userId } = currentUser(req);
+      if (req.params.id !== userId) throw new AppError("FORBIDDEN", serverMessages.forbidden);
+      await deleteAccount(db, userId);
+      return ok({ message: serverMessages.accountDeleted }, serverMessages.accountDeleted);
+    },
+  );
+};

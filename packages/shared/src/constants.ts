@@ -1,0 +1,70 @@
+/** Business constants and limits. Money is in integer cents unless the name says otherwise. */
+
+export const CURRENCY = "usd";
+
+/** Buy and bid pay price + processing fee + sales tax. */
+export const BUY_PROCESSING_FEE_CENTS = 600;
+export const SALES_TAX_CENTS = 299;
+/** An ask pays this processing fee out of the sale. */
+export const ASK_PROCESSING_FEE_CENTS = 500;
+/** Deducted from the balance on an instant payout. */
+export const INSTANT_PAYOUT_FEE_CENTS = 100;
+
+export const BASE_PRICE_MIN_CENTS = 500;
+export const BASE_PRICE_MAX_CENTS = 500_000;
+
+export const PAGE_SIZE = {
+  bidsDefault: 20,
+  myBids: 50,
+  myProperties: 25,
+  leaderboard: 25,
+  max: 100,
+} as const;
+export const DEFAULT_LEADERBOARD_SORT = "-numberOfProperties";
+
+export const OTP_LENGTH = 4;
+export const OTP_TYPES = ["UR", "UFP"] as const;
+export type OtpType = (typeof OTP_TYPES)[number];
+/** A code is valid this long. */
+export const OTP_TTL_SECONDS = 10 * 60;
+/** Wrong guesses a code survives; the next guess is refused and the code is spent. */
+export const OTP_MAX_ATTEMPTS = 5;
+/** A new code for the same address and purpose can be asked for after this long. */
+export const OTP_RESEND_SECONDS = 30;
+/** The token a verified code yields is good for this long, once. */
+export const OTP_TOKEN_TTL_SECONDS = 30 * 60;
+
+export const SESSION_TTL_DAYS = 30;
+
+export const LIMITS = {
+  emailMax: 254,
+  fullNameMax: 80,
+  userNameMin: 3,
+  userNameMax: 30,
+  passwordMin: 6,
+  passwordMax: 128,
+  tokenMax: 200,
+  deviceTokenMax: 200,
+  buildingNameMax: 60,
+} as const;
+
+/** Letters, digits, dot, underscore and hyphen. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export const DEFAULT_BUILDING_COLOR = "#ffffff";
+
+export const MOBILE_BREAKPOINT_PX = 550;
+export const LEGAL_MOBILE_BREAKPOINT_PX = 551;
+export const GO_TO_TOP_THRESHOLD_PX = 50;
+export const RETURN_REDIRECT_DELAY_MS = 5000;
+export const MIN_CART_QUANTITY = 1;
+export const BID_INPUT_STEP = 0.01;
+export const PENDING_BID_TTL_DAYS = 7;
+
+export const LEGAL_LAST_UPDATED = "March 07, 2025";
+export const CLAIMS_WINDOW = "1 year";
+export const DEFECT_REPORT_WINDOW = "3 days";
+export const ACCEPTED_PAYMENTS = ["Visa", "Mastercard", "American Express", "Discover", "PayPal"] as const;
+
+export const BRAND_NAME = "Manhattan Exchange";
+export const SUPPORT_EMAIL = "support@manhattan-exchange.example";

@@ -1,0 +1,52 @@
+/** Every URL the web app links to and every API path, in one place. */
+
+export const paths = {
+  landing: "/",
+  login: "/login",
+  signup: "/signup",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  profile: "/profile",
+  legal: "/legal",
+  accountSettings: "/Account-settings",
+  paymentMethods: "/Payment-Methods",
+  paymentMethodsLower: "/payment-methods",
+  addCard: "/Add-Card",
+  withdrawalMethods: "/withdrawal-methods",
+  addPayoutCard: "/Add-payout-card",
+  withdrawal: "/Withdrawl",
+  propertyDetails: "/Property-Details",
+  orderReview: "/order-review",
+  sellReview: "/sell-review",
+  bidReview: "/bid-review",
+  assets: "/assets",
+  leaderboard: "/Leader-board",
+  bids: "/bids",
+  shop: "/shop",
+  product: (id: number | string) => `/product/${id}`,
+  checkout: "/checkout",
+  return: "/return",
+  privacy: "/privacy",
+  terms: "/terms",
+  eula: "/eula",
+  disclaimer: "/disclaimer",
+  /** The static map page, loaded by full navigation. */
+  map: "/map",
+} as const;
+
+export const API_BASE = "/api/v1";
+
+export const api = {
+  otpCreate: "/otp/create",
+  otpVerify: "/otp/verify",
+  signUp: "/users/",
+  login: "/users/login",
+  profile: "/users/profile",
+  updateProfile: "/users/",
+  deleteUser: (id: string) => `/users/${encodeURIComponent(id)}`,
+  logout: "/users/logout",
+  refreshToken: "/users/refresh-token",
+  changePassword: "/users/change-password",
+  resetPassword: "/users/reset-password",
+  config: "/config",
+} as const;

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { HEX_COLOUR_PATTERN, LIMITS, OTP_TYPES, USERNAME_PATTERN } from "../constants";
+
+export const Email = z.email({ error: "must be a valid email address" }).max(LIMITS.emailMax);
+export const NewPassword = z
+  .string()
+  .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters` })
+  .max(LIMITS.passwordMax, { error: `must be at most ${LIMITS.passwordMax} characters` });
+const AnyPassword = z.string().min(1, { error: "is required" }).max(LIMITS.passwordMax);
+export const FullName = z
+  .string()
+  .trim()
+  .min(1, { error: "is required" })
+  .max(LIMITS.fullNameMax, { error: `must be at most ${LIMITS.fullNameMax} characters` });
+export const UserName = z
+  .string()
+  .trim()
+  .min(LIMITS.userNameMin, { error: `must be at least ${LIMITS.userNameMin} characters` })
+  .max(LIMITS.userNameMax, { error: `must be at most ${LIMITS.userNameMax} characters` })
+  .regex(USERNAME_PATTERN, { error: "may contain only letters, digits, '.', '_' and '-'" });
+export const HexColour = z.string().regex(HEX_COLOUR_PATTERN, { error: "must be a colour like #ffffff" });
+export const OtpTypeSchema = z.enum(OTP_TYPES);
+/** Tokens travel as strings; a client that keeps them as numbers may send a number. */
+const TokenLike = z
+  .union([z.string().min(1).max(LIMITS.tokenMax), z.number()])
+  .transform((v) => String(v));
+
+export const OtpCreateBody = z.strictObject({ email: Email, type: OtpTypeSchema });
+export type OtpCreateBody = z.infer<typeof OtpCreateBody>;
+
+/** The four digits, sent as a number (so "0042" arrives as 42) or as a string of digits. */
+export const OtpCode = z.union([
+  z.number().int().min(0).max(9999),
+  z.string().regex(/^\d{1,4}$/, { error: "must be the 4-digit code" }),
+]);
+export const OtpVerifyBody = z.strictObject({ email: Email, type: OtpTypeSchema, otp: OtpCode });
+export type OtpVerifyBody = z.infer<typeof OtpVerifyBody>;
+export const OtpVerifyData = z.object({ token: z.string() });
+export type OtpVerifyData = z.infer<typeof OtpVerifyData>;
+
+export const SignUpBody = z.strictObject({
+  email: Email,
+  password: NewPassword,
+  otpToken: TokenLike,
+  fullName: FullName,
+  userName: UserName,
+  userType: z.string().max(20).optional(),
+  appType: z.string().max(20).optional(),
+  deviceToken: z
+    .union([z.string().max(LIMITS.deviceTokenMax), z.number()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : String(v))),
+});
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+export const LoginBody = z.strictObject({ email: Email, password: AnyPassword });
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const AuthData = z.object({ accessToken: z.string(), userId: z.string() });
+export type AuthData = z.infer<typeof AuthData>;
+
+export const Profile = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  buildingColor: z.string(),
+  totalPropertyPrice: z.number(),
+  isStripeIntegrated: z.boolean(),
+  stripeConnAccId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const UpdateProfileBody = z
+  .strictObject({
+    fullName: FullName.optional(),
+    userName: UserName.optional(),
+    email: Email.optional(),
+    buildingColor: HexColour.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    error: "at least one of fullName, userName, email, buildingColor is required",
+  });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+export const UpdateProfileData = z.object({ data: Profile });
+
+export const ChangePasswordBody = z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ResetPasswordBody = z.strictObject({ email: Email, otpToken: TokenLike, newPassword: NewPassword });
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
