@@ -2,6 +2,8 @@ import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { serverMessages } from "@mx/shared/messages";
+import { API_BASE } from "@mx/shared/routes";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -11,8 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { serverMessages } from "@mx/shared/messages";
-import { API_BASE } from "@mx/shared/routes";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { describeValidation } from "./lib/validation";
@@ -38,7 +38,10 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
     code: "BAD_REQUEST",
     message: "The request body is empty; send JSON, or drop the Content-Type header.",
   },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Send the request body as application/json." },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send the request body as application/json.",
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
 };
@@ -49,7 +52,14 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", "*.password", "*.newPassword", "*.otp", "*.otpToken"],
+      redact: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        "*.password",
+        "*.newPassword",
+        "*.otp",
+        "*.otpToken",
+      ],
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
@@ -68,6 +78,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   app.decorate("deps", deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
+  app.removeContentTypeParser("text/plain");
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const send = (statusCode: number, code: string, message: string) =>
@@ -114,7 +126,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     max: config.rateLimit.max,
     timeWindow: "1 minute",
     errorResponseBuilder: (_req, ctx) =>
-      new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
+      new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, {
+        retryAfter: Math.ceil(ctx.ttl / 1000),
+      }),
   });
   await app.register(swagger, {
     openapi: {
@@ -140,9 +154,15 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {
     const isPage =
-      (req.method === "GET" || req.method === "HEAD") && !/^\/(api|dev)(\/|$)/.test(req.url) && !/\.\w+$/.test(req.url.split("?")[0] ?? "");
+      (req.method === "GET" || req.method === "HEAD") &&
+      !/^\/(api|dev)(\/|$)/.test(req.url) &&
+      !/\.\w+$/.test(req.url.split("?")[0] ?? "");
     if (isPage && webFallback) return webFallback(req, reply);
-    return reply.code(404).send({ statusCode: 404, message: `No route for ${req.method} ${req.url.split("?")[0]}.`, code: "NOT_FOUND" });
+    return reply.code(404).send({
+      statusCode: 404,
+      message: `No route for ${req.method} ${req.url.split("?")[0]}.`,
+      code: "NOT_FOUND",
+    });
   });
 
   return app;

@@ -63,7 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction) {
     if (!e.SMTP_URL) problems.push("SMTP_URL is required in production (the dev mailbox is off there)");
     if (!e.SESSION_SECRET) problems.push("SESSION_SECRET is required in production");
-    if (!e.DATABASE_URL?.startsWith("postgres")) problems.push("DATABASE_URL must point at PostgreSQL in production");
+    if (!e.DATABASE_URL?.startsWith("postgres"))
+      problems.push("DATABASE_URL must point at PostgreSQL in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -80,7 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     database,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir, "session-secret", database.kind === "pglite" && database.dataDir === null),
+    sessionSecret:
+      e.SESSION_SECRET ??
+      keptSecret(dataDir, "session-secret", database.kind === "pglite" && database.dataDir === null),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
@@ -104,7 +107,13 @@ function keptSecret(dataDir: string, name: string, ephemeral: boolean): string {
 /** Config for tests: in-memory database, quiet logs, generous limits. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: "test", DATABASE_URL: "memory://", LOG_LEVEL: "silent", RATE_LIMIT_MAX: "100000", AUTH_RATE_LIMIT_MAX: "100000" }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: "memory://",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_MAX: "100000",
+      AUTH_RATE_LIMIT_MAX: "100000",
+    }),
     ...overrides,
   };
 }

@@ -39,8 +39,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === "postgres" ? "PostgreSQL" : (config.database.dataDir ?? "in memory");
-  const mail = app.deps.mailer.kind === "dev-mailbox" ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : "SMTP";
-  console.log(`\n  Manhattan Exchange is running at ${config.publicUrl}\n  database: ${where} · mail: ${mail} · API docs: ${config.publicUrl}/api/docs\n`);
+  const mail =
+    app.deps.mailer.kind === "dev-mailbox" ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : "SMTP";
+  console.log(
+    `\n  Manhattan Exchange is running at ${config.publicUrl}\n  database: ${where} · mail: ${mail} · API docs: ${config.publicUrl}/api/docs\n`,
+  );
 }
 
 main().catch((error) => {

@@ -4,8 +4,10 @@ import { z } from "zod";
 /** Messages a person can act on, instead of the library's defaults. */
 z.config({
   customError(issue) {
+    if (issue.input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
+      return "is required";
+    }
     if (issue.code === "invalid_type") {
-      if (issue.input === undefined) return "is required";
       if (issue.input === null) return "must not be null";
       return `must be ${issue.expected === "object" ? "an object" : `a ${issue.expected}`}`;
     }
@@ -20,7 +22,10 @@ z.config({
 });
 
 /** "email: must be a valid email address; password: is required" — names every field at fault. */
-export function describeValidation(issues: FastifySchemaValidationError[], context: string | undefined): string {
+export function describeValidation(
+  issues: FastifySchemaValidationError[],
+  context: string | undefined,
+): string {
   const parts = issues.map((issue) => {
     const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
     return `${field || (context === "body" ? "request body" : (context ?? "request"))}: ${issue.message ?? "is invalid"}`;

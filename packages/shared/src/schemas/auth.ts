@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { HEX_COLOUR_PATTERN, LIMITS, OTP_TYPES, USERNAME_PATTERN } from "../constants";
 
-export const Email = z.email({ error: "must be a valid email address" }).max(LIMITS.emailMax);
+export const Email = z
+  .email({
+    error: (issue) => (issue.code === "invalid_format" ? "must be a valid email address" : undefined),
+  })
+  .max(LIMITS.emailMax, { error: `must be at most ${LIMITS.emailMax} characters` });
 export const NewPassword = z
   .string()
   .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters` })
@@ -22,17 +26,19 @@ export const HexColour = z.string().regex(HEX_COLOUR_PATTERN, { error: "must be 
 export const OtpTypeSchema = z.enum(OTP_TYPES);
 /** Tokens travel as strings; a client that keeps them as numbers may send a number. */
 const TokenLike = z
-  .union([z.string().min(1).max(LIMITS.tokenMax), z.number()])
+  .union([z.string().min(1).max(LIMITS.tokenMax), z.number()], {
+    error: (issue) =>
+      issue.input === undefined ? undefined : "must be the token that verification returned",
+  })
   .transform((v) => String(v));
 
 export const OtpCreateBody = z.strictObject({ email: Email, type: OtpTypeSchema });
 export type OtpCreateBody = z.infer<typeof OtpCreateBody>;
 
 /** The four digits, sent as a number (so "0042" arrives as 42) or as a string of digits. */
-export const OtpCode = z.union([
-  z.number().int().min(0).max(9999),
-  z.string().regex(/^\d{1,4}$/, { error: "must be the 4-digit code" }),
-]);
+export const OtpCode = z.union([z.number().int().min(0).max(9999), z.string().regex(/^\d{1,4}$/)], {
+  error: (issue) => (issue.input === undefined ? undefined : "must be the 4-digit code"),
+});
 export const OtpVerifyBody = z.strictObject({ email: Email, type: OtpTypeSchema, otp: OtpCode });
 export type OtpVerifyBody = z.infer<typeof OtpVerifyBody>;
 export const OtpVerifyData = z.object({ token: z.string() });
@@ -88,5 +94,9 @@ export const UpdateProfileData = z.object({ data: Profile });
 export const ChangePasswordBody = z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
-export const ResetPasswordBody = z.strictObject({ email: Email, otpToken: TokenLike, newPassword: NewPassword });
+export const ResetPasswordBody = z.strictObject({
+  email: Email,
+  otpToken: TokenLike,
+  newPassword: NewPassword,
+});
 export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;

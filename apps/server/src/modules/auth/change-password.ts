@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import { serverMessages } from "@mx/shared/messages";
-import type { AppDeps } from "../../deps";
+import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { findActiveUser } from "../users/find-user";
@@ -15,7 +15,7 @@ export async function changePassword(
 ): Promise<{ accessToken: string; userId: string }> {
   const user = await findActiveUser(db, userId);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-    throw new AppError("INVALID_CREDENTIALS", serverMessages.currentPasswordWrong);
+    throw new AppError("CURRENT_PASSWORD_WRONG", serverMessages.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(newPassword);
   const accessToken = await db.transaction(async (tx) => {

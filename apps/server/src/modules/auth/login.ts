@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { serverMessages } from "@mx/shared/messages";
-import type { AppDeps } from "../../deps";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { loginFailures } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { verifyDecoy, verifyPassword } from "../../lib/passwords";
 import { newId } from "../../lib/secrets";
@@ -20,7 +20,10 @@ export async function login(
     .select({ failures: sql<number>`count(*)::int` })
     .from(loginFailures)
     .where(
-      and(eq(loginFailures.email, address), gt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS))),
+      and(
+        eq(loginFailures.email, address),
+        gt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS)),
+      ),
     );
   if (failures >= MAX_LOGIN_FAILURES) {
     throw new AppError("TOO_MANY_LOGIN_ATTEMPTS", serverMessages.tooManyLoginAttempts, { retryAfter: 900 });

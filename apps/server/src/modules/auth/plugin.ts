@@ -1,6 +1,6 @@
+import { serverMessages } from "@mx/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { serverMessages } from "@mx/shared/messages";
 import { AppError } from "../../lib/errors";
 import { type AuthContext, authenticate, tokenFromHeader } from "./sessions";
 
@@ -17,7 +17,11 @@ declare module "fastify" {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest("auth", null);
   app.decorate("requireAuth", async (req: FastifyRequest) => {
-    req.auth = await authenticate(app.deps.db, app.deps.config.sessionSecret, tokenFromHeader(req.headers.authorization));
+    req.auth = await authenticate(
+      app.deps.db,
+      app.deps.config.sessionSecret,
+      tokenFromHeader(req.headers.authorization),
+    );
   });
 });
 

@@ -1,8 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
 import { serverMessages } from "@mx/shared/messages";
-import type { AppDeps } from "../../deps";
+import { and, eq, isNull } from "drizzle-orm";
 import { loginFailures } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { consumeOtpToken } from "../otp/verify-otp";

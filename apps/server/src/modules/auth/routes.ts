@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { serverMessages } from "@mx/shared/messages";
 import { AuthData, ChangePasswordBody, LoginBody, ResetPasswordBody } from "@mx/shared/schemas/auth";
 import { envelope } from "@mx/shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
 import { changePassword } from "./change-password";
@@ -28,7 +28,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/logout",
     {
       preHandler: app.requireAuth,
-      schema: { tags: ["auth"], summary: "Sign out: revokes this token", security, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: ["auth"],
+        summary: "Sign out: revokes this token",
+        security,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       await revokeSession(db, currentUser(req).sessionId);
@@ -70,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(AuthData) },
       },
     },
-    async (req) => ok(await changePassword(app.deps, currentUser(req).userId, req.body), serverMessages.passwordChanged),
+    async (req) =>
+      ok(await changePassword(app.deps, currentUser(req).userId, req.body), serverMessages.passwordChanged),
   );
 
   app.post(

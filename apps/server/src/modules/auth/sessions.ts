@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
 import { SESSION_TTL_DAYS } from "@mx/shared/constants";
 import { serverMessages } from "@mx/shared/messages";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema/users";
 import { AppError } from "../../lib/errors";

@@ -1,6 +1,6 @@
+import { envelope } from "@mx/shared/schemas/common";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { envelope } from "@mx/shared/schemas/common";
 import { z } from "zod";
 import { devMail } from "../../db/schema/mail";
 import { ok } from "../../lib/reply";
@@ -16,7 +16,10 @@ const Query = z.strictObject({ to: z.string().max(254).optional() });
 const LIST_LIMIT = 100;
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 /** The dev mailbox: only registered while SMTP is not configured, and never in production. */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -28,7 +28,10 @@ export function devMailboxMailer(db: Db, log: FastifyBaseLogger): Mailer {
     kind: "dev-mailbox",
     async send(mail) {
       await db.insert(devMail).values({ id: newId(), ...mail });
-      log.info({ to: mail.to, subject: mail.subject }, `dev mailbox: ${mail.subject} → ${mail.to}\n${mail.text}`);
+      log.info(
+        { to: mail.to, subject: mail.subject },
+        `dev mailbox: ${mail.subject} → ${mail.to}\n${mail.text}`,
+      );
     },
   };
 }

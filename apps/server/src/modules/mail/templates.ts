@@ -1,9 +1,12 @@
-import { BRAND_NAME, OTP_TTL_SECONDS, SUPPORT_EMAIL } from "@mx/shared/constants";
 import type { OtpType } from "@mx/shared/constants";
+import { BRAND_NAME, OTP_TTL_SECONDS, SUPPORT_EMAIL } from "@mx/shared/constants";
 import type { Mail } from "./mailer";
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
 
 function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="margin:0;background:#0d1117;font-family:Helvetica,Arial,sans-serif;color:#e6edf3">
@@ -28,7 +31,8 @@ const purposes: Record<OtpType, { subject: string; title: string; lead: string; 
     subject: `Your ${BRAND_NAME} password reset code`,
     title: "Reset your password",
     lead: "Enter this code to choose a new password:",
-    ignore: "If you did not ask to reset your password, you can ignore this email; your password stays as it is.",
+    ignore:
+      "If you did not ask to reset your password, you can ignore this email; your password stays as it is.",
   },
 };
 

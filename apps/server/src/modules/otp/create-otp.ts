@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
 import { formats, serverMessages } from "@mx/shared/messages";
-import type { AppDeps } from "../../deps";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { otpCodes } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { keyedHash, newId, newNumericCode } from "../../lib/secrets";

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TOKEN_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
 import { serverMessages } from "@mx/shared/messages";
-import type { AppDeps } from "../../deps";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { otpCodes } from "../../db/schema/otp";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { keyedHash, newToken, safeEqual } from "../../lib/secrets";
 import { hashCode } from "./create-otp";
@@ -37,7 +37,9 @@ export async function verifyOtp(
   const [counted] = await db
     .update(otpCodes)
     .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)))
+    .where(
+      and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)),
+    )
     .returning({ attempts: otpCodes.attempts });
   if (!counted) throw new AppError("OTP_TOO_MANY_ATTEMPTS", serverMessages.otpTooManyAttempts);
 
@@ -45,7 +47,9 @@ export async function verifyOtp(
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     throw new AppError(
       "OTP_INVALID",
-      left > 0 ? `${serverMessages.otpInvalid} ${left} ${left === 1 ? "attempt" : "attempts"} left.` : serverMessages.otpTooManyAttempts,
+      left > 0
+        ? `${serverMessages.otpInvalid} ${left} ${left === 1 ? "attempt" : "attempts"} left.`
+        : serverMessages.otpTooManyAttempts,
     );
   }
 

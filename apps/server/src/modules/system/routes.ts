@@ -7,7 +7,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const Health = z.object({ status: z.string() });
   app.get(
     "/healthz",
-    { config: { rateLimit: false }, schema: { tags: ["system"], summary: "The process is up", response: { 200: Health } } },
+    {
+      config: { rateLimit: false },
+      schema: { tags: ["system"], summary: "The process is up", response: { 200: Health } },
+    },
     async () => ({ status: "ok" }),
   );
   app.get(

@@ -1,5 +1,5 @@
-import type { AppDeps } from "../../deps";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { hashPassword } from "../../lib/passwords";
 import { newId } from "../../lib/secrets";
 import { createSession } from "../auth/sessions";
@@ -27,8 +27,8 @@ export async function createUser(
   const userId = newId();
   try {
     const accessToken = await db.transaction(async (tx) => {
-      await assertIdentityFree(tx, { email, userName: input.userName });
       await consumeOtpToken(tx, config.sessionSecret, { email, type: "UR", token: input.otpToken });
+      await assertIdentityFree(tx, { email, userName: input.userName });
       await tx.insert(users).values({
         id: userId,
         email,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema/users";
 import { loginFailures } from "../../db/schema/otp";
+import { sessions, users } from "../../db/schema/users";
 import { lockKey } from "../../lib/locks";
 import { findActiveUser } from "./find-user";
 

@@ -1,9 +1,9 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { serverMessages } from "@mx/shared/messages";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { AppError } from "../../lib/errors";
 import { uniqueViolation } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
 
 export async function findActiveUser(q: Queryable, userId: string) {
   const [user] = await q
@@ -22,7 +22,11 @@ export async function assertIdentityFree(
 ): Promise<void> {
   const others = exceptUserId ? ne(users.id, exceptUserId) : undefined;
   if (email) {
-    const [taken] = await q.select({ id: users.id }).from(users).where(and(eq(users.email, email), others)).limit(1);
+    const [taken] = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), others))
+      .limit(1);
     if (taken) throw new AppError("EMAIL_TAKEN", serverMessages.emailTaken);
   }
   if (userName) {

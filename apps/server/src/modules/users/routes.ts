@@ -1,7 +1,7 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { serverMessages } from "@mx/shared/messages";
 import { AuthData, Profile, SignUpBody, UpdateProfileBody, UpdateProfileData } from "@mx/shared/schemas/auth";
 import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
@@ -35,7 +35,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     "/users/profile",
     {
       preHandler: app.requireAuth,
-      schema: { tags: ["users"], summary: "The signed-in player's profile", security, response: { 200: envelope(Profile) } },
+      schema: {
+        tags: ["users"],
+        summary: "The signed-in player's profile",
+        security,
+        response: { 200: envelope(Profile) },
+      },
     },
     async (req) => ok(await getProfile(db, currentUser(req).userId), serverMessages.profileFetched),
   );

@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
 import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { assertIdentityFree, identityConflict } from "./find-user";

@@ -1,0 +1,107 @@
+import { serverMessages } from "@mx/shared/messages";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./test/harness";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("the HTTP surface", () => {
+  it("answers /healthz and /readyz", async () => {
+    expect((await t.call("GET", "/healthz")).json()).toEqual({ status: "ok" });
+    expect((await t.call("GET", "/readyz")).json()).toEqual({ status: "ready" });
+  });
+
+  it("publishes OpenAPI with every account path at /api/docs", async () => {
+    const res = await t.call("GET", "/api/docs/json");
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      "/api/v1/otp/create",
+      "/api/v1/otp/verify",
+      "/api/v1/users/",
+      "/api/v1/users/login",
+      "/api/v1/users/profile",
+      "/api/v1/users/{id}",
+      "/api/v1/users/logout",
+      "/api/v1/users/refresh-token",
+      "/api/v1/users/change-password",
+      "/api/v1/users/reset-password",
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it("should fail with a 404 envelope for an unknown API path", async () => {
+    const res = await t.call("GET", "/api/v1/nothing-here");
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      statusCode: 404,
+      message: "No route for GET /api/v1/nothing-here.",
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("sends security headers and a content security policy", async () => {
+    const res = await t.call("GET", "/healthz");
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("should fail with 413 for an oversized body", async () => {
+    const res = await t.call("POST", "/api/v1/users/login", {
+      body: { email: "a@b.co", password: "x".repeat(300 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it("never answers hostile input with a 500", async () => {
+    const bodies = ["null", "[]", '"text"', "1", "{}", '{"email":{"$gt":""},"password":[]}', "\u0000"];
+    for (const body of bodies) {
+      for (const url of [
+        "/api/v1/users/login",
+        "/api/v1/otp/create",
+        "/api/v1/otp/verify",
+        "/api/v1/users/",
+      ]) {
+        const res = await t.call("POST", url, { body, headers: { "content-type": "application/json" } });
+        expect(res.statusCode, `${url} ${body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${body}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("does not serve the dev mailbox when SMTP is configured", async () => {
+    const smtp = await createTestApp({ mail: { smtpUrl: "smtp://127.0.0.1:1", from: "x@y.z" } });
+    try {
+      expect((await smtp.call("GET", "/dev/mailbox/messages")).statusCode).toBe(404);
+    } finally {
+      await smtp.close();
+    }
+  });
+});
+
+describe("rate limiting", () => {
+  it("should fail with 429 past the per-IP limit on sign-in", async () => {
+    const limited = await createTestApp({ rateLimit: { max: 1000, authMax: 3 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.call("POST", "/api/v1/users/login", {
+          body: { email: "a@b.co", password: "whatever" },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const last = await limited.call("POST", "/api/v1/users/login", {
+        body: { email: "a@b.co", password: "x" },
+      });
+      expect(last.json()).toMatchObject({ statusCode: 429, message: serverMessages.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp } from "../app";
+import { type Config, testConfig } from "../config";
+import { createTestDatabase } from "./database";
+
+export type TestApp = {
+  app: FastifyInstance;
+  close(): Promise<void>;
+  /** Sends JSON (or raw text) to the app, with an optional bearer token. */
+  call(
+    method: InjectOptions["method"],
+    url: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+};
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), database });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await drop();
+    },
+    call(method, url, { body, token, headers = {} } = {}) {
+      const raw = typeof body === "string";
+      return app.inject({
+        method,
+        url,
+        headers: {
+          ...(body !== undefined && !raw ? { "content-type": "application/json" } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: raw ? body : JSON.stringify(body) } : {}),
+      });
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid new player. */
+export function buildPlayer(
+  overrides: Partial<{ email: string; userName: string; fullName: string; password: string }> = {},
+) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    email: `player${tag}@example.com`,
+    userName: `player_${tag}`,
+    fullName: `Player ${counter}`,
+    password: "correct horse",
+    ...overrides,
+  };
+}
+
+/** The code in the newest mail the dev mailbox holds for `email`. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const res = await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
+  const [mail] = res.json().data as { text: string }[];
+  const code = mail?.text.match(/\b(\d{4})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Asks for a code, reads it from the mailbox, verifies it: the one-use token. */
+export async function verifiedToken(t: TestApp, email: string, type: "UR" | "UFP" = "UR"): Promise<string> {
+  const sent = await t.call("POST", "/api/v1/otp/create", { body: { email, type } });
+  if (sent.statusCode !== 200) throw new Error(`otp/create: ${sent.body}`);
+  const otp = Number(await latestCode(t, email));
+  const verified = await t.call("POST", "/api/v1/otp/verify", { body: { email, type, otp } });
+  if (verified.statusCode !== 200) throw new Error(`otp/verify: ${verified.body}`);
+  return verified.json().data.token;
+}
+
+/** A signed-up player with a live token. */
+export async function signUp(t: TestApp, overrides: Parameters<typeof buildPlayer>[0] = {}) {
+  const player = buildPlayer(overrides);
+  const otpToken = await verifiedToken(t, player.email);
+  const res = await t.call("POST", "/api/v1/users/", {
+    body: { ...player, otpToken, userType: "app", appType: "ios", deviceToken: String(Date.now()) },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up: ${res.body}`);
+  const { accessToken, userId } = res.json().data as { accessToken: string; userId: string };
+  return { ...player, token: accessToken, userId };
+}

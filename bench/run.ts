@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
+ * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
+ */
+import pg from "pg";
+import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { measure } from "./measure";
+
+async function accounts(t: TestApp) {
+  const players = await Promise.all(Array.from({ length: 20 }, () => signUp(t)));
+  await measure("sign-in (argon2id verify + session)", { count: 100, concurrency: 4 }, async (i) => {
+    const p = players[i % players.length];
+    const res = await t.call("POST", "/api/v1/users/login", {
+      body: { email: p?.email, password: p?.password },
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  });
+  await measure("GET users/profile (token lookup + read)", { count: 2000, concurrency: 16 }, async (i) => {
+    const res = await t.call("GET", "/api/v1/users/profile", { token: players[i % players.length]?.token });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  });
+  await measure("POST otp/create (code + dev mailbox)", { count: 300, concurrency: 8 }, async (i) => {
+    const res = await t.call("POST", "/api/v1/otp/create", {
+      body: { email: `bench${i}@example.com`, type: "UR" },
+    });
+    if (res.statusCode !== 200) throw new Error(res.body);
+  });
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pgUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const targets: [string, string | undefined][] = [["PGlite (embedded, in memory)", undefined]];
+if (await postgresReachable(pgUrl)) targets.push([`PostgreSQL (${new URL(pgUrl).host})`, pgUrl]);
+
+for (const [label, url] of targets) {
+  if (url) process.env.DATABASE_URL = url;
+  else delete process.env.DATABASE_URL;
+  console.log(`\n${label} — through app.inject(), no network`);
+  const t = await createTestApp();
+  try {
+    await accounts(t);
+  } finally {
+    await t.close();
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Runs the server's API tests against PostgreSQL. Each test file creates its own database on that server and
+ * drops it afterwards. DATABASE_URL defaults to the local server's `test` database.
+ */
+import { spawnSync } from "node:child_process";
+import pg from "pg";
+
+const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+try {
+  await client.connect();
+  await client.end();
+} catch (error) {
+  console.log(
+    `PostgreSQL is not reachable at ${url} (${(error as Error).message}); skipping the PostgreSQL run.`,
+  );
+  process.exit(process.env.REQUIRE_POSTGRES ? 1 : 0);
+}
+console.log(`Running the API tests against PostgreSQL at ${url}`);
+const result = spawnSync("npx", ["vitest", "run", "--project", "server", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, DATABASE_URL: url },
+});
+process.exit(result.status ?? 1);

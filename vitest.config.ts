@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          include: ["src/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: "web", root: "apps/web", include: ["src/**/*.test.{ts,tsx}"] } },
+    ],
+  },
+});
