@@ -44,6 +44,15 @@ describe("the HTTP surface", () => {
     });
   });
 
+  it("counts requests per route for Prometheus at /metrics", async () => {
+    await t.call("GET", "/healthz");
+    const res = await t.call("GET", "/metrics");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} [1-9]/,
+    );
+  });
+
   it("sends security headers and a content security policy", async () => {
     const res = await t.call("GET", "/healthz");
     expect(res.headers["content-security-policy"]).toContain("default-src 'self'");

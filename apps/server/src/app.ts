@@ -21,6 +21,7 @@ import { authRoutes } from "./modules/auth/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
 import { otpRoutes } from "./modules/otp/routes";
+import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
 import { serveWebApp } from "./web";
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin);
 
+  await metrics(app);
   await app.register(systemRoutes);
   await app.register(
     async (api) => {
