@@ -1,0 +1,57 @@
+import { paths } from "@mx/shared/routes";
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageSpinner } from "../components/ui/spinner";
+import { AccountSettingsRoute } from "../features/account/routes/account-settings-route";
+import { AuthRoute } from "../features/auth/routes/auth-route";
+import { ForgotPasswordRoute } from "../features/auth/routes/forgot-password-route";
+import { ResetPasswordRoute } from "../features/auth/routes/reset-password-route";
+import { LandingRoute } from "../features/landing/routes/landing-route";
+import { ProfileRoute } from "../features/profile/routes/profile-route";
+import { AccountLayout } from "./account-layout";
+import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+import { SiteLayout } from "./site-layout";
+
+/**
+ * Routes open in both session states (spec §2): the legal pages, the shop, checkout
+ * and the return page. Later work adds them here; no guard runs in front of them.
+ */
+const publicRoutes: RouteObject[] = [];
+
+/** Signed out only: a signed-in player is sent to / (and from there to the map). */
+const signedOutRoutes: RouteObject[] = [
+  { path: paths.login, element: <AuthRoute mode="login" /> },
+  { path: paths.signup, element: <AuthRoute mode="signup" /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordRoute /> },
+  { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+];
+
+/** Signed in only: a signed-out visitor is sent to /login. */
+const signedInRoutes: RouteObject[] = [
+  { path: paths.profile, element: <ProfileRoute /> },
+  { path: paths.accountSettings, element: <AccountSettingsRoute /> },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      ...publicRoutes,
+      {
+        // The landing page and the login screen share the site menu.
+        element: <SiteLayout />,
+        children: [
+          { index: true, loader: landingGuard, element: <LandingRoute /> },
+          { loader: signedOutOnly, children: signedOutRoutes },
+        ],
+      },
+      { loader: signedInOnly, element: <AccountLayout />, children: signedInRoutes },
+      { path: "*", loader: unknownPathGuard, element: <PageSpinner /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,101 @@
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { createPortal } from "react-dom";
+
+interface DialogProps {
+  isOpen: boolean;
+  title: string;
+  /** Escape, a click on the backdrop, or a cancel button. Not called while `isBusy`. */
+  onClose: () => void;
+  children: ReactNode;
+  /** While working the dialog cannot be dismissed. */
+  isBusy?: boolean;
+  /** The element to focus when the dialog opens; the first focusable one otherwise. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog: the page behind is inert, Tab stays inside, Escape closes,
+ * and focus goes back to whatever opened it.
+ */
+export function Dialog({ isOpen, title, onClose, children, isBusy = false, initialFocusRef }: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  const busyRef = useRef(isBusy);
+  closeRef.current = onClose;
+  busyRef.current = isBusy;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const appRoot = document.getElementById("root");
+    appRoot?.setAttribute("inert", "");
+    const focusTarget =
+      initialFocusRef?.current ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? panel.current;
+    focusTarget?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        if (!busyRef.current) closeRef.current();
+        return;
+      }
+      if (event.key !== "Tab" || !panel.current) return;
+      const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (!first || !last) {
+        event.preventDefault();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !panel.current.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !panel.current.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    const { overflow } = document.body.style;
+    document.body.style.overflow = "hidden";
+
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.body.style.overflow = overflow;
+      appRoot?.removeAttribute("inert");
+      opener?.focus();
+    };
+  }, [isOpen, initialFocusRef]);
+
+  if (!isOpen) return null;
+  return createPortal(
+    <div className="dialog-backdrop">
+      <div
+        className="dialog-backdrop__scrim"
+        aria-hidden="true"
+        onClick={() => {
+          if (!busyRef.current) onClose();
+        }}
+      />
+      <div
+        ref={panel}
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

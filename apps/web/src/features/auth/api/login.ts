@@ -1,0 +1,14 @@
+import { api } from "@mx/shared/routes";
+import type { AuthData, LoginBody } from "@mx/shared/schemas/auth";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { requireAuthData } from "./auth-data";
+
+export async function login(body: LoginBody): Promise<AuthData> {
+  const reply = await apiRequest<AuthData>(api.login, { method: "POST", body });
+  return requireAuthData(reply.data);
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,29 @@
+import { api } from "@mx/shared/routes";
+import type { AuthData, SignUpBody } from "@mx/shared/schemas/auth";
+import { useMutation } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { requireAuthData } from "./auth-data";
+
+export interface NewAccount {
+  email: string;
+  password: string;
+  otpToken: string;
+  fullName: string;
+  userName: string;
+}
+
+/** Creates the account with the token from the verified code; the web app registers as the spec's client does. */
+export async function signUp(account: NewAccount): Promise<AuthData> {
+  const body: SignUpBody = {
+    ...account,
+    userType: "app",
+    appType: "ios",
+    deviceToken: String(Date.now()),
+  };
+  const reply = await apiRequest<AuthData>(api.signUp, { method: "POST", body });
+  return requireAuthData(reply.data);
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp });
+}

@@ -1,0 +1,112 @@
+import { errors, formats } from "@mx/shared/messages";
+import { API_BASE, paths } from "@mx/shared/routes";
+import { clearSession, getToken } from "./session";
+
+/** Every reply of the API: `{ statusCode, message, data }`. */
+export interface ApiEnvelope<T> {
+  statusCode: number;
+  message: string;
+  data: T;
+}
+
+/** A reply the server refused (4xx/5xx), or a signed-in call made without a stored token. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export interface ApiRequestOptions {
+  method?: Method;
+  body?: unknown;
+  /** A signed-in call: sends the stored token and treats a 401 as the end of the session. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign(paths.login);
+};
+
+/** The app layer decides how to leave a page once the server says the session is over. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorFromBody(body: unknown, status: number): ApiError {
+  if (isRecord(body)) {
+    const code = typeof body.code === "string" ? body.code : undefined;
+    if (typeof body.message === "string" && body.message) return new ApiError(body.message, status, code);
+    if (isRecord(body.data) && typeof body.data.message === "string" && body.data.message) {
+      return new ApiError(body.data.message, status, code);
+    }
+  }
+  return new ApiError(formats.http(status), status);
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const { method = "GET", body, auth = false, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (auth) {
+    const token = getToken();
+    if (!token) throw new ApiError(errors.noAuthToken, 0, "NO_AUTH_TOKEN");
+    headers.Authorization = `Bearer ${token}`;
+  }
+
+  const response = await fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    if (auth && response.status === 401) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw errorFromBody(payload, response.status);
+  }
+
+  if (isRecord(payload) && "data" in payload) {
+    return {
+      statusCode: typeof payload.statusCode === "number" ? payload.statusCode : response.status,
+      message: typeof payload.message === "string" ? payload.message : "",
+      data: payload.data as T,
+    };
+  }
+  return { statusCode: response.status, message: "", data: null as T };
+}
+
+/**
+ * The text to show for a failed call: the server's message when it sent one,
+ * otherwise the fallback the spec gives for that call (network failures included).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,19 @@
+import { api } from "@mx/shared/routes";
+import type { Profile } from "@mx/shared/schemas/auth";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+
+/**
+ * The signed-in player's profile. Several features show or edit it, so the query
+ * (and its cache key) lives here instead of inside one of them.
+ */
+export const profileQueryKey = ["profile"] as const;
+
+export async function getProfile(signal?: AbortSignal): Promise<Profile> {
+  const reply = await apiRequest<Profile>(api.profile, { auth: true, signal });
+  return reply.data;
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: profileQueryKey, queryFn: ({ signal }) => getProfile(signal) });
+}
