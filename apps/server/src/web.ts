@@ -19,7 +19,7 @@ export async function serveWebApp(
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
   // The static map page is its own document, reached by full navigation; every other page is the SPA.
