@@ -1,3 +1,4 @@
+import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -18,9 +19,13 @@ import { AppError } from "./lib/errors";
 import { describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
+import { buildingRoutes } from "./modules/buildings/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
+import { mapRoutes } from "./modules/map/routes";
+import { MapTiles } from "./modules/map/tiles";
 import { otpRoutes } from "./modules/otp/routes";
+import { propertyRoutes } from "./modules/properties/routes";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
@@ -122,6 +127,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
@@ -148,9 +154,12 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       await api.register(otpRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
+      await api.register(propertyRoutes);
+      await api.register(buildingRoutes);
     },
     { prefix: API_BASE },
   );
+  await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
 
   const webFallback = await serveWebApp(app, config.webDistDir);

@@ -1,6 +1,8 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
+import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,6 +19,12 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
+  await ensureCatalogue(database.db, config.mapDataDir, app.log);
+  if (!config.isProduction && !(await hasPlayers(database.db))) {
+    const seeded = await seedDemo(database.db);
+    if (seeded.players)
+      app.log.info(`Seeded ${seeded.players} demo players owning ${seeded.buildings} buildings.`);
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -49,4 +49,27 @@ export const api = {
   changePassword: "/users/change-password",
   resetPassword: "/users/reset-password",
   config: "/config",
+  checkPropertyDetails: (text: string) => `/properties/checkPropertyDetails?text=${encodeURIComponent(text)}`,
+  priceHistory: (buildingId: string) =>
+    `/properties/price-history?buildingId=${encodeURIComponent(buildingId)}`,
+  properties: "/properties",
+  leaderboard: "/properties/leading-board",
+  buildings: "/buildings",
+  buildingSearch: "/buildings/search",
+  mapManifest: "/map/manifest",
+  mapState: "/map/state",
 } as const;
+
+/** Query string of the Property Details page: /Property-Details?id&name&price&lat&lng. */
+export function propertyDetailsUrl(p: {
+  id: string;
+  name: string;
+  price: number;
+  lat: number;
+  lng: number;
+}): string {
+  const query = Object.entries({ id: p.id, name: p.name, price: p.price, lat: p.lat, lng: p.lng })
+    .map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)
+    .join("&");
+  return `${paths.propertyDetails}?${query}`;
+}

@@ -1,3 +1,4 @@
+export * from "./buildings";
 export * from "./mail";
 export * from "./otp";
 export * from "./users";

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+export type Footprint =
+  | { type: "Polygon"; coordinates: number[][][] }
+  | { type: "MultiPolygon"; coordinates: number[][][][] };
+
+/** The building catalogue. Written by the importer only; game state lives in `properties`. */
+export const buildings = pgTable(
+  "buildings",
+  {
+    /** `way/…` or `relation/…` for OpenStreetMap footprints, `bin/…` for NYC footprints without an OSM match. */
+    id: text("id").primaryKey(),
+    /** Stable small integer: the feature id on the map. */
+    mapId: integer("map_id").generatedAlwaysAsIdentity().notNull(),
+    /** The name in the data, if any. */
+    name: text("name"),
+    address: text("address"),
+    bin: text("bin"),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    footprint: jsonb("footprint").$type<Footprint>().notNull(),
+    /** Metres. */
+    heightM: real("height_m").notNull(),
+    floors: integer("floors").notNull(),
+    yearBuilt: integer("year_built"),
+    /** Gross floor area, square feet. */
+    floorAreaSqft: integer("floor_area_sqft").notNull(),
+    basePriceCents: integer("base_price_cents").notNull(),
+    source: text("source").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("buildings_map_id_key").on(t.mapId), index("buildings_bin_idx").on(t.bin)],
+);
+
+/** One per building: who owns it, at what price, and what they call it. */
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buildingId: text("building_id")
+      .notNull()
+      .references(() => buildings.id),
+    ownerId: uuid("owner_id").references(() => users.id),
+    /** The owner's name for the building. */
+    customName: text("custom_name"),
+    priceCents: integer("price_cents").notNull(),
+    forSale: boolean("for_sale").notNull().default(false),
+    /** How many times it has been bought. */
+    sales: integer("sales").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("properties_building_id_key").on(t.buildingId),
+    index("properties_owner_idx").on(t.ownerId),
+    index("properties_for_sale_idx").on(t.forSale).where(sql`${t.forSale}`),
+  ],
+);
+
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buildingId: text("building_id")
+      .notNull()
+      .references(() => buildings.id),
+    priceCents: integer("price_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("price_history_building_idx").on(t.buildingId, t.createdAt)],
+);

@@ -1,0 +1,42 @@
+import type { Property } from "@mx/shared/schemas/properties";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { buildings, properties } from "../../db/schema/buildings";
+import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
+import { presentProperty, selectProperties } from "../properties/present-property";
+
+/** The property of a building: every catalogued building has one, made at import. */
+export async function propertyOfBuilding(q: Queryable, buildingId: string): Promise<Property> {
+  const [row] = await selectProperties(q).where(eq(buildings.id, buildingId)).limit(1);
+  if (!row) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
+  return presentProperty(row);
+}
+
+/** POST buildings: makes sure the building has its property (at its base price) and returns it. */
+export async function createBuildingProperty(db: Db, buildingId: string): Promise<Property> {
+  await db.execute(sql`
+    insert into properties (building_id, price_cents)
+    select id, base_price_cents from buildings where id = ${buildingId}
+    on conflict (building_id) do nothing`);
+  return propertyOfBuilding(db, buildingId);
+}
+
+/** Only the owner may name a building; the name arrives trimmed, 1–60 characters. */
+export async function renameBuilding(
+  db: Db,
+  userId: string,
+  { buildingId, name }: { buildingId: string; name: string },
+): Promise<Property> {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `building:${buildingId}`);
+    const current = await propertyOfBuilding(tx, buildingId);
+    if (current.ownerId !== userId)
+      throw new AppError("FORBIDDEN", "Only the owner can rename this building.");
+    await tx
+      .update(properties)
+      .set({ customName: name, updatedAt: new Date() })
+      .where(eq(properties.buildingId, buildingId));
+    return propertyOfBuilding(tx, buildingId);
+  });
+}

@@ -1,0 +1,56 @@
+/** Plane geometry on small areas of the earth: good to well under 1% across Manhattan. */
+
+const METRES_PER_DEGREE_LAT = 110_574;
+const METRES_PER_DEGREE_LNG_AT_EQUATOR = 111_320;
+
+type Ring = number[][];
+
+/** Signed shoelace area of a ring in square metres, projected around `lat0`. */
+function ringArea(ring: Ring, lat0: number): number {
+  const kx = METRES_PER_DEGREE_LNG_AT_EQUATOR * Math.cos((lat0 * Math.PI) / 180);
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [x1 = 0, y1 = 0] = ring[j] ?? [];
+    const [x2 = 0, y2 = 0] = ring[i] ?? [];
+    sum += x1 * kx * (y2 * METRES_PER_DEGREE_LAT) - x2 * kx * (y1 * METRES_PER_DEGREE_LAT);
+  }
+  return sum / 2;
+}
+
+/** Area of a polygon (outer ring less its holes), square metres. */
+export function polygonArea(rings: Ring[]): number {
+  const lat0 = rings[0]?.[0]?.[1] ?? 0;
+  const [outer, ...holes] = rings;
+  if (!outer) return 0;
+  return Math.max(
+    0,
+    Math.abs(ringArea(outer, lat0)) - holes.reduce((s, h) => s + Math.abs(ringArea(h, lat0)), 0),
+  );
+}
+
+/** Area-weighted centroid of the outer rings: [lng, lat]. */
+export function centroid(polygons: Ring[][]): [number, number] {
+  let area = 0;
+  let cx = 0;
+  let cy = 0;
+  let n = 0;
+  let sx = 0;
+  let sy = 0;
+  for (const [outer] of polygons) {
+    if (!outer) continue;
+    for (let i = 0, j = outer.length - 1; i < outer.length; j = i++) {
+      const [x1 = 0, y1 = 0] = outer[j] ?? [];
+      const [x2 = 0, y2 = 0] = outer[i] ?? [];
+      const cross = x1 * y2 - x2 * y1;
+      area += cross;
+      cx += (x1 + x2) * cross;
+      cy += (y1 + y2) * cross;
+      sx += x2;
+      sy += y2;
+      n += 1;
+    }
+  }
+  // A degenerate footprint (no area) falls back to the mean of its points.
+  if (Math.abs(area) < 1e-14) return [sx / Math.max(n, 1), sy / Math.max(n, 1)];
+  return [cx / (3 * area), cy / (3 * area)];
+}

@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { buildings } from "../../db/schema/buildings";
+import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";
+
+export type ImportSummary = {
+  format: string;
+  total: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+};
+
+const BATCH = 500;
+
+/** Catalogue columns the importer owns; ownership, prices and players' names live in `properties`. */
+const catalogueColumns = [
+  "name",
+  "address",
+  "bin",
+  "lat",
+  "lng",
+  "footprint",
+  "heightM",
+  "floors",
+  "yearBuilt",
+  "floorAreaSqft",
+  "basePriceCents",
+  "source",
+] as const;
+
+/**
+ * NYC footprints carry a BIN, and so do most OpenStreetMap footprints: a NYC feature whose BIN names exactly one
+ * building already in the catalogue updates that building instead of adding a second one on the same spot.
+ */
+async function matchByBin(db: Db, records: BuildingRecord[]): Promise<BuildingRecord[]> {
+  const bins = records.filter((r) => r.source === "nyc" && r.bin).map((r) => r.bin as string);
+  if (bins.length === 0) return records;
+  const rows = await db
+    .select({ bin: buildings.bin, id: sql<string>`min(${buildings.id})` })
+    .from(buildings)
+    .where(and(inArray(buildings.bin, bins), eq(buildings.source, "osm")))
+    .groupBy(buildings.bin)
+    .having(sql`count(*) = 1`);
+  const byBin = new Map(rows.map((r) => [r.bin, r.id]));
+  return records.map((r) => (r.bin && byBin.has(r.bin) ? { ...r, id: byBin.get(r.bin) as string } : r));
+}
+
+/**
+ * Upserts the records: new buildings are added with a property at their base price; known ones get their catalogue
+ * facts refreshed only where something changed. Running it twice changes nothing the second time.
+ */
+export async function importBuildings(
+  db: Db,
+  records: BuildingRecord[],
+  format: string,
+): Promise<ImportSummary> {
+  const matched = await matchByBin(db, records);
+  let inserted = 0;
+  let updated = 0;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < matched.length; i += BATCH) {
+      const batch = matched.slice(i, i + BATCH);
+      const set = Object.fromEntries(
+        catalogueColumns.map((c) => [c, sql.raw(`excluded.${buildings[c].name}`)]),
+      ) as Record<(typeof catalogueColumns)[number], ReturnType<typeof sql.raw>>;
+      const changed = sql.join(
+        catalogueColumns.map((c) =>
+          sql.raw(`buildings.${buildings[c].name} is distinct from excluded.${buildings[c].name}`),
+        ),
+        sql` or `,
+      );
+      const rows = await tx
+        .insert(buildings)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: buildings.id,
+          set: { ...set, importedAt: sql`now()` },
+          setWhere: changed,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      for (const row of rows) {
+        if (row.inserted) inserted += 1;
+        else updated += 1;
+      }
+    }
+    await tx.execute(sql`
+      insert into properties (building_id, price_cents)
+      select b.id, b.base_price_cents from buildings b
+      where not exists (select 1 from properties p where p.building_id = b.id)`);
+  });
+  return { format, total: records.length, inserted, updated, unchanged: records.length - inserted - updated };
+}
+
+export async function importFile(db: Db, file: string): Promise<ImportSummary> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new ImportError(`${file}: ${(error as Error).message}`);
+  }
+  const { format, records } = parseFootprints(json);
+  return importBuildings(db, records, format);
+}

@@ -1,0 +1,34 @@
+import type { MapState } from "@mx/shared/schemas/map";
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { queryRows } from "../../lib/sql";
+
+/** Owned and for-sale buildings with their owner's colour, as compactly as the map needs them. */
+export async function getMapState(q: Queryable): Promise<MapState> {
+  const rows = await queryRows<{ map_id: number; color: string | null; for_sale: boolean }>(
+    q,
+    sql`
+    select b.map_id, u.building_color as color, p.for_sale
+    from properties p
+    join buildings b on b.id = p.building_id
+    left join users u on u.id = p.owner_id
+    where p.owner_id is not null or p.for_sale
+    order by b.map_id`,
+  );
+  const colors: string[] = [];
+  const colorIndex = new Map<string, number>();
+  const owned: number[] = [];
+  const forSale: number[] = [];
+  for (const row of rows) {
+    if (row.color) {
+      let index = colorIndex.get(row.color);
+      if (index === undefined) {
+        index = colors.push(row.color) - 1;
+        colorIndex.set(row.color, index);
+      }
+      owned.push(row.map_id, index);
+    }
+    if (row.for_sale) forSale.push(row.map_id);
+  }
+  return { colors, owned, forSale };
+}

@@ -1,0 +1,95 @@
+import { gunzipSync } from "node:zlib";
+import { VectorTile } from "@mapbox/vector-tile";
+import { PbfReader } from "pbf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { giveBuilding, importSampleCity } from "../../test/buildings";
+import { createTestApp, signUp, type TestApp } from "../../test/harness";
+
+/** The tile at zoom `z` holding (lng, lat). */
+function tileAt(lng: number, lat: number, z: number) {
+  const n = 2 ** z;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const rad = (lat * Math.PI) / 180;
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return { x, y };
+}
+
+describe("the map with no buildings imported", () => {
+  it("says so with a 503 instead of drawing an empty map", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.call("GET", "/api/v1/map/manifest");
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toContain("No buildings have been imported yet");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the map", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await importSampleCity(t.app.deps.db);
+    const player = await signUp(t);
+    await t.call("PUT", "/api/v1/users/", { token: player.token, body: { buildingColor: "#FF8800" } });
+    await giveBuilding(t.app.deps.db, "way/1", player.userId, 100_000);
+    await giveBuilding(t.app.deps.db, "way/2", player.userId, 100_000, { forSale: true });
+  });
+  afterAll(() => t.close());
+
+  it("publishes a manifest with a versioned tile URL, the bounds and the attribution", async () => {
+    const res = await t.call("GET", "/api/v1/map/manifest");
+    expect(res.statusCode).toBe(200);
+    const m = res.json().data;
+    expect(m.tiles).toBe(`/map-data/${m.version}/{z}/{x}/{y}.pbf`);
+    expect(m.buildingCount).toBe(3);
+    expect(m.attribution).toContain("OpenStreetMap contributors");
+    expect(m.attribution).toContain("NYC Open Data");
+    const [w, s, e, n] = m.playableBounds;
+    expect(w).toBeLessThan(e);
+    expect(s).toBeLessThan(n);
+  });
+
+  it("serves gzipped vector tiles with every building, its mapId and height, cached forever", async () => {
+    const { version } = (await t.call("GET", "/api/v1/map/manifest")).json().data;
+    const { x, y } = tileAt(-73.9857, 40.7485, 15);
+    const res = await t.call("GET", `/map-data/${version}/15/${x}/${y}.pbf`, {
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const tile = new VectorTile(new PbfReader(gunzipSync(res.rawPayload)));
+    const layer = tile.layers.buildings;
+    expect(layer).toBeDefined();
+    const feature = layer?.feature(0);
+    expect(typeof feature?.id).toBe("number");
+    expect(feature?.properties).toMatchObject({ height: 380, name: "Test Tower", buildingId: "way/1" });
+  });
+
+  it("leaves buildings out of low-zoom tiles and refuses tiles out of range", async () => {
+    const { version } = (await t.call("GET", "/api/v1/map/manifest")).json().data;
+    const low = tileAt(-73.9857, 40.7485, 12);
+    const res = await t.call("GET", `/map-data/${version}/12/${low.x}/${low.y}.pbf`);
+    const tile = new VectorTile(new PbfReader(res.rawPayload));
+    expect(tile.layers.buildings).toBeUndefined();
+    expect((await t.call("GET", `/map-data/${version}/17/1/1.pbf`)).statusCode).toBe(404);
+    expect((await t.call("GET", `/map-data/${version}/15/1/1.png`)).statusCode).toBe(400);
+    expect((await t.call("GET", "/map-data/not-a-version/15/1/1.pbf")).statusCode).toBe(400);
+  });
+
+  it("tells the map who owns what in which colour, and which buildings are for sale", async () => {
+    const res = await t.call("GET", "/api/v1/map/state");
+    expect(res.statusCode).toBe(200);
+    const state = res.json().data;
+    expect(state.colors).toEqual(["#ff8800"]);
+    expect(state.owned).toHaveLength(4);
+    expect(state.forSale).toHaveLength(1);
+    const again = await t.call("GET", "/api/v1/map/state", {
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});

@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { envelope } from "@mx/shared/schemas/common";
+import { MapManifest, MapState } from "@mx/shared/schemas/map";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../lib/reply";
+import { getMapState } from "./map-state";
+import type { MapTiles } from "./tiles";
+
+const TileParams = z.strictObject({
+  version: z.string().regex(/^[0-9a-f]{16}$/, { error: "must be a map version" }),
+  z: z.coerce.number().int().min(0).max(22),
+  x: z.coerce.number().int().min(0),
+  y: z.string().regex(/^\d+\.pbf$/, { error: "must be a tile row like 123.pbf" }),
+});
+
+export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
+  async function mapRoutesPlugin(app) {
+    app.get(
+      "/api/v1/map/manifest",
+      {
+        schema: {
+          tags: ["map"],
+          summary: "Where the map's vector tiles are, and what they cover",
+          response: { 200: envelope(MapManifest) },
+        },
+      },
+      async (_req, reply) => {
+        reply.header("cache-control", "no-cache");
+        return ok((await tiles.current()).manifest, "Map manifest");
+      },
+    );
+
+    app.get(
+      "/api/v1/map/state",
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ["map"],
+          summary: "Owned buildings with their owner's colour, and buildings for sale",
+          response: { 200: envelope(MapState), 304: z.null().describe("Unchanged since the ETag sent") },
+        },
+      },
+      async (req, reply) => {
+        const body = ok(await getMapState(app.deps.db), "Map state");
+        const etag = `"${createHash("sha1").update(JSON.stringify(body.data)).digest("base64url")}"`;
+        reply.header("cache-control", "no-cache").header("etag", etag);
+        if (req.headers["if-none-match"] === etag) return reply.code(304).send(null);
+        return body;
+      },
+    );
+
+    app.get(
+      "/map-data/:version/:z/:x/:y",
+      { config: { rateLimit: false }, schema: { hide: true, params: TileParams } },
+      async (req, reply) => {
+        const { version, z: zoom, x } = req.params;
+        const tile = await tiles.tile(zoom, x, Number.parseInt(req.params.y, 10));
+        if (!tile)
+          return reply.code(404).send({ statusCode: 404, message: "No such tile.", code: "NOT_FOUND" });
+        // An old version's URL still gets today's tile, but must not be cached as if it were the old one.
+        reply
+          .header(
+            "cache-control",
+            tile.version === version ? "public, max-age=31536000, immutable" : "no-cache",
+          )
+          .header("vary", "accept-encoding")
+          .type("application/x-protobuf");
+        if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+          return reply.header("content-encoding", "gzip").send(tile.gzipped);
+        }
+        return reply.send(gunzipSync(tile.gzipped));
+      },
+    );
+  };

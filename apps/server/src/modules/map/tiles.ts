@@ -1,0 +1,182 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { GeoJSONVT } from "@maplibre/geojson-vt";
+import { fromGeojsonVt } from "@maplibre/vt-pbf";
+import type { MapManifest } from "@mx/shared/schemas/map";
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { buildings } from "../../db/schema/buildings";
+import { AppError } from "../../lib/errors";
+import { queryRows } from "../../lib/sql";
+
+export const TILE_MIN_ZOOM = 11;
+export const TILE_MAX_ZOOM = 16;
+/** Buildings are drawn from this zoom on; below it a tile carries only land and streets. */
+const BUILDINGS_MIN_ZOOM = 13;
+/** Below this zoom only the larger streets are drawn. */
+const MINOR_STREETS_MIN_ZOOM = 14;
+const MAJOR_STREETS = new Set(["motorway", "trunk", "primary", "secondary", "tertiary"]);
+const CACHE_LIMIT = 4000;
+
+export const ATTRIBUTION =
+  "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data";
+
+type Layers = { land: GeoJSONVT | null; streets: GeoJSONVT | null; buildings: GeoJSONVT };
+type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
+
+type GeoJsonCollection = { type: "FeatureCollection"; features: GeoJSON.Feature[] };
+
+function readCollection(file: string): GeoJsonCollection | null {
+  if (!existsSync(file)) return null;
+  const json = JSON.parse(readFileSync(file, "utf8")) as GeoJsonCollection;
+  return json.type === "FeatureCollection" ? json : null;
+}
+
+function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
+  let [w, s, e, n] = [180, 90, -180, -90];
+  const visit = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") {
+      w = Math.min(w, c[0]);
+      e = Math.max(e, c[0]);
+      s = Math.min(s, c[1]);
+      n = Math.max(n, c[1]);
+    } else if (Array.isArray(c)) for (const x of c) visit(x);
+  };
+  for (const f of features) if (f.geometry && "coordinates" in f.geometry) visit(f.geometry.coordinates);
+  return [w, s, e, n];
+}
+
+const indexOptions = { maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5, tolerance: 2, extent: 4096, buffer: 64 };
+
+/**
+ * Vector tiles of the land, the streets and every catalogued building, cut on demand and kept gzipped in memory.
+ * The URL carries a hash of what went in, so a tile can be cached forever; the catalogue is re-read when it changes.
+ */
+export class MapTiles {
+  private built: Built | null = null;
+  private building: Promise<Built> | null = null;
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly mapDataDir: string,
+  ) {}
+
+  /** What the catalogue looks like now: cheap to ask on every manifest request. */
+  private async catalogueKey(): Promise<{ key: string; count: number }> {
+    const [row] = await queryRows<{ n: number; latest: string | null }>(
+      this.db,
+      sql`select count(*)::int as n, max(imported_at)::text as latest from buildings`,
+    );
+    const files = ["manhattan-boundary.geojson", "manhattan-streets.geojson"].map((name) => {
+      const file = path.join(this.mapDataDir, name);
+      return existsSync(file) ? `${name}:${statSync(file).size}:${statSync(file).mtimeMs}` : `${name}:-`;
+    });
+    return { key: [row?.n ?? 0, row?.latest ?? "", ...files].join("|"), count: row?.n ?? 0 };
+  }
+
+  async current(): Promise<Built> {
+    const { key, count } = await this.catalogueKey();
+    if (count === 0) {
+      throw new AppError(
+        "UNAVAILABLE",
+        "No buildings have been imported yet: put the Manhattan data in MAP_DATA_DIR or run `npm run import -- <file>`.",
+      );
+    }
+    if (this.built?.key === key) return this.built;
+    if (!this.building) {
+      this.building = this.build(key).finally(() => {
+        this.building = null;
+      });
+    }
+    this.built = await this.building;
+    return this.built;
+  }
+
+  private async build(key: string): Promise<Built> {
+    const rows = await this.db
+      .select({
+        mapId: buildings.mapId,
+        id: buildings.id,
+        name: buildings.name,
+        address: buildings.address,
+        height: buildings.heightM,
+        footprint: buildings.footprint,
+      })
+      .from(buildings);
+    const buildingFeatures: GeoJSON.Feature[] = rows.map((r) => ({
+      type: "Feature",
+      id: r.mapId,
+      properties: { height: r.height, name: r.name ?? r.address ?? "", buildingId: r.id },
+      geometry: r.footprint,
+    }));
+    const land = readCollection(path.join(this.mapDataDir, "manhattan-boundary.geojson"));
+    const streets = readCollection(path.join(this.mapDataDir, "manhattan-streets.geojson"));
+    const streetFeatures = (streets?.features ?? []).map((f) => ({
+      ...f,
+      properties: { name: f.properties?.name ?? "", highway: f.properties?.highway ?? "" },
+    }));
+    const layers: Layers = {
+      land: land ? new GeoJSONVT({ type: "FeatureCollection", features: land.features }, indexOptions) : null,
+      streets: streets
+        ? new GeoJSONVT({ type: "FeatureCollection", features: streetFeatures }, indexOptions)
+        : null,
+      buildings: new GeoJSONVT({ type: "FeatureCollection", features: buildingFeatures }, indexOptions),
+    };
+    const playable = bbox(buildingFeatures);
+    const bounds = land ? bbox(land.features) : playable;
+    const version = createHash("sha256").update(key).digest("hex").slice(0, 16);
+    return {
+      key,
+      layers,
+      cache: new Map(),
+      manifest: {
+        version,
+        tiles: `/map-data/${version}/{z}/{x}/{y}.pbf`,
+        minzoom: TILE_MIN_ZOOM,
+        maxzoom: TILE_MAX_ZOOM,
+        bounds,
+        playableBounds: playable,
+        center: [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
+        buildingCount: rows.length,
+        attribution: ATTRIBUTION,
+      },
+    };
+  }
+
+  /** A gzipped Mapbox Vector Tile (possibly empty), or null outside the zoom range. */
+  async tile(z: number, x: number, y: number): Promise<{ version: string; gzipped: Buffer } | null> {
+    if (z < TILE_MIN_ZOOM || z > TILE_MAX_ZOOM || x < 0 || y < 0 || x >= 2 ** z || y >= 2 ** z) return null;
+    const built = await this.current();
+    const key = `${z}/${x}/${y}`;
+    let gzipped = built.cache.get(key);
+    if (!gzipped) {
+      type Tile = NonNullable<ReturnType<GeoJSONVT["getTile"]>>;
+      const tiles: Record<string, Tile> = {};
+      const land = built.layers.land?.getTile(z, x, y);
+      if (land) tiles.land = land;
+      const streets = built.layers.streets?.getTile(z, x, y);
+      if (streets) {
+        tiles.streets =
+          z >= MINOR_STREETS_MIN_ZOOM
+            ? streets
+            : ({
+                ...streets,
+                features: streets.features.filter((f) => MAJOR_STREETS.has(String(f.tags?.highway))),
+              } as Tile);
+      }
+      if (z >= BUILDINGS_MIN_ZOOM) {
+        const b = built.layers.buildings.getTile(z, x, y);
+        if (b) tiles.buildings = b;
+      }
+      gzipped = gzipSync(fromGeojsonVt(tiles, { version: 2, extent: 4096 }));
+      if (built.cache.size >= CACHE_LIMIT) {
+        const oldest = built.cache.keys().next().value;
+        if (oldest !== undefined) built.cache.delete(oldest);
+      }
+      built.cache.set(key, gzipped);
+    }
+    return { version: built.manifest.version, gzipped };
+  }
+}

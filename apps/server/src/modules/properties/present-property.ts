@@ -1,0 +1,84 @@
+import { texts } from "@mx/shared/messages";
+import type { Property } from "@mx/shared/schemas/properties";
+import { eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { buildings, properties } from "../../db/schema/buildings";
+import { users } from "../../db/schema/users";
+
+/** The columns a Property is made from: one row of properties ⋈ buildings ⟕ owner. */
+export const propertyColumns = {
+  id: properties.id,
+  buildingId: buildings.id,
+  mapId: buildings.mapId,
+  customName: properties.customName,
+  dataName: buildings.name,
+  address: buildings.address,
+  priceCents: properties.priceCents,
+  basePriceCents: buildings.basePriceCents,
+  floors: buildings.floors,
+  floorAreaSqft: buildings.floorAreaSqft,
+  heightM: buildings.heightM,
+  yearBuilt: buildings.yearBuilt,
+  ownerId: properties.ownerId,
+  ownerName: users.userName,
+  ownerColor: users.buildingColor,
+  forSale: properties.forSale,
+  sales: properties.sales,
+  lat: buildings.lat,
+  lng: buildings.lng,
+};
+
+export type PropertyRow = {
+  [K in keyof typeof propertyColumns]: (typeof propertyColumns)[K]["_"]["data"] | null;
+};
+
+/** properties ⋈ buildings ⟕ owner, ready for a where clause. */
+export function selectProperties(q: Queryable) {
+  return q
+    .select(propertyColumns)
+    .from(properties)
+    .innerJoin(buildings, eq(buildings.id, properties.buildingId))
+    .leftJoin(users, eq(users.id, properties.ownerId));
+}
+
+/** The name players see: the owner's, else the data's name or address, else 'No Name'. */
+export function displayName(row: Pick<PropertyRow, "customName" | "dataName" | "address">): string {
+  return row.customName ?? row.dataName ?? row.address ?? texts.noName;
+}
+
+function describe(row: PropertyRow): string {
+  const parts = [
+    row.address,
+    row.floors ? `${row.floors} ${row.floors === 1 ? "floor" : "floors"}` : null,
+    row.heightM ? `${Math.round(row.heightM)} m tall` : null,
+    row.yearBuilt ? `built ${row.yearBuilt}` : null,
+  ].filter(Boolean);
+  return parts.join(" · ");
+}
+
+export function presentProperty(row: PropertyRow): Property {
+  const owned = row.ownerId !== null;
+  return {
+    _id: row.id ?? "",
+    buildingId: row.buildingId ?? "",
+    mapId: row.mapId ?? 0,
+    name: displayName(row),
+    address: row.address,
+    description: describe(row),
+    image: null,
+    price: (row.priceCents ?? 0) / 100,
+    basePrice: (row.basePriceCents ?? 0) / 100,
+    noOfFloors: row.floors,
+    floorArea: row.floorAreaSqft,
+    height: row.heightM,
+    yearBuilt: row.yearBuilt,
+    ownerId: row.ownerId,
+    ownerName: row.ownerName,
+    isBuy: owned,
+    isFirstTime: (row.sales ?? 0) === 0,
+    forSale: row.forSale ?? false,
+    color: owned ? row.ownerColor : null,
+    location: { lat: row.lat ?? 0, lng: row.lng ?? 0 },
+    status: row.forSale ? "forSale" : owned ? "owned" : "available",
+  };
+}

@@ -1,0 +1,24 @@
+import type { PricePoint } from "@mx/shared/schemas/properties";
+import { asc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { buildings, priceHistory } from "../../db/schema/buildings";
+import { AppError } from "../../lib/errors";
+
+/** Every price the building changed hands at, oldest first. */
+export async function getPriceHistory(q: Queryable, buildingId: string): Promise<PricePoint[]> {
+  const [building] = await q
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(eq(buildings.id, buildingId))
+    .limit(1);
+  if (!building) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
+  const rows = await q
+    .select({ priceCents: priceHistory.priceCents, createdAt: priceHistory.createdAt })
+    .from(priceHistory)
+    .where(eq(priceHistory.buildingId, buildingId))
+    .orderBy(asc(priceHistory.createdAt), asc(priceHistory.id));
+  return rows.map((r) => ({
+    insertDate: Math.floor(r.createdAt.getTime() / 1000),
+    bidAmount: r.priceCents / 100,
+  }));
+}

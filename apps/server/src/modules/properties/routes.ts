@@ -1,0 +1,90 @@
+import { envelope } from "@mx/shared/schemas/common";
+import {
+  CheckPropertyDetailsQuery,
+  LeaderboardData,
+  LeaderboardQuery,
+  PriceHistoryData,
+  PriceHistoryQuery,
+  PropertyDetailsData,
+  PropertyListData,
+  PropertyListQuery,
+} from "@mx/shared/schemas/properties";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/reply";
+import { currentUser } from "../auth/plugin";
+import { checkPropertyDetails } from "./check-property-details";
+import { leaderboard } from "./leaderboard";
+import { listProperties } from "./list-properties";
+import { getPriceHistory } from "./price-history";
+
+export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const security = [{ bearer: [] }];
+
+  app.get(
+    "/properties/checkPropertyDetails",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "A building's property by building id, property id, name or address",
+        security,
+        querystring: CheckPropertyDetailsQuery,
+        response: { 200: envelope(PropertyDetailsData) },
+      },
+    },
+    async (req) =>
+      ok({ propertyDetails: await checkPropertyDetails(db, req.query.text) }, "Property details"),
+  );
+
+  app.get(
+    "/properties/price-history",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "Prices a building changed hands at, oldest first",
+        security,
+        querystring: PriceHistoryQuery,
+        response: { 200: envelope(PriceHistoryData) },
+      },
+    },
+    async (req) => ok({ priceHistory: await getPriceHistory(db, req.query.buildingId) }, "Price history"),
+  );
+
+  app.get(
+    "/properties",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "A player's properties (the caller's by default)",
+        security,
+        querystring: PropertyListQuery,
+        response: { 200: envelope(PropertyListData) },
+      },
+    },
+    async (req) => {
+      const ownerId = req.query.userId ?? currentUser(req).userId;
+      return ok(
+        await listProperties(db, { ownerId, limit: req.query.limit, offset: req.query.offset }),
+        "Properties",
+      );
+    },
+  );
+
+  app.get(
+    "/properties/leading-board",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "Players ranked by number of properties, then their total price",
+        security,
+        querystring: LeaderboardQuery,
+        response: { 200: envelope(LeaderboardData) },
+      },
+    },
+    async (req) => ok(await leaderboard(db, req.query), "Leaderboard"),
+  );
+};

@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { priceHistory, properties } from "../db/schema/buildings";
+import { importBuildings } from "../modules/buildings/import-buildings";
+import { parseFootprints } from "../modules/buildings/parse-footprints";
+
+/** A small square footprint of `size` degrees whose south-west corner is at (lng, lat). */
+export function square(lng: number, lat: number, size = 0.0002): number[][][] {
+  return [
+    [
+      [lng, lat],
+      [lng + size, lat],
+      [lng + size, lat + size],
+      [lng, lat + size],
+      [lng, lat],
+    ],
+  ];
+}
+
+/** An OpenStreetMap-style feature like those in the shared extract (made-up buildings, for tests). */
+export function osmFeature(id: string, lng: number, lat: number, props: Record<string, unknown> = {}) {
+  return {
+    type: "Feature",
+    id,
+    properties: { osm_id: id, building: "yes", ...props },
+    geometry: { type: "Polygon", coordinates: square(lng, lat) },
+  };
+}
+
+export const collection = (features: unknown[]) => ({ type: "FeatureCollection", features });
+
+/** Three made-up buildings in Midtown: a tall named tower, an addressed block, and a nameless shed. */
+export const sampleCity = collection([
+  osmFeature("way/1", -73.9857, 40.7484, {
+    name: "Test Tower",
+    height_m: 380,
+    levels: 102,
+    addr_housenumber: "350",
+    addr_street: "5th Avenue",
+    start_date: "1931",
+    bin: "1015862",
+  }),
+  osmFeature("way/2", -73.99, 40.75, {
+    addr_housenumber: "10",
+    addr_street: "West 33rd Street",
+    pluto_numfloors: 6,
+  }),
+  osmFeature("way/3", -73.98, 40.745, {}),
+]);
+
+export async function importSampleCity(db: Db) {
+  const { records, format } = parseFootprints(sampleCity);
+  return importBuildings(db, records, format);
+}
+
+/** Makes `userId` the owner of a building at a price, with that price in its history. */
+export async function giveBuilding(
+  db: Db,
+  buildingId: string,
+  userId: string,
+  priceCents: number,
+  options: { forSale?: boolean; at?: Date } = {},
+) {
+  await db
+    .update(properties)
+    .set({ ownerId: userId, priceCents, forSale: options.forSale ?? false, sales: 1 })
+    .where(eq(properties.buildingId, buildingId));
+  await db.insert(priceHistory).values({ buildingId, priceCents, createdAt: options.at ?? new Date() });
+}

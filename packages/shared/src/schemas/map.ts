@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/** Where the static map geometry lives. Tile URLs carry a content hash and are cached forever. */
+export const MapManifest = z.object({
+  /** Hash of the geometry; changes whenever the catalogue or the base map changes. */
+  version: z.string(),
+  /** Vector tile URL template: layers "land", "streets" (name, highway) and "buildings" (id = mapId, height, name). */
+  tiles: z.string(),
+  minzoom: z.number().int(),
+  maxzoom: z.number().int(),
+  /** [west, south, east, north] of everything drawn. */
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** [west, south, east, north] of the buildings that can be bought. */
+  playableBounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** [lng, lat] to open on. */
+  center: z.tuple([z.number(), z.number()]),
+  buildingCount: z.number().int(),
+  attribution: z.string(),
+});
+export type MapManifest = z.infer<typeof MapManifest>;
+
+/**
+ * Ownership overlay, small enough to poll: `owned` is a flat list of pairs [mapId, colourIndex, mapId, colourIndex, …]
+ * into `colors`; `forSale` lists the mapIds on the market.
+ */
+export const MapState = z.object({
+  colors: z.array(z.string()),
+  owned: z.array(z.number().int()),
+  forSale: z.array(z.number().int()),
+});
+export type MapState = z.infer<typeof MapState>;

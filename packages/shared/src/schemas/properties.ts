@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { DEFAULT_LEADERBOARD_SORT, LIMITS, PAGE_SIZE } from "../constants";
+
+export const Location = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type Location = z.infer<typeof Location>;
+
+export const PROPERTY_STATUSES = ["available", "owned", "forSale"] as const;
+
+/** A building as the game shows it: catalogue facts plus who owns it and at what price. Money in dollars. */
+export const Property = z.object({
+  _id: z.string(),
+  buildingId: z.string(),
+  /** Stable integer id of the building on the map (feature id in the vector tiles). */
+  mapId: z.number().int(),
+  /** The owner's name for it, else the building's name or address, else 'No Name'. */
+  name: z.string(),
+  address: z.string().nullable(),
+  description: z.string(),
+  image: z.string().nullable(),
+  /** What it last sold for; the base price until first bought. */
+  price: z.number(),
+  basePrice: z.number(),
+  noOfFloors: z.number().int().nullable(),
+  /** Square feet. */
+  floorArea: z.number().int().nullable(),
+  /** Metres. */
+  height: z.number().nullable(),
+  yearBuilt: z.number().int().nullable(),
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  /** True once someone owns it. */
+  isBuy: z.boolean(),
+  /** True until it has been bought for the first time. */
+  isFirstTime: z.boolean(),
+  forSale: z.boolean(),
+  /** The owner's buildingColor; null while unowned. */
+  color: z.string().nullable(),
+  location: Location,
+  status: z.enum(PROPERTY_STATUSES),
+});
+export type Property = z.infer<typeof Property>;
+
+const Limit = (fallback: number) => z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(fallback);
+const Offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const BuildingId = z.string().trim().min(1, { error: "is required" }).max(100);
+
+export const CheckPropertyDetailsQuery = z.strictObject({ text: z.string().trim().min(1).max(200) });
+export const PropertyDetailsData = z.object({ propertyDetails: z.array(Property) });
+
+export const PriceHistoryQuery = z.strictObject({ buildingId: BuildingId });
+export const PricePoint = z.object({
+  /** Epoch seconds. */
+  insertDate: z.number().int(),
+  /** Dollars. */
+  bidAmount: z.number(),
+});
+export type PricePoint = z.infer<typeof PricePoint>;
+export const PriceHistoryData = z.object({ priceHistory: z.array(PricePoint) });
+
+export const PropertyListQuery = z.strictObject({
+  limit: Limit(PAGE_SIZE.myProperties),
+  offset: Offset,
+  /** Whose properties; the caller's when left out. */
+  userId: z.uuid().optional(),
+});
+export const PropertyListData = z.object({ totalCount: z.number().int(), properties: z.array(Property) });
+export type PropertyListData = z.infer<typeof PropertyListData>;
+
+export const LEADERBOARD_SORTS = [
+  "-numberOfProperties",
+  "numberOfProperties",
+  "-totalPropertyPrice",
+  "totalPropertyPrice",
+] as const;
+export const LeaderboardQuery = z.strictObject({
+  sortBy: z.enum(LEADERBOARD_SORTS).default(DEFAULT_LEADERBOARD_SORT),
+  /** Matches full name or username, ignoring case. */
+  name: z.string().trim().max(LIMITS.fullNameMax).optional(),
+  limit: Limit(PAGE_SIZE.leaderboard),
+  offset: Offset,
+});
+export const LeaderboardEntry = z.object({
+  _id: z.string(),
+  /** Place in the overall ranking (most properties, then highest total price), whatever the sort or filter. */
+  rank: z.number().int(),
+  fullName: z.string(),
+  userName: z.string(),
+  /** Dollars. */
+  totalPropertyPrice: z.number(),
+  numberOfProperties: z.number().int(),
+  buildingColor: z.string(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
+export const LeaderboardData = z.object({
+  rankedResponse: z.array(LeaderboardEntry),
+  totalCount: z.number().int(),
+});
+
+export const CreateBuildingBody = z.strictObject({
+  buildingId: BuildingId,
+  name: z.string().max(200).optional(),
+  location: Location.optional(),
+});
+export const BuildingName = z
+  .string()
+  .trim()
+  .min(1, { error: "is required" })
+  .max(LIMITS.buildingNameMax, { error: `must be at most ${LIMITS.buildingNameMax} characters` });
+export const RenameBuildingBody = z.strictObject({
+  buildingId: BuildingId,
+  name: BuildingName,
+  location: Location.optional(),
+});
+export const PropertyData = z.object({ property: Property });
+export const RenameBuildingData = z.object({ name: z.string(), property: Property });
+
+export const BuildingSearchQuery = z.strictObject({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export const BuildingSearchResult = z.object({
+  buildingId: z.string(),
+  mapId: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type BuildingSearchResult = z.infer<typeof BuildingSearchResult>;
+export const BuildingSearchData = z.object({ results: z.array(BuildingSearchResult) });
