@@ -4,6 +4,7 @@
  */
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { mapFigures } from "./map";
 import { measure } from "./measure";
 
 async function accounts(t: TestApp) {
@@ -49,6 +50,7 @@ for (const [label, url] of targets) {
   const t = await createTestApp();
   try {
     await accounts(t);
+    await mapFigures(t, await signUp(t));
   } finally {
     await t.close();
   }

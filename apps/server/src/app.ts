@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
@@ -127,7 +128,13 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  // Brotli at quality 5 compresses JSON nearly as well as 11, many times faster.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimit.max,
