@@ -5,6 +5,7 @@
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
 import { mapFigures } from "./map";
+import { mapViewFigures } from "./map-view";
 import { measure } from "./measure";
 
 async function accounts(t: TestApp) {
@@ -55,3 +56,6 @@ for (const [label, url] of targets) {
     await t.close();
   }
 }
+
+console.log("\nThe map in headless Chromium (embedded database, localhost)");
+await mapViewFigures();

@@ -1,0 +1,119 @@
+/**
+ * The map's first view in headless Chromium: bytes transferred (JS, CSS, manifest, tiles, state) and the time
+ * until buildings are drawn. Starts its own server (embedded database) on a spare port.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = 3390;
+const base = `http://127.0.0.1:${port}`;
+
+async function waitFor(url: string, seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+async function signUp(): Promise<{ token: string; userId: string }> {
+  const email = `bench${Date.now()}@example.com`;
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}/api/v1${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  await post("/otp/create", { email, type: "UR" });
+  const mail = (await (
+    await fetch(`${base}/dev/mailbox/messages?to=${encodeURIComponent(email)}`)
+  ).json()) as {
+    data: { text: string }[];
+  };
+  const otp = Number(mail.data[0]?.text.match(/\b(\d{4})\b/)?.[1]);
+  const { data } = (await (await post("/otp/verify", { email, type: "UR", otp })).json()) as {
+    data: { token: string };
+  };
+  const created = (await (
+    await post("/users/", {
+      email,
+      password: "bench password",
+      otpToken: data.token,
+      fullName: "Bench",
+      userName: `bench${Date.now()}`,
+    })
+  ).json()) as { data: { accessToken: string; userId: string } };
+  return { token: created.data.accessToken, userId: created.data.userId };
+}
+
+export async function mapViewFigures(): Promise<void> {
+  spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "ignore" });
+  const server: ChildProcess = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: "memory://",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "1000",
+    },
+    stdio: "ignore",
+    detached: true,
+  });
+  try {
+    await waitFor(`${base}/readyz`, 120);
+    const { token, userId } = await signUp();
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--use-angle=swiftshader",
+        "--enable-unsafe-swiftshader",
+      ],
+    });
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      await context.addInitScript(
+        `localStorage.setItem("token", ${JSON.stringify(token)}); localStorage.setItem("userId", ${JSON.stringify(userId)});`,
+      );
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      const bytes = new Map<string, number>();
+      let total = 0;
+      cdp.on("Network.loadingFinished", (e) => {
+        total += e.encodedDataLength;
+      });
+      cdp.on("Network.responseReceived", (e) => {
+        const kind = e.response.url.includes("/map-data/") ? "tiles" : e.type.toLowerCase();
+        bytes.set(kind, (bytes.get(kind) ?? 0) + 1);
+      });
+      const started = Date.now();
+      await page.goto(`${base}/map`);
+      await page.waitForSelector('[data-map-ready="true"]', { timeout: 60_000 });
+      const ready = Date.now() - started;
+      await page.waitForTimeout(500);
+      const counts = [...bytes].map(([k, n]) => `${n} ${k}`).join(", ");
+      console.log(
+        `  map first view ${viewport.width}×${viewport.height}: ${(total / 1024).toFixed(0)} KB transferred (${counts}); buildings drawn after ${(ready / 1000).toFixed(2)} s`,
+      );
+      await context.close();
+    }
+    await browser.close();
+  } finally {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+}
