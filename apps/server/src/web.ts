@@ -4,7 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; HTML is revalidated every time.
+ * Serves the built web app, looking files up per request (so a rebuild under a running server is served at once).
+ * Hashed assets are cached for a year; HTML is revalidated every time.
  * Returns the fallback for page requests that match no file, or null when the app is not built.
  */
 export async function serveWebApp(
@@ -15,7 +16,7 @@ export async function serveWebApp(
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
-    wildcard: false,
+    wildcard: true,
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -23,9 +24,12 @@ export async function serveWebApp(
     },
   });
   // The static map page is its own document, reached by full navigation; every other page is the SPA.
-  return (req, reply) => {
+  const fallback = (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split("?")[0] ?? "/";
     const page = pathname === "/map" || pathname === "/map/" ? "map.html" : "index.html";
     return reply.header("cache-control", "no-cache").sendFile(page);
   };
+  // The directory itself is not listed: the landing page is the SPA's.
+  app.get("/", { schema: { hide: true } }, fallback);
+  return fallback;
 }
