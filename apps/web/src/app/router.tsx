@@ -6,7 +6,10 @@ import { AuthRoute } from "../features/auth/routes/auth-route";
 import { ForgotPasswordRoute } from "../features/auth/routes/forgot-password-route";
 import { ResetPasswordRoute } from "../features/auth/routes/reset-password-route";
 import { LandingRoute } from "../features/landing/routes/landing-route";
+import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
+import { MyPropertiesRoute } from "../features/properties/routes/my-properties-route";
+import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
 import { AccountLayout } from "./account-layout";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -31,6 +34,9 @@ const signedOutRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   { path: paths.profile, element: <ProfileRoute /> },
   { path: paths.accountSettings, element: <AccountSettingsRoute /> },
+  { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
+  { path: paths.assets, element: <MyPropertiesRoute /> },
+  { path: paths.leaderboard, element: <LeaderboardRoute /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,0 +1,44 @@
+import { PAGE_SIZE } from "@mx/shared/constants";
+import { api } from "@mx/shared/routes";
+import type { LEADERBOARD_SORTS, LeaderboardEntry } from "@mx/shared/schemas/properties";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+export type LeaderboardSort = (typeof LEADERBOARD_SORTS)[number];
+
+export interface LeaderboardRequest {
+  sortBy: LeaderboardSort;
+  /** Matches full name or username; empty for everyone. */
+  name: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface LeaderboardPage {
+  entries: LeaderboardEntry[];
+  totalCount: number;
+}
+
+export async function getLeaderboard(
+  { sortBy, name, page }: LeaderboardRequest,
+  signal?: AbortSignal,
+): Promise<LeaderboardPage> {
+  const query = new URLSearchParams({ sortBy });
+  if (name) query.set("name", name);
+  query.set("limit", String(PAGE_SIZE.leaderboard));
+  query.set("offset", String((page - 1) * PAGE_SIZE.leaderboard));
+  const reply = await apiRequest<{ rankedResponse?: LeaderboardEntry[]; totalCount?: number } | null>(
+    `${api.leaderboard}?${query}`,
+    { auth: true, signal },
+  );
+  return { entries: reply.data?.rankedResponse ?? [], totalCount: reply.data?.totalCount ?? 0 };
+}
+
+/** A new sort, filter or page keeps the old rows on screen until the new ones arrive. */
+export function useLeaderboard(request: LeaderboardRequest) {
+  return useQuery({
+    queryKey: ["leaderboard", request],
+    queryFn: ({ signal }) => getLeaderboard(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,124 @@
+import { DEFAULT_LEADERBOARD_SORT, LIMITS, PAGE_SIZE } from "@mx/shared/constants";
+import { errors, formats, texts } from "@mx/shared/messages";
+import { paths } from "@mx/shared/routes";
+import { LEADERBOARD_SORTS } from "@mx/shared/schemas/properties";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { ArrowLeftIcon, MapIcon } from "../../../components/ui/icons";
+import { Pager, pageCount } from "../../../components/ui/pager";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/api-client";
+import { getUserId } from "../../../lib/session";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { type LeaderboardSort, useLeaderboard } from "../api/get-leaderboard";
+import { LeaderboardTable } from "../components/leaderboard-table";
+import { leaderboardCopy } from "../copy";
+import { useDebouncedValue } from "../use-debounced-value";
+import "../leaderboard.css";
+
+const FILTER_DELAY_MS = 300;
+
+function isSort(value: string): value is LeaderboardSort {
+  return (LEADERBOARD_SORTS as readonly string[]).includes(value);
+}
+
+export function LeaderboardRoute() {
+  useDocumentTitle(leaderboardCopy.title);
+  const sortId = useId();
+  const [sortBy, setSortBy] = useState<LeaderboardSort>(DEFAULT_LEADERBOARD_SORT);
+  const [filter, setFilter] = useState("");
+  const name = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
+  // A page belongs to one filter and sort: changing either starts again at page 1.
+  const [paging, setPaging] = useState({ key: "", page: 1 });
+  const pagingKey = `${sortBy}|${name}`;
+  const page = paging.key === pagingKey ? paging.page : 1;
+
+  const board = useLeaderboard({ sortBy, name, page });
+  const viewerId = getUserId();
+
+  const goToPage = (next: number) => {
+    setPaging({ key: pagingKey, page: next });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <div className="leaderboard">
+      <header className="page-header">
+        <Link className="icon-button" to={paths.profile} aria-label={leaderboardCopy.backToProfile}>
+          <ArrowLeftIcon size={22} />
+        </Link>
+        <h1 className="page-header__title leaderboard__title">{leaderboardCopy.title}</h1>
+        <a className="icon-button" href={paths.map} aria-label={leaderboardCopy.map}>
+          <MapIcon size={22} />
+        </a>
+      </header>
+
+      <search className="leaderboard__controls">
+        <TextField
+          className="leaderboard__filter"
+          type="search"
+          label={leaderboardCopy.filterLabel}
+          placeholder={leaderboardCopy.filterPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={LIMITS.fullNameMax}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
+        <div className="field leaderboard__sort">
+          <label className="field__label" htmlFor={sortId}>
+            {leaderboardCopy.sortLabel}
+          </label>
+          <select
+            id={sortId}
+            className="field__input field__select"
+            value={sortBy}
+            onChange={(event) => {
+              if (isSort(event.target.value)) setSortBy(event.target.value);
+            }}
+          >
+            {LEADERBOARD_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {leaderboardCopy.sorts[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </search>
+
+      {board.isPending ? <PageSpinner /> : null}
+      <ErrorBox>
+        {board.isError ? formats.listError(errorMessage(board.error, errors.fetchLeaderboardFailed)) : null}
+      </ErrorBox>
+
+      {board.data && board.data.entries.length === 0 ? (
+        <p className="leaderboard__empty" role="status">
+          {texts.noEntries}
+        </p>
+      ) : null}
+
+      {board.data && board.data.entries.length > 0 ? (
+        <>
+          <p className="leaderboard__count" role="status">
+            {leaderboardCopy.playerCount(board.data.totalCount)}
+          </p>
+          <LeaderboardTable
+            entries={board.data.entries}
+            sortBy={sortBy}
+            viewerId={viewerId}
+            isUpdating={board.isPlaceholderData}
+          />
+          <Pager
+            page={page}
+            totalPages={pageCount(board.data.totalCount, PAGE_SIZE.leaderboard)}
+            onPageChange={goToPage}
+            label={leaderboardCopy.pagesLabel}
+            isBusy={board.isPlaceholderData}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { formatDollars } from "@mx/shared/money";
+import type { PricePoint } from "@mx/shared/schemas/properties";
+import { useId } from "react";
+import { Area, AreaChart, CartesianGrid, Tooltip, type TooltipContentProps, XAxis, YAxis } from "recharts";
+import { propertiesCopy } from "../copy";
+import { formatLongDate, formatShortDate } from "../format-date";
+
+// SVG presentation attributes do not read CSS variables everywhere: these mirror styles/tokens.css.
+const ACCENT = "#f5b942";
+const GRID = "#29344d";
+const TICK = "#a9b3c8";
+
+const compactDollars = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
+const TICK_COUNT = 4;
+
+/**
+ * A time axis, so sales sit at their real distance from each other: evenly spread ticks from
+ * the first sale to the last. One sale (or one moment) has no span, so its point is centred.
+ */
+function timeAxis(points: PricePoint[]): { domain: [number, number]; ticks: number[] } {
+  const first = points[0]?.insertDate ?? 0;
+  const last = points[points.length - 1]?.insertDate ?? first;
+  if (last <= first) return { domain: [first - 86_400, first + 86_400], ticks: [first] };
+  const step = (last - first) / (TICK_COUNT - 1);
+  return {
+    domain: [first, last],
+    ticks: Array.from({ length: TICK_COUNT }, (_, index) => Math.round(first + step * index)),
+  };
+}
+
+function PriceTooltip({ active, payload }: TooltipContentProps) {
+  const point = payload?.[0]?.payload as PricePoint | undefined;
+  if (!active || !point) return null;
+  return (
+    <div className="chart-tooltip">
+      <p className="chart-tooltip__date">{formatLongDate(point.insertDate)}</p>
+      <p className="chart-tooltip__price">{formatDollars(point.bidAmount)}</p>
+    </div>
+  );
+}
+
+/** The building's sale prices over time as an area chart, with the same points as a table for screen readers. */
+export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
+  // useId may hold characters that a url(#…) reference does not accept.
+  const gradientId = `price-fill-${useId().replace(/[^\w-]/g, "")}`;
+  const axis = timeAxis(points);
+  return (
+    <>
+      <div className="price-chart" aria-hidden="true">
+        <AreaChart
+          responsive
+          style={{ width: "100%", height: "100%" }}
+          data={points}
+          margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          accessibilityLayer={false}
+        >
+          <defs>
+            <linearGradient id={gradientId} x1="0" y1="0" x2="0" y2="1">
+              <stop offset="0%" stopColor={ACCENT} stopOpacity={0.45} />
+              <stop offset="100%" stopColor={ACCENT} stopOpacity={0.02} />
+            </linearGradient>
+          </defs>
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="insertDate"
+            type="number"
+            scale="time"
+            domain={axis.domain}
+            ticks={axis.ticks}
+            tickFormatter={(value: number) => formatShortDate(value)}
+            tick={{ fill: TICK, fontSize: 12 }}
+            tickLine={false}
+            axisLine={{ stroke: GRID }}
+            minTickGap={24}
+          />
+          <YAxis
+            dataKey="bidAmount"
+            tickFormatter={(value: number) => compactDollars.format(value)}
+            tick={{ fill: TICK, fontSize: 12 }}
+            tickLine={false}
+            axisLine={false}
+            width={56}
+            domain={[0, "auto"]}
+          />
+          <Tooltip content={PriceTooltip} cursor={{ stroke: TICK, strokeDasharray: "3 3" }} />
+          <Area
+            // Straight lines: nothing is known about the price between two sales.
+            type="linear"
+            dataKey="bidAmount"
+            stroke={ACCENT}
+            strokeWidth={2}
+            fill={`url(#${gradientId})`}
+            dot={points.length < 2 ? { r: 4, fill: ACCENT } : false}
+            activeDot={{ r: 5, fill: ACCENT, stroke: "#0b0f17", strokeWidth: 2 }}
+            isAnimationActive={false}
+          />
+        </AreaChart>
+      </div>
+      <table className="visually-hidden">
+        <caption>{propertiesCopy.historySummary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{propertiesCopy.date}</th>
+            <th scope="col">{propertiesCopy.amount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two sales can share a timestamp; the list never reorders
+            <tr key={index}>
+              <td>{formatLongDate(point.insertDate)}</td>
+              <td>{formatDollars(point.bidAmount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Property } from "@mx/shared/schemas/properties";
+
+/** The one action a player can take on a building, or none. */
+export type PropertyAction = "createBid" | "sellOrAsk" | "buyOrBid";
+
+/**
+ * The spec's rule: 'Create a bid' when it is for sale, 'Sell or Ask' for its owner, nothing when
+ * someone else owns it, otherwise 'Buy or Bid'. An owner cannot bid on their own building, so an
+ * owner looking at their own listing gets 'Sell or Ask' (re-price or cancel the sale) instead.
+ */
+export function chooseAction(
+  property: Pick<Property, "forSale" | "ownerId">,
+  viewerId: string | null,
+): PropertyAction | null {
+  const isOwner = property.ownerId !== null && property.ownerId === viewerId;
+  if (property.forSale && !isOwner) return "createBid";
+  if (isOwner) return "sellOrAsk";
+  if (property.ownerId !== null) return null;
+  return "buyOrBid";
+}
+
+const PRICE_PATTERN = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/;
+
+/**
+ * A typed price in dollars, or null when it is not a number above 0 in whole cents
+ * (the spec's 'Please enter a valid price').
+ */
+export function parsePrice(raw: string): number | null {
+  const text = raw.trim();
+  if (!PRICE_PATTERN.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : null;
+}

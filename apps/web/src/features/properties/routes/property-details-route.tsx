@@ -1,0 +1,287 @@
+import { errors, formats, texts } from "@mx/shared/messages";
+import { formatDollars } from "@mx/shared/money";
+import { paths } from "@mx/shared/routes";
+import type { Property } from "@mx/shared/schemas/properties";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { ApiError } from "../../../lib/api-client";
+import { getUserId } from "../../../lib/session";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { usePriceHistory } from "../api/get-price-history";
+import { propertyDetailsErrorText, usePropertyDetails } from "../api/get-property-details";
+import { useRenameBuilding } from "../api/rename-building";
+import { PencilIcon } from "../components/pencil-icon";
+import { PriceChange } from "../components/price-change";
+import { PriceDialog } from "../components/price-dialog";
+import { RenameDialog } from "../components/rename-dialog";
+import { propertiesCopy } from "../copy";
+import { chooseAction, type PropertyAction } from "../property-action";
+import "../properties.css";
+
+/** The building the map sent: /Property-Details?id&name&price&lat&lng, with the spec's defaults. */
+function readSelection(params: URLSearchParams) {
+  const number = (key: string) => {
+    const raw = params.get(key)?.trim() ?? "";
+    const value = Number(raw);
+    return raw !== "" && Number.isFinite(value) ? value : 0;
+  };
+  return {
+    id: params.get("id")?.trim() ?? "",
+    name: params.get("name")?.trim() || texts.noName,
+    price: number("price"),
+    lat: number("lat"),
+    lng: number("lng"),
+  };
+}
+
+// Recharts is large and only this page draws a chart: it loads with the first chart.
+const PriceHistoryChart = lazy(() =>
+  import("../components/price-history-chart").then((module) => ({ default: module.PriceHistoryChart })),
+);
+
+const actionLabels: Record<PropertyAction, string> = {
+  createBid: texts.createBid,
+  sellOrAsk: texts.sellOrAsk,
+  buyOrBid: texts.buyOrBid,
+};
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+const coordinate = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+/**
+ * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
+ * entries (`idx` in history.state, kept by replace), starting at 0 on the page that was loaded.
+ */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
+  return typeof index === "number" && index > 0;
+}
+
+function historyErrorText(error: unknown): string {
+  return error instanceof ApiError && error.status > 0
+    ? formats.apiError(error.status)
+    : errors.loadPriceHistoryFailed;
+}
+
+export function PropertyDetailsRoute() {
+  const [params, setParams] = useSearchParams();
+  const selection = readSelection(params);
+  const navigate = useNavigate();
+  const viewerId = getUserId();
+
+  const details = usePropertyDetails(selection.id);
+  const history = usePriceHistory(selection.id);
+  const rename = useRenameBuilding();
+  const [openDialog, setOpenDialog] = useState<PropertyAction | "rename" | null>(null);
+
+  const property = details.data;
+  const name = property?.name || selection.name;
+  const price = property?.price ?? selection.price;
+  const lat = property?.location.lat ?? selection.lat;
+  const lng = property?.location.lng ?? selection.lng;
+  const isOwner = property !== undefined && property.ownerId !== null && property.ownerId === viewerId;
+  const action = property ? chooseAction(property, viewerId) : null;
+  useDocumentTitle(name);
+
+  const goBack = () => {
+    // A page opened straight from the map (a full navigation) has no history inside the app.
+    if (hasAppHistory()) void navigate(-1);
+    else window.location.assign(paths.map);
+  };
+
+  const close = () => setOpenDialog(null);
+
+  const handleRename = (newName: string) => {
+    if (!property) return;
+    rename.mutate(
+      { buildingId: property.buildingId, name: newName, location: property.location },
+      {
+        onSuccess: (renamed) => {
+          setOpenDialog(null);
+          // The address bar carries the name too, so a reload shows the new one at once.
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set("name", renamed.name);
+              return next;
+            },
+            { replace: true },
+          );
+        },
+        // The spec: a failed rename is only logged. The dialog stays open to try again.
+        onError: (cause) => console.error("Building rename failed", cause),
+      },
+    );
+  };
+
+  const goToReview = (to: string, state: Record<string, unknown>) => {
+    setOpenDialog(null);
+    void navigate(to, { state });
+  };
+
+  let detailsProblem: string | null = null;
+  if (!selection.id) detailsProblem = errors.noPropertyDetails;
+  else if (details.isError) detailsProblem = propertyDetailsErrorText(details.error);
+
+  return (
+    <div className="property">
+      <header className="page-header property__header">
+        <button type="button" className="icon-button" aria-label={propertiesCopy.back} onClick={goBack}>
+          <ArrowLeftIcon size={22} />
+        </button>
+        <h1 className="page-header__title property__title">{name}</h1>
+        {isOwner ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={propertiesCopy.editName}
+            onClick={() => {
+              rename.reset();
+              setOpenDialog("rename");
+            }}
+          >
+            <PencilIcon size={20} />
+          </button>
+        ) : null}
+      </header>
+
+      <ErrorBox>{detailsProblem}</ErrorBox>
+
+      <section className="property-card" aria-label={propertiesCopy.detailsTitle}>
+        {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
+        <div className="property-card__price-block">
+          <p className="property-card__label">
+            {property?.forSale ? propertiesCopy.askingPrice : propertiesCopy.price}
+          </p>
+          <p className="property-card__price">{formatDollars(price)}</p>
+          {/* Only against the server's price: the address bar's may be stale or missing (0). */}
+          {property ? <PriceChange price={property.price} history={history.data} /> : null}
+        </div>
+
+        <dl className="property-facts">
+          <Fact label={propertiesCopy.owner}>{ownerText(property, isOwner, details.isLoading)}</Fact>
+          <Fact label={propertiesCopy.latitude}>{coordinate(lat)}</Fact>
+          <Fact label={propertiesCopy.longitude}>{coordinate(lng)}</Fact>
+          {property?.address ? <Fact label={propertiesCopy.address}>{property.address}</Fact> : null}
+          {property?.noOfFloors ? <Fact label={propertiesCopy.floors}>{property.noOfFloors}</Fact> : null}
+          {property?.height ? (
+            <Fact label={propertiesCopy.height}>{propertiesCopy.metres(property.height)}</Fact>
+          ) : null}
+          {property?.yearBuilt ? <Fact label={propertiesCopy.yearBuilt}>{property.yearBuilt}</Fact> : null}
+        </dl>
+
+        {action ? (
+          <Button block className="btn--large property-card__action" onClick={() => setOpenDialog(action)}>
+            {actionLabels[action]}
+          </Button>
+        ) : null}
+      </section>
+
+      <section className="property-history" aria-labelledby="price-history-title">
+        <h2 id="price-history-title" className="property-history__title">
+          {propertiesCopy.priceHistory}
+        </h2>
+        <PriceHistory id={selection.id} history={history} />
+      </section>
+
+      {property ? (
+        <>
+          <RenameDialog
+            isOpen={openDialog === "rename"}
+            currentName={property.name}
+            isSaving={rename.isPending}
+            onCancel={close}
+            onSave={handleRename}
+          />
+          <PriceDialog
+            isOpen={openDialog === "buyOrBid"}
+            title={texts.buildingPrice}
+            prompt={texts.buildingPricePrompt}
+            hint={propertiesCopy.basePriceHint(property.basePrice)}
+            initialPrice={property.basePrice}
+            min={property.basePrice}
+            check={(offer) =>
+              cents(offer) < cents(property.basePrice)
+                ? propertiesCopy.atLeastBasePrice(property.basePrice)
+                : null
+            }
+            onCancel={close}
+            onSubmit={(offer) => {
+              goToReview(paths.orderReview, { property, price: offer });
+              return null;
+            }}
+          />
+          <PriceDialog
+            isOpen={openDialog === "sellOrAsk"}
+            title={propertiesCopy.sellTitle}
+            prompt={propertiesCopy.sellPrompt}
+            hint={propertiesCopy.sellHint}
+            initialPrice={property.price}
+            onCancel={close}
+            onSubmit={(ask) => {
+              if (!property._id) return errors.missingPropertyId;
+              goToReview(paths.sellReview, { property, price: ask });
+              return null;
+            }}
+          />
+          <PriceDialog
+            isOpen={openDialog === "createBid"}
+            title={texts.bidPrice}
+            prompt={propertiesCopy.bidPrompt}
+            hint={propertiesCopy.bidHint(property.price)}
+            min={(cents(property.price) + 1) / 100}
+            check={(bid) =>
+              cents(bid) <= cents(property.price) ? formats.bidTooLow(formatDollars(property.price)) : null
+            }
+            onCancel={close}
+            onSubmit={(bid) => {
+              goToReview(paths.bidReview, { property, bidAmount: bid });
+              return null;
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ownerText(property: Property | undefined, isOwner: boolean, isLoading: boolean): string {
+  if (!property) return isLoading ? texts.loading : "—";
+  if (isOwner) return propertiesCopy.you;
+  if (property.ownerId === null) return propertiesCopy.unowned;
+  return property.ownerName ?? "—";
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="property-facts__item">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function HistoryLoading() {
+  return (
+    <p className="property-history__note" role="status">
+      {texts.loading}
+    </p>
+  );
+}
+
+function PriceHistory({ id, history }: { id: string; history: ReturnType<typeof usePriceHistory> }) {
+  if (!id) return <p className="property-history__note">{texts.noData}</p>;
+  if (history.isPending) return <HistoryLoading />;
+  if (history.isError) return <ErrorBox>{historyErrorText(history.error)}</ErrorBox>;
+  if (history.data.length === 0) return <p className="property-history__note">{texts.noData}</p>;
+  return (
+    <Suspense fallback={<HistoryLoading />}>
+      <PriceHistoryChart points={history.data} />
+    </Suspense>
+  );
+}
