@@ -1,14 +1,14 @@
 import { paths } from "@mx/shared/routes";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { MapPlaceholderPage } from "../features/map-placeholder/components/map-placeholder-page";
 import { hasSession } from "../lib/session";
+import { MapPage } from "./map-page";
 import "../styles/tokens.css";
 import "../styles/base.css";
 import "../components/ui/ui.css";
 
+/** Entry of the static map page (map.html, served at /map). It is for signed-in players only. */
 function start() {
-  // The map is for signed-in players only.
   if (!hasSession()) {
     window.location.replace(paths.login);
     return;
@@ -17,7 +17,7 @@ function start() {
   if (!container) throw new Error("The page has no #root element.");
   createRoot(container).render(
     <StrictMode>
-      <MapPlaceholderPage />
+      <MapPage />
     </StrictMode>,
   );
 }

@@ -2,7 +2,7 @@ import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { displayName } from "../properties/present-property";
+import { displayName, round6 } from "../properties/present-property";
 
 /** Spellings an address may be typed in, folded to the catalogue's ("5th Ave" → "5th avenue"). */
 const abbreviations: [RegExp, string][] = [
@@ -57,7 +57,7 @@ export async function searchBuildings(
     mapId: r.mapId,
     name: displayName(r),
     address: r.address,
-    lat: r.lat,
-    lng: r.lng,
+    lat: round6(r.lat),
+    lng: round6(r.lng),
   }));
 }

@@ -56,6 +56,9 @@ function describe(row: PropertyRow): string {
   return parts.join(" · ");
 }
 
+/** Six decimals (about 10 cm) are all a coordinate needs. */
+export const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
 export function presentProperty(row: PropertyRow): Property {
   const owned = row.ownerId !== null;
   return {
@@ -78,7 +81,7 @@ export function presentProperty(row: PropertyRow): Property {
     isFirstTime: (row.sales ?? 0) === 0,
     forSale: row.forSale ?? false,
     color: owned ? row.ownerColor : null,
-    location: { lat: row.lat ?? 0, lng: row.lng ?? 0 },
+    location: { lat: round6(row.lat ?? 0), lng: round6(row.lng ?? 0) },
     status: row.forSale ? "forSale" : owned ? "owned" : "available",
   };
 }

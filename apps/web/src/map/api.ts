@@ -1,0 +1,81 @@
+import { API_BASE, api } from "@mx/shared/routes";
+import type { MapManifest, MapState } from "@mx/shared/schemas/map";
+import type { BuildingSearchResult, Property } from "@mx/shared/schemas/properties";
+import { ApiError, apiRequest } from "../lib/api-client";
+
+/*
+ * The map page's calls. Types come from the shared schemas as types only, so zod stays out of
+ * this page's bundle; the few fields the page cannot work without are checked by hand.
+ */
+
+function isBox(value: unknown): value is [number, number, number, number] {
+  return Array.isArray(value) && value.length === 4 && value.every((n) => typeof n === "number");
+}
+
+/** Where the geometry lives. A 503 (no map data imported) arrives as an ApiError carrying the server's message. */
+export async function fetchManifest(signal?: AbortSignal): Promise<MapManifest> {
+  const { data } = await apiRequest<MapManifest | null>(api.mapManifest, { signal });
+  if (
+    !data ||
+    typeof data.tiles !== "string" ||
+    !isBox(data.bounds) ||
+    !Array.isArray(data.center) ||
+    data.center.length !== 2
+  ) {
+    throw new ApiError("The map description from the server is incomplete.", 0, "BAD_MANIFEST");
+  }
+  return data;
+}
+
+export type StateResult = { changed: false } | { changed: true; state: MapState; etag: string | null };
+
+/**
+ * The ownership overlay. Sends the last ETag so an unchanged overlay costs a 304 and no body;
+ * `cache: "no-store"` keeps the browser from answering from its own cache behind our back.
+ */
+export async function fetchMapState(etag: string | null, signal?: AbortSignal): Promise<StateResult> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (etag) headers["If-None-Match"] = etag;
+  const response = await fetch(`${API_BASE}${api.mapState}`, { headers, cache: "no-store", signal });
+  if (response.status === 304) return { changed: false };
+  if (!response.ok) throw new ApiError(`HTTP ${response.status}`, response.status);
+  const body = (await response.json()) as { data?: MapState };
+  const state = body.data;
+  if (
+    !state ||
+    !Array.isArray(state.colors) ||
+    !Array.isArray(state.owned) ||
+    !Array.isArray(state.forSale)
+  ) {
+    throw new ApiError("The ownership overlay from the server is incomplete.", 0, "BAD_STATE");
+  }
+  return { changed: true, state, etag: response.headers.get("ETag") };
+}
+
+export const SEARCH_LIMIT = 8;
+
+export async function searchBuildings(query: string, signal?: AbortSignal): Promise<BuildingSearchResult[]> {
+  const q = encodeURIComponent(query);
+  const { data } = await apiRequest<{ results: BuildingSearchResult[] } | null>(
+    `${api.buildingSearch}?q=${q}&limit=${SEARCH_LIMIT}`,
+    { signal },
+  );
+  return data?.results ?? [];
+}
+
+/** The game's view of one building, or null when the server has none (404 'No property details returned'). */
+export async function fetchPropertyDetails(
+  buildingId: string,
+  signal?: AbortSignal,
+): Promise<Property | null> {
+  try {
+    const { data } = await apiRequest<{ propertyDetails: Property[] } | null>(
+      api.checkPropertyDetails(buildingId),
+      { auth: true, signal },
+    );
+    return data?.propertyDetails?.[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,101 @@
+import { formatDollars } from "@mx/shared/money";
+import { propertyDetailsUrl } from "@mx/shared/routes";
+import type { Property } from "@mx/shared/schemas/properties";
+import { type Ref, useId } from "react";
+import { mapTexts } from "./copy";
+import type { PickedBuilding } from "./map-controller";
+
+export interface CardState {
+  building: PickedBuilding;
+  /** undefined while loading; null when the game has no details for it (the spec's defaults apply). */
+  details: Property | null | undefined;
+  failed: boolean;
+  /** What the ownership overlay says, shown until the details arrive. */
+  forSaleMark: boolean;
+}
+
+/** What the card shows and links with: the spec's "selected map building" with its defaults. */
+export function cardFacts({ building, details }: CardState) {
+  const name = details?.name || building.name || mapTexts.noName;
+  const price = details?.price ?? 0;
+  const lat = details?.location.lat ?? building.lat ?? 0;
+  const lng = details?.location.lng ?? building.lng ?? 0;
+  const address = details?.address ?? building.address;
+  return {
+    name,
+    price,
+    lat,
+    lng,
+    address: address && address !== name ? address : null,
+    href: propertyDetailsUrl({ id: building.buildingId, name, price, lat, lng }),
+  };
+}
+
+/** The selected building: a floating card on wide screens, a bottom sheet on phones. */
+export function BuildingCard({
+  state,
+  onClose,
+  ref,
+}: {
+  state: CardState;
+  onClose: () => void;
+  ref?: Ref<HTMLElement>;
+}) {
+  const titleId = useId();
+  const { details, failed, building } = state;
+  const facts = cardFacts(state);
+  const loading = details === undefined && !failed;
+  const forSale = details ? details.forSale : state.forSaleMark;
+  const owner = details === undefined ? null : (details?.ownerName ?? mapTexts.unowned);
+
+  return (
+    <section
+      ref={ref}
+      className="mx-card"
+      aria-labelledby={titleId}
+      data-selected-building={building.buildingId}
+      aria-busy={loading}
+    >
+      <div className="mx-card__grabber" aria-hidden="true" />
+      <header className="mx-card__header">
+        <div className="mx-card__titles">
+          <p className="mx-card__eyebrow">{mapTexts.selectedBuilding}</p>
+          <h2 id={titleId} className="mx-card__title">
+            {facts.name}
+          </h2>
+          {facts.address ? <p className="mx-card__address">{facts.address}</p> : null}
+        </div>
+        <button type="button" className="mx-card__close" aria-label={mapTexts.close} onClick={onClose}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </header>
+      {forSale ? <p className="mx-badge mx-badge--sale">{mapTexts.forSale}</p> : null}
+      <dl className="mx-card__facts">
+        <div className="mx-card__fact">
+          <dt>{mapTexts.price}</dt>
+          <dd className="mx-card__price">{loading ? mapTexts.loading : formatDollars(facts.price)}</dd>
+        </div>
+        <div className="mx-card__fact">
+          <dt>{mapTexts.owner}</dt>
+          <dd>{loading ? mapTexts.loading : failed && details === undefined ? "—" : owner}</dd>
+        </div>
+        <div className="mx-card__fact mx-card__fact--wide">
+          <dt>{mapTexts.location}</dt>
+          <dd className="mx-card__coords">
+            {facts.lat.toFixed(5)}, {facts.lng.toFixed(5)}
+          </dd>
+        </div>
+      </dl>
+      {failed ? (
+        <p className="mx-card__note" role="status">
+          {mapTexts.detailsFailed}
+        </p>
+      ) : null}
+      <a className="btn btn--primary btn--block" href={facts.href}>
+        {mapTexts.propertyDetails}
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,343 @@
+import type { MapManifest } from "@mx/shared/schemas/map";
+import {
+  AttributionControl,
+  type FeatureIdentifier,
+  type LngLat,
+  type MapGeoJSONFeature,
+  Map as MapLibreMap,
+  type MapMouseEvent,
+  NavigationControl,
+  type PointLike,
+  setWorkerUrl,
+} from "maplibre-gl";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import "maplibre-gl/dist/maplibre-gl.css";
+import {
+  buildMapStyle,
+  DEFAULT_HEIGHT_M,
+  LAYERS,
+  MARKER_IMAGES,
+  padBounds,
+  SOURCE_ID,
+  SOURCE_LAYERS,
+  STATE,
+} from "./map-style";
+import { drawSaleMarker, drawSelectionPin } from "./markers";
+import { type BuildingMark, diffMarks } from "./ownership";
+
+/*
+ * Everything that touches MapLibre lives here, so the page loads this module (and MapLibre with it)
+ * in parallel with the manifest while the header and search are already usable.
+ */
+
+// The worker is its own file; Vite copies it next to the bundle with a hashed name (same origin, CSP 'self').
+setWorkerUrl(workerUrl);
+
+/** A building the player picked on the map or in the search. */
+export interface PickedBuilding {
+  buildingId: string;
+  mapId: number;
+  /** The tile's display name ("" when the building has none). */
+  name: string;
+  address: string | null;
+  lat: number;
+  lng: number;
+}
+
+export interface MapControllerEvents {
+  /** The first view has finished drawing (tiles loaded, buildings on screen). */
+  onReady: () => void;
+  /** A building was clicked (or picked with Enter), or the empty map was clicked (null). */
+  onPick: (building: PickedBuilding | null) => void;
+  /** The map cannot be shown at all. */
+  onFatal: (message: string) => void;
+}
+
+/** Room, in CSS pixels, that the page's own panels take over the map on each side. */
+export interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export const MAP_VIEW = {
+  zoom: 15,
+  pitch: 50,
+  flyZoom: 17,
+  minFlyZoom: 14.5,
+  maxZoom: 19,
+  maxPitch: 70,
+} as const;
+
+/** The Earth's circumference at the equator, in metres (Web Mercator). */
+const EARTH_M = 40_075_016.686;
+
+/** Manhattan's street grid runs about 29° east of true north; turning the map by it puts the avenues upright. */
+export const GRID_BEARING = 29;
+
+const MAP_TITLE =
+  "Map of Manhattan. Arrow keys pan, plus and minus zoom, Shift with arrows rotates and tilts, Enter selects the building in the middle.";
+
+function centroid(feature: MapGeoJSONFeature): [number, number] | null {
+  const geometry = feature.geometry;
+  const ring =
+    geometry.type === "Polygon"
+      ? geometry.coordinates[0]
+      : geometry.type === "MultiPolygon"
+        ? geometry.coordinates[0]?.[0]
+        : undefined;
+  if (!ring || ring.length === 0) return null;
+  // The closing vertex repeats the first one; leave it out of the average.
+  const points = ring.length > 1 ? ring.slice(0, -1) : ring;
+  let lng = 0;
+  let lat = 0;
+  for (const [x = 0, y = 0] of points) {
+    lng += x;
+    lat += y;
+  }
+  return [lng / points.length, lat / points.length];
+}
+
+function pickFromFeature(feature: MapGeoJSONFeature, fallback: LngLat): PickedBuilding | null {
+  if (typeof feature.id !== "number") return null;
+  const props = feature.properties as Record<string, unknown>;
+  const [lng, lat] = centroid(feature) ?? [fallback.lng, fallback.lat];
+  return {
+    buildingId:
+      typeof props.buildingId === "string" ? props.buildingId : String(props.buildingId ?? feature.id),
+    mapId: feature.id,
+    name: typeof props.name === "string" ? props.name : "",
+    address: null,
+    lat,
+    lng,
+  };
+}
+
+export class MapController {
+  readonly map: MapLibreMap;
+  private readonly events: MapControllerEvents;
+  private ready = false;
+  private failed = false;
+  private styleLoaded = false;
+  private hovered: number | null = null;
+  private selected: number | null = null;
+  private marks = new Map<number, BuildingMark>();
+  private tileErrors = 0;
+
+  /** Throws when the browser cannot draw the map (no WebGL). */
+  constructor(container: HTMLElement, manifest: MapManifest, events: MapControllerEvents) {
+    this.events = events;
+    const lowDensity = window.devicePixelRatio < 2;
+    this.map = new MapLibreMap({
+      container,
+      style: buildMapStyle(manifest, window.location.origin),
+      center: manifest.center,
+      zoom: Math.max(MAP_VIEW.zoom, manifest.minzoom),
+      pitch: MAP_VIEW.pitch,
+      bearing: GRID_BEARING,
+      minZoom: Math.max(manifest.minzoom, 10),
+      maxZoom: MAP_VIEW.maxZoom,
+      maxPitch: MAP_VIEW.maxPitch,
+      maxBounds: padBounds(manifest.bounds, 0.12),
+      attributionControl: false,
+      // Smooth building edges where the screen itself does not; on dense screens it only costs time.
+      canvasContextAttributes: { antialias: lowDensity },
+      fadeDuration: 150,
+      locale: { "Map.Title": MAP_TITLE },
+    });
+    this.map.addControl(new NavigationControl({ visualizePitch: true }), "top-right");
+    this.map.addControl(
+      new AttributionControl({
+        customAttribution: '<a href="https://maplibre.org/" target="_blank" rel="noopener">MapLibre</a>',
+      }),
+      "bottom-right",
+    );
+
+    // The marks are drawn on demand, the first time a tile asks for them.
+    this.map.setMissingStyleImageResolver((id) => this.addMarker(id));
+    this.map.on("load", () => {
+      this.styleLoaded = true;
+      this.applyMarks(this.marks, new Map());
+    });
+    this.map.on("error", (e) => {
+      const sourceId = (e as { sourceId?: string }).sourceId;
+      if (sourceId === SOURCE_ID) this.tileErrors += 1;
+      if (!this.ready && !sourceId) {
+        // An error outside tile loading before the first frame (style, WebGL) means there is no map.
+        this.fail(e.error?.message ?? "The map could not be drawn.");
+      }
+    });
+    this.map.on("idle", this.handleIdle);
+    this.map.on("mousemove", LAYERS.buildings, this.handleHover);
+    this.map.on("mouseleave", LAYERS.buildings, this.clearHover);
+    this.map.on("click", this.handleClick);
+    this.map.getCanvas().addEventListener("keydown", this.handleKey);
+  }
+
+  private fail(message: string) {
+    if (this.failed) return;
+    this.failed = true;
+    this.events.onFatal(message);
+  }
+
+  private readonly handleIdle = () => {
+    if (this.ready || this.failed || !this.map.isSourceLoaded(SOURCE_ID)) return;
+    const drawn = this.map.queryRenderedFeatures({ layers: [LAYERS.buildings] }).length;
+    if (drawn === 0 && this.tileErrors > 0) {
+      this.fail("The map tiles could not be loaded.");
+      return;
+    }
+    this.ready = true;
+    this.events.onReady();
+  };
+
+  private target(mapId: number): FeatureIdentifier {
+    return { source: SOURCE_ID, sourceLayer: SOURCE_LAYERS.buildings, id: mapId };
+  }
+
+  private addMarker(id: string) {
+    const draw =
+      id === MARKER_IMAGES.sale ? drawSaleMarker : id === MARKER_IMAGES.selected ? drawSelectionPin : null;
+    if (!draw || this.map.hasImage(id)) return;
+    const image = draw(2);
+    if (image) this.map.addImage(id, image, { pixelRatio: 2 });
+  }
+
+  private readonly handleHover = (e: MapMouseEvent & { features?: MapGeoJSONFeature[] }) => {
+    const id = e.features?.[0]?.id;
+    const next = typeof id === "number" ? id : null;
+    if (next === this.hovered) return;
+    if (this.hovered !== null) this.map.setFeatureState(this.target(this.hovered), { [STATE.hover]: false });
+    this.hovered = next;
+    if (next !== null) this.map.setFeatureState(this.target(next), { [STATE.hover]: true });
+    this.map.getCanvas().style.cursor = next === null ? "" : "pointer";
+  };
+
+  private readonly clearHover = () => {
+    if (this.hovered !== null) this.map.setFeatureState(this.target(this.hovered), { [STATE.hover]: false });
+    this.hovered = null;
+    this.map.getCanvas().style.cursor = "";
+  };
+
+  private pickAt(point: PointLike, lngLat: LngLat): PickedBuilding | null {
+    const [feature] = this.map.queryRenderedFeatures(point, { layers: [LAYERS.buildings] });
+    return feature ? pickFromFeature(feature, lngLat) : null;
+  }
+
+  private readonly handleClick = (e: MapMouseEvent) => {
+    this.events.onPick(this.pickAt(e.point, e.lngLat));
+  };
+
+  /** Enter or Space on the focused map picks the building in the middle of the view. */
+  private readonly handleKey = (e: KeyboardEvent) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    const canvas = this.map.getCanvas();
+    const point: [number, number] = [canvas.clientWidth / 2, canvas.clientHeight / 2];
+    const picked = this.pickAt(point, this.map.unproject(point));
+    if (picked) this.events.onPick(picked);
+  };
+
+  /** Highlights one building (or none). Feature-state works by id, so the building need not be loaded yet. */
+  select(mapId: number | null) {
+    if (this.selected === mapId) return;
+    if (this.selected !== null)
+      this.map.setFeatureState(this.target(this.selected), { [STATE.selected]: false });
+    this.selected = mapId;
+    if (mapId !== null) this.map.setFeatureState(this.target(mapId), { [STATE.selected]: true });
+  }
+
+  /** Height in metres of a building in the tiles loaded so far, if it is among them. */
+  private heightOf(mapId: number): number | null {
+    const [feature] = this.map.querySourceFeatures(SOURCE_ID, {
+      sourceLayer: SOURCE_LAYERS.buildings,
+      filter: ["==", ["id"], mapId],
+    });
+    const height = Number(feature?.properties.height);
+    return Number.isFinite(height) && height > 0 ? height : null;
+  }
+
+  /**
+   * Flies to a building: zoom 17 for ordinary ones, further out for towers, so that a tower's walls
+   * fit in the free part of the view (perspective makes a tower's top look
+   * larger than its height alone suggests, hence the margin). The building's foot is put a little below
+   * the middle of the free area, where its walls have room to rise.
+   */
+  flyTo(lng: number, lat: number, padding: Padding, mapId?: number) {
+    const canvas = this.map.getCanvas();
+    const freeHeight = Math.max(canvas.clientHeight - padding.top - padding.bottom, 120);
+    const pitch = Math.max(this.map.getPitch(), MAP_VIEW.pitch);
+    const height = (mapId === undefined ? null : this.heightOf(mapId)) ?? DEFAULT_HEIGHT_M;
+    // Metres per pixel at zoom z are EARTH_M * cos(lat) / (512 * 2^z); the walls show about sin(pitch) of their height.
+    const metresPerPixelAtZ0 = (EARTH_M * Math.cos((lat * Math.PI) / 180)) / 512;
+    const fitZoom = Math.log2(
+      (0.35 * freeHeight * metresPerPixelAtZ0) / (height * Math.sin((pitch * Math.PI) / 180)),
+    );
+    this.map.flyTo({
+      center: [lng, lat],
+      zoom: Math.min(MAP_VIEW.flyZoom, Math.max(fitZoom, MAP_VIEW.minFlyZoom)),
+      pitch,
+      offset: [(padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2 + freeHeight * 0.15],
+      duration: 2200,
+      // Not `essential`: a player who asks for reduced motion gets a jump instead of a flight.
+    });
+  }
+
+  /** Eases the camera just enough that a point hidden under the card (or off screen) comes into view. */
+  reveal(lng: number, lat: number, padding: Padding) {
+    const canvas = this.map.getCanvas();
+    const { x, y } = this.map.project([lng, lat]);
+    const inside =
+      x >= padding.left &&
+      x <= canvas.clientWidth - padding.right &&
+      y >= padding.top &&
+      y <= canvas.clientHeight - padding.bottom;
+    if (!inside) {
+      this.map.easeTo({
+        center: [lng, lat],
+        offset: [(padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2],
+        duration: 600,
+      });
+    }
+  }
+
+  /** The overlay's mark of one building, as last applied. */
+  markOf(mapId: number): BuildingMark | undefined {
+    return this.marks.get(mapId);
+  }
+
+  /** Applies a new ownership overlay; only buildings whose mark changed are touched. */
+  setMarks(next: Map<number, BuildingMark>) {
+    const before = this.marks;
+    this.marks = next;
+    // Before the style has loaded there is no source to hold feature-state; "load" applies them all.
+    if (this.styleLoaded) this.applyMarks(next, before);
+  }
+
+  private applyMarks(next: Map<number, BuildingMark>, before: Map<number, BuildingMark>) {
+    const { set, cleared } = diffMarks(before, next);
+    for (const [mapId, mark] of set) {
+      const target = this.target(mapId);
+      if (mark.color === null) this.map.removeFeatureState(target, STATE.color);
+      this.map.setFeatureState(target, {
+        ...(mark.color === null ? {} : { [STATE.color]: mark.color }),
+        [STATE.forSale]: mark.forSale,
+      });
+    }
+    for (const mapId of cleared) {
+      const target = this.target(mapId);
+      this.map.removeFeatureState(target, STATE.color);
+      this.map.removeFeatureState(target, STATE.forSale);
+    }
+  }
+
+  resize() {
+    this.map.resize();
+  }
+
+  destroy() {
+    this.map.getCanvas().removeEventListener("keydown", this.handleKey);
+    this.map.remove();
+  }
+}

@@ -1,0 +1,268 @@
+import type { MapManifest } from "@mx/shared/schemas/map";
+import type { MapOptions } from "maplibre-gl";
+
+/*
+ * The map's look, built from the manifest. Everything is drawn from our own vector tiles: no
+ * glyphs URL (labels are drawn locally from the system's sans-serif), no sprite, no third-party tiles.
+ */
+
+export type StyleSpecification = Exclude<MapOptions["style"], string | undefined>;
+type Layer = StyleSpecification["layers"][number];
+type ExtrusionPaint = NonNullable<Extract<Layer, { type: "fill-extrusion" }>["paint"]>;
+/** A style expression (derived from MapLibre's own types, whose expression type it does not export). */
+export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
+
+export const SOURCE_ID = "manhattan";
+
+export const LAYERS = {
+  background: "water",
+  land: "land",
+  streets: "streets",
+  streetLabels: "street-labels",
+  buildings: "buildings-3d",
+  outlines: "building-outlines",
+  saleMarkers: "for-sale-markers",
+  selectedMarker: "selected-marker",
+} as const;
+
+export const SOURCE_LAYERS = { land: "land", streets: "streets", buildings: "buildings" } as const;
+
+/** Colours of the map. The legend and the tests read these too. */
+export const MAP_COLORS = {
+  water: "#060a12",
+  land: "#121a29",
+  shore: "#1d2840",
+  streetMajor: "#34405c",
+  streetMedium: "#2a3550",
+  streetMinor: "#212b41",
+  streetPath: "#2b364f",
+  label: "#9aa6c0",
+  labelHalo: "#0b111d",
+  building: "#58647d",
+  selected: "#ffcb5e",
+  forSale: "#46d99b",
+} as const;
+
+/** Feature-state keys set on buildings. */
+export const STATE = {
+  color: "color",
+  forSale: "forSale",
+  hover: "hover",
+  selected: "selected",
+} as const;
+
+/** Names of the generated images drawn above buildings on the market and above the selected one. */
+export const MARKER_IMAGES = { sale: "for-sale-tag", selected: "selected-pin" } as const;
+
+const highway: Expression = ["get", "highway"];
+const MAJOR = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link"];
+const MEDIUM = ["secondary", "secondary_link", "tertiary", "tertiary_link"];
+const PATHS = ["footway", "path", "pedestrian", "cycleway", "steps", "corridor", "bridleway"];
+
+/** One value per street class: major avenues, cross-town streets, local streets, footpaths. */
+function byClass(major: number, medium: number, minor: number, path: number): Expression {
+  return ["match", highway, MAJOR, major, MEDIUM, medium, PATHS, path, minor];
+}
+
+function byClassColor(major: string, medium: string, minor: string, path: string): Expression {
+  return ["match", highway, MAJOR, major, MEDIUM, medium, PATHS, path, minor];
+}
+
+const ownerColor: Expression = ["feature-state", STATE.color];
+const isOwned: Expression = ["==", ["typeof", ownerColor], "string"];
+const isHovered: Expression = ["boolean", ["feature-state", STATE.hover], false];
+const isSelected: Expression = ["boolean", ["feature-state", STATE.selected], false];
+const isForSale: Expression = ["boolean", ["feature-state", STATE.forSale], false];
+
+/** The owner's colour, or the neutral slate of an unowned building. */
+const baseColor: Expression = ["case", isOwned, ["to-color", ownerColor], MAP_COLORS.building];
+
+/** `colour` mixed with white by `amount` (0..1): how a hovered building lights up, whatever its owner's colour. */
+function lighten(colour: Expression, amount: number): Expression {
+  const channel = (i: number): Expression => [
+    "+",
+    ["*", ["at", i, ["var", "rgba"]], 1 - amount],
+    255 * amount,
+  ];
+  return ["let", "rgba", ["to-rgba", colour], ["rgb", channel(0), channel(1), channel(2)]];
+}
+
+export const buildingColor: Expression = [
+  "case",
+  isSelected,
+  MAP_COLORS.selected,
+  isHovered,
+  lighten(baseColor, 0.38),
+  baseColor,
+];
+
+/** Height in metres as drawn: the tile's `height`, at least 3 m, 8 m when missing. */
+export const DEFAULT_HEIGHT_M = 8;
+const buildingHeight: Expression = ["max", ["to-number", ["get", "height"], DEFAULT_HEIGHT_M], 3];
+
+/**
+ * A mark floating above roofs, shown (by feature-state) only on the buildings `visible` is true for.
+ * It never hides street names or other marks, and is drawn over everything.
+ */
+function roofMarker(id: string, image: string, visible: Expression, size: number): Layer {
+  return {
+    id,
+    type: "symbol",
+    source: SOURCE_ID,
+    "source-layer": SOURCE_LAYERS.buildings,
+    minzoom: 13,
+    layout: {
+      "symbol-placement": "point",
+      "symbol-height-offset": ["+", buildingHeight, 6],
+      "icon-image": image,
+      "icon-size": ["interpolate", ["linear"], ["zoom"], 13, size * 0.55, 16, size, 18, size * 1.15],
+      "icon-anchor": "bottom",
+      "icon-allow-overlap": true,
+      "icon-ignore-placement": true,
+      "icon-pitch-alignment": "viewport",
+    },
+    paint: { "icon-opacity": ["case", visible, 1, 0] },
+  };
+}
+
+/** Absolute URL of the tile template; `new URL` is not used because it would escape the braces. */
+export function tileUrl(template: string, origin: string): string {
+  return /^https?:\/\//.test(template)
+    ? template
+    : `${origin}${template.startsWith("/") ? "" : "/"}${template}`;
+}
+
+export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpecification {
+  const labelFont = ["system-ui", "sans-serif"];
+  return {
+    version: 8,
+    name: "Manhattan Exchange dark",
+    light: { anchor: "viewport", color: "#ffffff", intensity: 0.32, position: [1.2, 200, 35] },
+    sources: {
+      [SOURCE_ID]: {
+        type: "vector",
+        tiles: [tileUrl(manifest.tiles, origin)],
+        minzoom: manifest.minzoom,
+        maxzoom: manifest.maxzoom,
+        bounds: manifest.bounds,
+        attribution: manifest.attribution,
+      },
+    },
+    layers: [
+      { id: LAYERS.background, type: "background", paint: { "background-color": MAP_COLORS.water } },
+      {
+        id: LAYERS.land,
+        type: "fill",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.land,
+        paint: { "fill-color": MAP_COLORS.land, "fill-outline-color": MAP_COLORS.shore },
+      },
+      {
+        id: LAYERS.streets,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.streets,
+        layout: {
+          "line-cap": "round",
+          "line-join": "round",
+          // Larger streets drawn over smaller ones where they meet.
+          "line-sort-key": byClass(3, 2, 1, 0),
+        },
+        paint: {
+          "line-color": byClassColor(
+            MAP_COLORS.streetMajor,
+            MAP_COLORS.streetMedium,
+            MAP_COLORS.streetMinor,
+            MAP_COLORS.streetPath,
+          ),
+          "line-width": [
+            "interpolate",
+            ["exponential", 1.6],
+            ["zoom"],
+            11,
+            byClass(0.8, 0.4, 0.2, 0),
+            13,
+            byClass(2, 1.2, 0.7, 0.2),
+            15,
+            byClass(7, 5, 3.5, 0.8),
+            17,
+            byClass(22, 16, 11, 2),
+            19,
+            byClass(70, 52, 36, 6),
+          ],
+        },
+      },
+      {
+        id: LAYERS.streetLabels,
+        type: "symbol",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.streets,
+        minzoom: 14,
+        filter: [
+          "all",
+          ["has", "name"],
+          ["!=", ["get", "name"], ""],
+          ["!", ["in", highway, ["literal", PATHS]]],
+        ],
+        layout: {
+          "symbol-placement": "line",
+          "symbol-spacing": 320,
+          "text-field": ["get", "name"],
+          "text-font": labelFont,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 14, 10.5, 17, 13.5],
+          "text-letter-spacing": 0.04,
+          "text-max-angle": 30,
+          "text-padding": 4,
+        },
+        paint: {
+          "text-color": MAP_COLORS.label,
+          "text-halo-color": MAP_COLORS.labelHalo,
+          "text-halo-width": 1.4,
+          // Minor streets only once zoomed in enough to read them.
+          "text-opacity": ["step", ["zoom"], ["match", highway, [...MAJOR, ...MEDIUM], 1, 0], 15.5, 1],
+        },
+      },
+      {
+        id: LAYERS.outlines,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: 13,
+        // A ring on the ground around buildings for sale and the selected one, visible past the walls.
+        paint: {
+          "line-color": ["case", isSelected, MAP_COLORS.selected, MAP_COLORS.forSale],
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 1, 16, 3, 18, 5],
+          "line-opacity": ["case", ["any", isSelected, isForSale], 1, 0],
+        },
+      },
+      {
+        id: LAYERS.buildings,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        paint: {
+          "fill-extrusion-color": buildingColor,
+          "fill-extrusion-height": buildingHeight,
+          "fill-extrusion-base": 0,
+          "fill-extrusion-opacity": 1,
+          "fill-extrusion-vertical-gradient": true,
+        },
+      },
+      roofMarker(LAYERS.saleMarkers, MARKER_IMAGES.sale, ["all", isForSale, ["!", isSelected]], 0.85),
+      roofMarker(LAYERS.selectedMarker, MARKER_IMAGES.selected, isSelected, 1),
+    ],
+  };
+}
+
+/** `bounds` grown by `fraction` of its size on every side: how far the camera may wander. */
+export function padBounds(
+  [west, south, east, north]: [number, number, number, number],
+  fraction: number,
+): [[number, number], [number, number]] {
+  const dx = (east - west) * fraction;
+  const dy = (north - south) * fraction;
+  return [
+    [west - dx, south - dy],
+    [east + dx, north + dy],
+  ];
+}

@@ -1,0 +1,84 @@
+import { MAP_COLORS } from "./map-style";
+
+/*
+ * The two marks drawn above roofs, made here on a canvas because the page fetches no sprite:
+ * a green "$" tag over buildings on the market, and a gold pin over the selected building
+ * (a shape as well as a colour, since an owner's colour may be gold too).
+ */
+
+/** Sizes in CSS pixels; images are drawn at `pixelRatio` times this. */
+export const MARKER_SIZE = {
+  sale: { width: 24, height: 30 },
+  selected: { width: 34, height: 44 },
+} as const;
+
+function canvas2d(width: number, height: number, pixelRatio: number) {
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(width * pixelRatio);
+  canvas.height = Math.round(height * pixelRatio);
+  const ctx = canvas.getContext("2d");
+  ctx?.scale(pixelRatio, pixelRatio);
+  return ctx;
+}
+
+function done(ctx: CanvasRenderingContext2D): ImageData {
+  return ctx.getImageData(0, 0, ctx.canvas.width, ctx.canvas.height);
+}
+
+/** A green disc with a dollar sign, pointing down at the roof. */
+export function drawSaleMarker(pixelRatio: number): ImageData | null {
+  const { width, height } = MARKER_SIZE.sale;
+  const ctx = canvas2d(width, height, pixelRatio);
+  if (!ctx) return null;
+  const r = 10.5;
+  const cx = width / 2;
+  const cy = r + 1.5;
+  ctx.beginPath();
+  ctx.moveTo(cx - 5, cy + r - 3);
+  ctx.lineTo(cx, height - 1);
+  ctx.lineTo(cx + 5, cy + r - 3);
+  ctx.closePath();
+  ctx.fillStyle = MAP_COLORS.forSale;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fillStyle = MAP_COLORS.forSale;
+  ctx.fill();
+  // A dark rim, so the tag reads against light owner colours too.
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = "#0b2a1d";
+  ctx.stroke();
+  ctx.fillStyle = "#07140e";
+  ctx.font = "bold 14px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText("$", cx, cy + 1);
+  return done(ctx);
+}
+
+/** A gold map pin with a dark centre and rim. */
+export function drawSelectionPin(pixelRatio: number): ImageData | null {
+  const { width, height } = MARKER_SIZE.selected;
+  const ctx = canvas2d(width, height, pixelRatio);
+  if (!ctx) return null;
+  const cx = width / 2;
+  const r = 14;
+  const cy = r + 2;
+  const tip = height - 2;
+  // Teardrop: a circle whose sides run down to the tip.
+  const angle = Math.asin(r / (tip - cy));
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, Math.PI / 2 + angle, Math.PI / 2 - angle);
+  ctx.lineTo(cx, tip);
+  ctx.closePath();
+  ctx.fillStyle = MAP_COLORS.selected;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = "#2a1c00";
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(cx, cy, 5.5, 0, Math.PI * 2);
+  ctx.fillStyle = "#2a1c00";
+  ctx.fill();
+  return done(ctx);
+}
