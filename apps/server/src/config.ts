@@ -21,6 +21,11 @@ const Env = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   MAP_DATA_DIR: z.string().default("../shared/data"),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, { error: "must be a Stripe secret key (sk_…)" }).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { error: "must be a Stripe publishable key (pk_…)" }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: "must be a webhook signing secret (whsec_…)" }).optional(),
+  /** Only for tests and local Stripe emulators: where the SDK sends its requests. */
+  STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z
@@ -43,6 +48,8 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
   mapDataDir: string;
+  /** Null: the sandbox gateway. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null; apiBase: string | null } | null;
   rateLimit: { max: number; authMax: number };
   trustProxy: boolean;
 };
@@ -67,6 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push("DATABASE_URL must point at PostgreSQL in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
   }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
+    problems.push("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards with it)");
+  }
+  if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push("STRIPE_WEBHOOK_SECRET is required in production with Stripe");
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
   const database: Config["database"] = e.DATABASE_URL?.startsWith("postgres")
@@ -88,6 +101,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
     mapDataDir: path.resolve(e.MAP_DATA_DIR),
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            apiBase: e.STRIPE_API_BASE ?? null,
+          }
+        : null,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     trustProxy: e.TRUST_PROXY,
   };

@@ -58,6 +58,12 @@ export const api = {
   buildingSearch: "/buildings/search",
   mapManifest: "/map/manifest",
   mapState: "/map/state",
+  paymentMethods: "/users/get/payment/method",
+  createPaymentMethod: "/users/create/payment/method",
+  deletePaymentMethod: (id: string) => `/users/delete/payment/method/${encodeURIComponent(id)}`,
+  setDefaultPaymentMethod: "/users/set/payment/method/default",
+  paymentIntent: "/users/payment/intent/token",
+  sandboxTokens: "/sandbox/tokens",
 } as const;
 
 /** Query string of the Property Details page: /Property-Details?id&name&price&lat&lng. */

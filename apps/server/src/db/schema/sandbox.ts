@@ -1,0 +1,69 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox processor's own records, kept like Stripe keeps them. Only the tokeniser sees a card number; from
+ * then on a card is its brand, last 4 digits, expiry and how Stripe's test card with that number behaves.
+ */
+export const sandboxCustomers = pgTable("sandbox_customers", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  name: text("name").notNull(),
+  userId: text("user_id"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxTokens = pgTable("sandbox_tokens", {
+  id: text("id").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  name: text("name"),
+  funding: text("funding").notNull(),
+  /** ok | declined | insufficient_funds | charge_declined */
+  behaviour: text("behaviour").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxPaymentMethods = pgTable(
+  "sandbox_payment_methods",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id"),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    name: text("name"),
+    funding: text("funding").notNull(),
+    behaviour: text("behaviour").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_payment_methods_customer_idx").on(t.customerId)],
+);
+
+export const sandboxPaymentIntents = pgTable("sandbox_payment_intents", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  capturedCents: integer("captured_cents").notNull().default(0),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  currency: text("currency").notNull(),
+  captureMethod: text("capture_method").notNull(),
+  status: text("status").notNull(),
+  customerId: text("customer_id"),
+  paymentMethodId: text("payment_method_id"),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  paymentIntentId: text("payment_intent_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

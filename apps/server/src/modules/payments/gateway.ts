@@ -1,0 +1,102 @@
+/**
+ * The one door to a card processor. Two adapters: `sandbox` (default; in-process, kept in our database, behaves
+ * like Stripe's test mode with Stripe's test cards) and `stripe` (the official SDK). Amounts are integer cents.
+ * Services call this interface only; they never know which adapter is behind it.
+ */
+
+export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
+
+export type GatewayCard = {
+  /** The processor's payment method id (`pm_…`). */
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string | null;
+  /** "credit", "debit", "prepaid" or "unknown". */
+  funding: string;
+};
+
+export type IntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "canceled"
+  | "succeeded";
+
+export type GatewayIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** What has been captured so far (0 until captured). */
+  capturedCents: number;
+  currency: string;
+  captureMethod: "automatic" | "manual";
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+};
+
+export type GatewayRefund = { id: string; paymentIntentId: string; amountCents: number; status: "succeeded" | "pending" | "failed" };
+
+/** A card the processor refused, in the processor's own words (e.g. "Your card was declined."). */
+export class CardError extends Error {
+  constructor(
+    /** Stripe's error code: card_declined, insufficient_funds, expired_card, incorrect_cvc, incorrect_number, … */
+    readonly code: string,
+    message: string,
+    readonly declineCode?: string,
+  ) {
+    super(message);
+    this.name = "CardError";
+  }
+}
+
+/** The processor refused the request itself (unknown id, wrong state, bad parameter): a 4xx for our client. */
+export class GatewayRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+    this.name = "GatewayRequestError";
+  }
+}
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: string;
+  customerId: string;
+  /** With a payment method the intent is confirmed at once (the card is charged, or authorised for manual capture). */
+  paymentMethodId?: string;
+  captureMethod: "automatic" | "manual";
+  metadata?: Record<string, string>;
+  /** Passed to the processor, so a retried call creates one intent, not two. */
+  idempotencyKey?: string;
+};
+
+export interface PaymentGateway {
+  readonly kind: "sandbox" | "stripe";
+  /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
+  readonly publishableKey: string | null;
+
+  createCustomer(input: { email: string; name: string; userId: string }): Promise<{ id: string }>;
+  /** Attaches the card a browser tokenised (`tok_…` or `pm_…`) to the customer; throws CardError if refused. */
+  attachCard(input: { customerId: string; token: string }): Promise<GatewayCard>;
+  detachCard(input: { customerId: string; paymentMethodId: string }): Promise<void>;
+
+  createPaymentIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /** Confirms an intent created without a card; throws CardError if the card is refused. */
+  confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
+  retrievePaymentIntent(id: string): Promise<GatewayIntent>;
+  /** Captures an authorised (manual) intent, in full or in part. */
+  capturePaymentIntent(input: { id: string; amountCents?: number; idempotencyKey?: string }): Promise<GatewayIntent>;
+  /** Releases an authorisation, or abandons an unconfirmed intent. */
+  cancelPaymentIntent(input: { id: string; idempotencyKey?: string }): Promise<GatewayIntent>;
+  refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey?: string }): Promise<GatewayRefund>;
+}

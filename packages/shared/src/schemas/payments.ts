@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { CURRENCY } from "../constants";
+
+/** A buying card in the server's form (spec §3). */
+export const PaymentCard = z.object({
+  paymentMethodId: z.string(),
+  /** Lower-case scheme: visa, mastercard, amex, discover, …, other. Screens show it upper-cased. */
+  cardScheme: z.string(),
+  /** "•••• •••• •••• 4242". */
+  maskedCard: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number().int(),
+  expiryYear: z.number().int(),
+  nameOnCard: z.string().nullable(),
+  isDefault: z.boolean(),
+});
+export type PaymentCard = z.infer<typeof PaymentCard>;
+export const CardListData = z.object({ cardList: z.array(PaymentCard) });
+export type CardListData = z.infer<typeof CardListData>;
+
+/** New card payload: the token the browser got from the tokeniser (sandbox `tok_…`, Stripe `tok_…`/`pm_…`). */
+export const CreatePaymentMethodBody = z.strictObject({
+  token: z.string().trim().min(1, { error: "is required" }).max(255),
+  last4: z.string().regex(/^\d{4}$/, { error: "must be 4 digits" }).optional(),
+  brand: z.string().max(30).default("other"),
+  isDefault: z.boolean().default(true),
+});
+export const CardData = z.object({ card: PaymentCard });
+
+export const SetDefaultPaymentMethodBody = z.strictObject({
+  paymentMethodId: z.string().trim().min(1, { error: "is required" }).max(255),
+});
+
+export const PaymentIntentBody = z.strictObject({
+  /** Total × 100, rounded: integer cents. */
+  amount: z.number().int({ error: "must be a whole number of cents" }).positive({ error: "must be greater than 0" }),
+  currency: z.literal(CURRENCY, { error: 'must be "usd"' }).default(CURRENCY),
+  propertyId: z.string().trim().min(1, { error: "is required" }).max(100),
+});
+export const PaymentIntentData = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  currency: z.string(),
+});
+
+/** The sandbox tokeniser: the only place a full card number is seen. */
+export const SandboxTokenBody = z.strictObject({
+  number: z.string().trim().min(1, { error: "is required" }).max(30),
+  expMonth: z.coerce.number().int(),
+  expYear: z.coerce.number().int(),
+  cvc: z.string().trim().max(10),
+  name: z.string().trim().max(100).optional(),
+});
+export const SandboxTokenData = z.object({
+  id: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }),
+});
+
+export const PublicConfig = z.object({
+  paymentProvider: z.enum(["sandbox", "stripe"]),
+  publishableKey: z.string().optional(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
