@@ -17,6 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
+import { idempotency } from "./lib/idempotency";
 import { describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
@@ -26,6 +27,10 @@ import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
 import { otpRoutes } from "./modules/otp/routes";
+import { createGateway } from "./modules/payments/create-gateway";
+import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
+import { paymentRoutes } from "./modules/payments/routes";
+import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
@@ -53,9 +58,17 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
 };
 
-export type BuildOptions = Pick<AppDeps, "config" | "database"> & { mailer?: Mailer };
+export type BuildOptions = Pick<AppDeps, "config" | "database"> & {
+  mailer?: Mailer;
+  gateway?: PaymentGateway;
+};
 
-export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  gateway,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -81,6 +94,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       (config.mail.smtpUrl
         ? smtpMailer(config.mail.smtpUrl, config.mail.from)
         : devMailboxMailer(database.db, app.log)),
+    gateway: gateway ?? createGateway(config, database),
   };
   app.decorate("deps", deps);
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +105,11 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const send = (statusCode: number, code: string, message: string) =>
       reply.code(statusCode).send({ statusCode, message, code });
+    if (error instanceof CardError) return send(402, "CARD_ERROR", error.message);
+    if (error instanceof GatewayRequestError) {
+      if (error.statusCode >= 500) req.log.error({ err: error }, "payment processor unavailable");
+      return send(error.statusCode, "PAYMENT_REQUEST_FAILED", error.message);
+    }
     if (error instanceof AppError) {
       if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
       if (error.statusCode >= 500) req.log.error({ err: error.cause ?? error }, error.message);
@@ -128,6 +147,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compression, so the reply it keeps is the JSON, not a compressed stream.
+  idempotency(app);
   // Brotli at quality 5 compresses JSON nearly as well as 11, many times faster.
   await app.register(compress, {
     global: true,
@@ -163,6 +184,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       await api.register(userRoutes);
       await api.register(propertyRoutes);
       await api.register(buildingRoutes);
+      await api.register(paymentRoutes);
+      if (config.stripe) await api.register(stripeWebhookRoutes);
     },
     { prefix: API_BASE },
   );

@@ -21,9 +21,18 @@ const Env = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   MAP_DATA_DIR: z.string().default("../shared/data"),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, { error: "must be a Stripe secret key (sk_…)" }).optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, { error: "must be a Stripe publishable key (pk_…)" }).optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { error: "must be a webhook signing secret (whsec_…)" }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, { error: "must be a Stripe secret key (sk_…)" })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_/, { error: "must be a Stripe publishable key (pk_…)" })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: "must be a webhook signing secret (whsec_…)" })
+    .optional(),
   /** Only for tests and local Stripe emulators: where the SDK sends its requests. */
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
@@ -49,7 +58,12 @@ export type Config = {
   webDistDir: string;
   mapDataDir: string;
   /** Null: the sandbox gateway. */
-  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | null; apiBase: string | null } | null;
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string | null;
+    apiBase: string | null;
+  } | null;
   rateLimit: { max: number; authMax: number };
   trustProxy: boolean;
 };
@@ -75,7 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
-    problems.push("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards with it)");
+    problems.push(
+      "STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards with it)",
+    );
   }
   if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required in production with Stripe");

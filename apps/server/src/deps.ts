@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Mailer } from "./modules/mail/mailer";
+import type { PaymentGateway } from "./modules/payments/gateway";
 
 /** Everything a service may need from outside, handed to buildApp. */
 export type AppDeps = {
@@ -8,4 +9,5 @@ export type AppDeps = {
   database: Database;
   db: Db;
   mailer: Mailer;
+  gateway: PaymentGateway;
 };

@@ -21,7 +21,10 @@ export type CardListData = z.infer<typeof CardListData>;
 /** New card payload: the token the browser got from the tokeniser (sandbox `tok_…`, Stripe `tok_…`/`pm_…`). */
 export const CreatePaymentMethodBody = z.strictObject({
   token: z.string().trim().min(1, { error: "is required" }).max(255),
-  last4: z.string().regex(/^\d{4}$/, { error: "must be 4 digits" }).optional(),
+  last4: z
+    .string()
+    .regex(/^\d{4}$/, { error: "must be 4 digits" })
+    .optional(),
   brand: z.string().max(30).default("other"),
   isDefault: z.boolean().default(true),
 });
@@ -33,7 +36,10 @@ export const SetDefaultPaymentMethodBody = z.strictObject({
 
 export const PaymentIntentBody = z.strictObject({
   /** Total × 100, rounded: integer cents. */
-  amount: z.number().int({ error: "must be a whole number of cents" }).positive({ error: "must be greater than 0" }),
+  amount: z
+    .number()
+    .int({ error: "must be a whole number of cents" })
+    .positive({ error: "must be greater than 0" }),
   currency: z.literal(CURRENCY, { error: 'must be "usd"' }).default(CURRENCY),
   propertyId: z.string().trim().min(1, { error: "is required" }).max(100),
 });
@@ -53,7 +59,12 @@ export const SandboxTokenBody = z.strictObject({
 });
 export const SandboxTokenData = z.object({
   id: z.string(),
-  card: z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() }),
+  card: z.object({
+    brand: z.string(),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+  }),
 });
 
 export const PublicConfig = z.object({

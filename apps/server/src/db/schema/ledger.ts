@@ -28,5 +28,8 @@ export const ledgerEntries = pgTable(
     amountCents: integer("amount_cents").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_entries_account_idx").on(t.account), index("ledger_entries_journal_idx").on(t.journalId)],
+  (t) => [
+    index("ledger_entries_account_idx").on(t.account),
+    index("ledger_entries_journal_idx").on(t.journalId),
+  ],
 );

@@ -41,7 +41,12 @@ export type GatewayIntent = {
   metadata: Record<string, string>;
 };
 
-export type GatewayRefund = { id: string; paymentIntentId: string; amountCents: number; status: "succeeded" | "pending" | "failed" };
+export type GatewayRefund = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: "succeeded" | "pending" | "failed";
+};
 
 /** A card the processor refused, in the processor's own words (e.g. "Your card was declined."). */
 export class CardError extends Error {
@@ -95,8 +100,16 @@ export interface PaymentGateway {
   confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
   retrievePaymentIntent(id: string): Promise<GatewayIntent>;
   /** Captures an authorised (manual) intent, in full or in part. */
-  capturePaymentIntent(input: { id: string; amountCents?: number; idempotencyKey?: string }): Promise<GatewayIntent>;
+  capturePaymentIntent(input: {
+    id: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<GatewayIntent>;
   /** Releases an authorisation, or abandons an unconfirmed intent. */
   cancelPaymentIntent(input: { id: string; idempotencyKey?: string }): Promise<GatewayIntent>;
-  refund(input: { paymentIntentId: string; amountCents?: number; idempotencyKey?: string }): Promise<GatewayRefund>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<GatewayRefund>;
 }

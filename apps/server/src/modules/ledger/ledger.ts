@@ -1,0 +1,99 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../db/client";
+import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
+import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
+import { newId } from "../../lib/secrets";
+
+/** The ledger's accounts. Entries are signed cents, positive = credit. */
+export const accounts = {
+  /** Money in from players' cards (debited as it arrives). */
+  cardFunding: "card_funding",
+  platformRevenue: "platform_revenue",
+  platformFees: "platform_fees",
+  salesTaxPayable: "sales_tax_payable",
+  /** Money out to players' payout accounts. */
+  payouts: "payouts",
+  /** Money back to players' cards. */
+  refunds: "refunds",
+  /** What the platform owes a player: their withdrawable earnings. Never below zero. */
+  earnings: (userId: string) => `earnings:${userId}`,
+} as const;
+
+const isEarnings = (account: string) => account.startsWith("earnings:");
+
+export type Entry = { account: string; amountCents: number };
+export type JournalInput = { kind: string; reference: string; memo?: string; entries: Entry[] };
+
+export class UnbalancedJournalError extends Error {}
+
+/** A journal's shape is the caller's responsibility: a wrong one is a bug, never a player's input. */
+function assertBalanced({ kind, entries }: JournalInput): void {
+  if (entries.length < 2) throw new UnbalancedJournalError(`${kind}: a journal needs two or more entries`);
+  for (const e of entries) {
+    if (!Number.isSafeInteger(e.amountCents) || e.amountCents === 0) {
+      throw new UnbalancedJournalError(
+        `${kind}: ${e.account} has ${e.amountCents}, not a whole non-zero number of cents`,
+      );
+    }
+  }
+  const sum = entries.reduce((s, e) => s + e.amountCents, 0);
+  if (sum !== 0) throw new UnbalancedJournalError(`${kind}: entries sum to ${sum}, not 0`);
+}
+
+/**
+ * Posts one balanced journal inside the caller's transaction, so it stands or falls with the state it pays for.
+ * The same (kind, reference) is posted once: a repeat returns `duplicate: true` and writes nothing. Any earnings
+ * account it would take below zero makes it fail with INSUFFICIENT_BALANCE, and the whole transaction with it.
+ */
+export async function postJournal(
+  tx: Tx,
+  input: JournalInput,
+): Promise<{ journalId: string; duplicate: boolean }> {
+  assertBalanced(input);
+  const debited = [
+    ...new Set(input.entries.filter((e) => isEarnings(e.account) && e.amountCents < 0).map((e) => e.account)),
+  ];
+  for (const account of debited.sort()) await lockKey(tx, `ledger:${account}`);
+
+  const journalId = newId();
+  const [inserted] = await tx
+    .insert(ledgerJournals)
+    .values({ id: journalId, kind: input.kind, reference: input.reference, memo: input.memo ?? null })
+    .onConflictDoNothing({ target: [ledgerJournals.kind, ledgerJournals.reference] })
+    .returning({ id: ledgerJournals.id });
+  if (!inserted) {
+    const [existing] = await tx
+      .select({ id: ledgerJournals.id })
+      .from(ledgerJournals)
+      .where(
+        sql`${ledgerJournals.kind} = ${input.kind} and ${ledgerJournals.reference} = ${input.reference}`,
+      );
+    return { journalId: existing?.id ?? "", duplicate: true };
+  }
+  await tx.insert(ledgerEntries).values(input.entries.map((e) => ({ id: newId(), journalId, ...e })));
+
+  if (debited.length > 0) {
+    const balances = await tx
+      .select({
+        account: ledgerEntries.account,
+        balance: sql<number>`sum(${ledgerEntries.amountCents})::bigint`,
+      })
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.account, debited))
+      .groupBy(ledgerEntries.account);
+    if (balances.some((b) => Number(b.balance) < 0)) {
+      throw new AppError("INSUFFICIENT_BALANCE", "Your balance is too low for this.");
+    }
+  }
+  return { journalId, duplicate: false };
+}
+
+/** An account's balance in cents: the sum of its entries. */
+export async function balanceOf(q: Queryable, account: string): Promise<number> {
+  const [row] = await q
+    .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, account));
+  return Number(row?.balance ?? 0);
+}

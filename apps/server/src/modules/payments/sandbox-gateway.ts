@@ -1,0 +1,353 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  sandboxCustomers,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxTokens,
+} from "../../db/schema/sandbox";
+import {
+  type CardBrand,
+  CardError,
+  type CreateIntentInput,
+  type GatewayCard,
+  type GatewayIntent,
+  GatewayRequestError,
+  type IntentStatus,
+  type PaymentGateway,
+} from "./gateway";
+import { brandOf, CARD_MESSAGES, type CardBehaviour, luhnValid, testCard } from "./test-cards";
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+
+function present(row: IntentRow): GatewayIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as IntentStatus,
+    amountCents: row.amountCents,
+    capturedCents: row.capturedCents,
+    currency: row.currency,
+    captureMethod: row.captureMethod as "automatic" | "manual",
+    customerId: row.customerId,
+    paymentMethodId: row.paymentMethodId,
+    metadata: row.metadata,
+  };
+}
+
+/** The refusal a charge on a card with this behaviour meets, if any. */
+function chargeRefusal(behaviour: string): CardError | null {
+  switch (behaviour as CardBehaviour) {
+    case "insufficient_funds":
+      return new CardError("card_declined", CARD_MESSAGES.insufficient_funds, "insufficient_funds");
+    case "charge_declined":
+    case "declined":
+      return new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
+    case "charge_expired":
+      return new CardError("expired_card", CARD_MESSAGES.expired_card);
+    case "charge_incorrect_cvc":
+      return new CardError("incorrect_cvc", CARD_MESSAGES.incorrect_cvc);
+    case "charge_processing_error":
+      return new CardError("processing_error", CARD_MESSAGES.processing_error);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Tokenises a card the way Stripe.js does: the number, expiry and CVC are checked here and only here; what is kept
+ * is the brand, the last four digits, the expiry and how the test card behaves.
+ */
+export async function createSandboxToken(
+  db: Db,
+  card: { number: string; expMonth: number; expYear: number; cvc: string; name?: string },
+  now = new Date(),
+): Promise<{ id: string; card: { brand: CardBrand; last4: string; expMonth: number; expYear: number } }> {
+  const digits = card.number.replace(/[\s-]/g, "");
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) {
+    throw new CardError("incorrect_number", CARD_MESSAGES.incorrect_number);
+  }
+  if (card.expMonth < 1 || card.expMonth > 12) {
+    throw new CardError("invalid_expiry_month", CARD_MESSAGES.invalid_expiry_month);
+  }
+  const expYear = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (expYear > now.getUTCFullYear() + 50 || expYear < 2000) {
+    throw new CardError("invalid_expiry_year", CARD_MESSAGES.invalid_expiry_year);
+  }
+  if (
+    expYear < now.getUTCFullYear() ||
+    (expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+  ) {
+    throw new CardError("expired_card", CARD_MESSAGES.expired_card);
+  }
+  const brand = brandOf(digits);
+  if (!new RegExp(brand === "amex" ? "^\\d{4}$" : "^\\d{3}$").test(card.cvc)) {
+    throw new CardError("invalid_cvc", CARD_MESSAGES.invalid_cvc);
+  }
+  const { behaviour, funding, isTestCard } = testCard(digits);
+  const token = {
+    id: id("tok"),
+    brand,
+    last4: digits.slice(-4),
+    expMonth: card.expMonth,
+    expYear,
+    name: card.name?.trim() || null,
+    funding,
+    behaviour: isTestCard ? behaviour : "live_card",
+  };
+  await db.insert(sandboxTokens).values(token);
+  return { id: token.id, card: { brand, last4: token.last4, expMonth: token.expMonth, expYear } };
+}
+
+/** Stripe's test mode, in-process and in our database. No network, no keys. */
+export function createSandboxGateway(db: Db): PaymentGateway {
+  async function intentRow(intentId: string): Promise<IntentRow> {
+    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
+    if (!row) throw new GatewayRequestError("resource_missing", `No such payment_intent: '${intentId}'`, 404);
+    return row;
+  }
+
+  async function paymentMethod(pmId: string, customerId: string | null) {
+    const [pm] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, pmId));
+    if (!pm) throw new GatewayRequestError("resource_missing", `No such PaymentMethod: '${pmId}'`, 404);
+    if (customerId && pm.customerId !== customerId) {
+      throw new GatewayRequestError(
+        "payment_method_not_attached",
+        `The PaymentMethod ${pmId} does not belong to the Customer ${customerId}.`,
+      );
+    }
+    return pm;
+  }
+
+  /** Charges or authorises: a refused card leaves the intent waiting for another payment method. */
+  async function confirm(row: IntentRow, pmId: string): Promise<GatewayIntent> {
+    if (!["requires_payment_method", "requires_confirmation"].includes(row.status)) {
+      throw new GatewayRequestError(
+        "payment_intent_unexpected_state",
+        `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
+      );
+    }
+    const pm = await paymentMethod(pmId, row.customerId);
+    const refusal = chargeRefusal(pm.behaviour);
+    if (refusal) {
+      await db
+        .update(sandboxPaymentIntents)
+        .set({ status: "requires_payment_method", paymentMethodId: pmId, updatedAt: new Date() })
+        .where(eq(sandboxPaymentIntents.id, row.id));
+      throw refusal;
+    }
+    const manual = row.captureMethod === "manual";
+    const [updated] = await db
+      .update(sandboxPaymentIntents)
+      .set({
+        status: manual ? "requires_capture" : "succeeded",
+        capturedCents: manual ? 0 : row.amountCents,
+        paymentMethodId: pmId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, row.status)))
+      .returning();
+    if (!updated) return present(await intentRow(row.id));
+    return present(updated);
+  }
+
+  return {
+    kind: "sandbox",
+    publishableKey: null,
+
+    async createCustomer({ email, name, userId }) {
+      const customer = { id: id("cus"), email, name, userId };
+      await db.insert(sandboxCustomers).values(customer);
+      return { id: customer.id };
+    },
+
+    async attachCard({ customerId, token }): Promise<GatewayCard> {
+      const [tok] = await db
+        .update(sandboxTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(sandboxTokens.id, token), isNull(sandboxTokens.usedAt)))
+        .returning();
+      if (!tok) {
+        const [seen] = await db
+          .select({ id: sandboxTokens.id })
+          .from(sandboxTokens)
+          .where(eq(sandboxTokens.id, token));
+        throw seen
+          ? new GatewayRequestError(
+              "token_already_used",
+              `You cannot use a Stripe token more than once: ${token}.`,
+            )
+          : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
+      }
+      if (tok.behaviour === "declined") {
+        throw new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
+      }
+      if (tok.behaviour === "live_card") {
+        throw new CardError("card_declined", CARD_MESSAGES.live_card_in_test_mode, "live_mode_test_card");
+      }
+      const pm = {
+        id: id("pm"),
+        customerId,
+        brand: tok.brand,
+        last4: tok.last4,
+        expMonth: tok.expMonth,
+        expYear: tok.expYear,
+        name: tok.name,
+        funding: tok.funding,
+        behaviour: tok.behaviour,
+      };
+      await db.insert(sandboxPaymentMethods).values(pm);
+      return {
+        id: pm.id,
+        brand: pm.brand as CardBrand,
+        last4: pm.last4,
+        expMonth: pm.expMonth,
+        expYear: pm.expYear,
+        name: pm.name,
+        funding: pm.funding,
+      };
+    },
+
+    async detachCard({ customerId, paymentMethodId }) {
+      await paymentMethod(paymentMethodId, customerId);
+      await db
+        .update(sandboxPaymentMethods)
+        .set({ customerId: null })
+        .where(eq(sandboxPaymentMethods.id, paymentMethodId));
+    },
+
+    async createPaymentIntent(input: CreateIntentInput) {
+      if (input.idempotencyKey) {
+        const [existing] = await db
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
+        if (existing) return present(existing);
+      }
+      if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
+        throw new GatewayRequestError("amount_too_small", "Amount must be at least $0.50 usd");
+      }
+      const intentId = id("pi");
+      const [row] = await db
+        .insert(sandboxPaymentIntents)
+        .values({
+          id: intentId,
+          clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          captureMethod: input.captureMethod,
+          status: input.paymentMethodId ? "requires_confirmation" : "requires_payment_method",
+          customerId: input.customerId,
+          paymentMethodId: input.paymentMethodId ?? null,
+          metadata: input.metadata ?? {},
+          idempotencyKey: input.idempotencyKey ?? null,
+        })
+        .returning();
+      if (!row) throw new Error("insert returned nothing");
+      return input.paymentMethodId ? confirm(row, input.paymentMethodId) : present(row);
+    },
+
+    async confirmPaymentIntent({ id: intentId, paymentMethodId }) {
+      return confirm(await intentRow(intentId), paymentMethodId);
+    },
+
+    async retrievePaymentIntent(intentId) {
+      return present(await intentRow(intentId));
+    },
+
+    async capturePaymentIntent({ id: intentId, amountCents }) {
+      const row = await intentRow(intentId);
+      if (row.status === "succeeded" && row.captureMethod === "manual") return present(row);
+      const amount = amountCents ?? row.amountCents;
+      if (row.status !== "requires_capture") {
+        throw new GatewayRequestError(
+          "payment_intent_unexpected_state",
+          `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
+        );
+      }
+      if (!Number.isInteger(amount) || amount <= 0 || amount > row.amountCents) {
+        throw new GatewayRequestError(
+          "amount_too_large",
+          "The amount to capture is more than the authorised amount.",
+        );
+      }
+      const [updated] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: "succeeded", capturedCents: amount, updatedAt: new Date() })
+        .where(
+          and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_capture")),
+        )
+        .returning();
+      return present(updated ?? (await intentRow(intentId)));
+    },
+
+    async cancelPaymentIntent({ id: intentId }) {
+      const row = await intentRow(intentId);
+      if (row.status === "canceled") return present(row);
+      if (row.status === "succeeded" || row.status === "processing") {
+        throw new GatewayRequestError(
+          "payment_intent_unexpected_state",
+          `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`,
+        );
+      }
+      const [updated] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: "canceled", updatedAt: new Date() })
+        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, row.status)))
+        .returning();
+      return present(updated ?? (await intentRow(intentId)));
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      if (idempotencyKey) {
+        const [existing] = await db
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+        if (existing) {
+          return { id: existing.id, paymentIntentId, amountCents: existing.amountCents, status: "succeeded" };
+        }
+      }
+      const row = await intentRow(paymentIntentId);
+      if (row.status !== "succeeded") {
+        throw new GatewayRequestError(
+          "charge_not_captured",
+          "This PaymentIntent has no captured charge to refund.",
+        );
+      }
+      const amount = amountCents ?? row.capturedCents - row.refundedCents;
+      // Atomic: two refunds at once can never return more than was captured.
+      const [updated] = await db
+        .update(sandboxPaymentIntents)
+        .set({
+          refundedCents: sql`${sandboxPaymentIntents.refundedCents} + ${amount}`,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, paymentIntentId),
+            sql`${sandboxPaymentIntents.refundedCents} + ${amount} <= ${sandboxPaymentIntents.capturedCents}`,
+          ),
+        )
+        .returning();
+      if (!updated || amount <= 0) {
+        throw new GatewayRequestError(
+          "charge_already_refunded",
+          "The refund is more than what is left of the charge.",
+        );
+      }
+      const refund = {
+        id: id("re"),
+        paymentIntentId,
+        amountCents: amount,
+        idempotencyKey: idempotencyKey ?? null,
+      };
+      await db.insert(sandboxRefunds).values(refund);
+      return { id: refund.id, paymentIntentId, amountCents: amount, status: "succeeded" };
+    },
+  };
+}

@@ -1,0 +1,239 @@
+import Stripe from "stripe";
+import {
+  type CardBrand,
+  CardError,
+  type CreateIntentInput,
+  type GatewayCard,
+  type GatewayIntent,
+  type GatewayRefund,
+  GatewayRequestError,
+  type IntentStatus,
+  type PaymentGateway,
+} from "./gateway";
+
+export type StripeGatewayOptions = {
+  secretKey: string;
+  publishableKey: string;
+  /** Only for tests and local emulators, e.g. "http://127.0.0.1:43123": every request goes there instead. */
+  apiBase?: string | null;
+};
+
+export const PROCESSOR_UNAVAILABLE = "The payment processor is not reachable. Please try again.";
+
+const BRANDS: ReadonlySet<string> = new Set<CardBrand>([
+  "visa",
+  "mastercard",
+  "amex",
+  "discover",
+  "diners",
+  "jcb",
+  "unionpay",
+]);
+const STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+]);
+
+/** Where the SDK sends its requests: Stripe itself, or the emulator named by `apiBase`. */
+function connection(
+  apiBase: string | null | undefined,
+): Pick<Stripe.StripeConfig, "host" | "port" | "protocol"> {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "https:" ? "https" : "http";
+  return { host: url.hostname, port: url.port || (protocol === "https" ? 443 : 80), protocol };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+function toCard(pm: Stripe.PaymentMethod): GatewayCard {
+  const card = pm.card;
+  if (!card) throw new GatewayRequestError("invalid_payment_method", "Only cards can be added.", 400);
+  return {
+    id: pm.id,
+    brand: BRANDS.has(card.brand) ? (card.brand as CardBrand) : "other",
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    name: pm.billing_details?.name ?? null,
+    funding: ["credit", "debit", "prepaid"].includes(card.funding) ? card.funding : "unknown",
+  };
+}
+
+function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? "",
+    // Any status a later API version adds is treated as "still in flight", never as money moved.
+    status: STATUSES.has(pi.status) ? (pi.status as IntentStatus) : "processing",
+    amountCents: pi.amount,
+    capturedCents: pi.amount_received ?? 0,
+    currency: pi.currency,
+    captureMethod: pi.capture_method === "manual" ? "manual" : "automatic",
+    customerId: idOf(pi.customer),
+    paymentMethodId: idOf(pi.payment_method),
+    metadata: { ...(pi.metadata ?? {}) },
+  };
+}
+
+function toRefund(refund: Stripe.Refund, paymentIntentId: string): GatewayRefund {
+  const status =
+    refund.status === "succeeded"
+      ? "succeeded"
+      : refund.status === "failed" || refund.status === "canceled"
+        ? "failed"
+        : "pending";
+  return {
+    id: refund.id,
+    paymentIntentId: idOf(refund.payment_intent) ?? paymentIntentId,
+    amountCents: refund.amount,
+    status,
+  };
+}
+
+/** Any API key in a text, masked: Stripe's own messages may quote one ("Invalid API Key provided: sk_…"). */
+const redactKeys = (text: string) =>
+  text.replace(/\b(sk|rk|pk)_(test|live)_[A-Za-z0-9*]+/g, "$1_$2_[redacted]");
+
+/** What the server log may keep of a Stripe error: its kind, code, status and request id, never headers or keys. */
+function logSafe(error: unknown): Error {
+  if (!(error instanceof Stripe.errors.StripeError)) {
+    return new Error(redactKeys(error instanceof Error ? error.message : String(error)));
+  }
+  const parts = [error.type, error.statusCode, error.code, error.requestId].filter(
+    (p) => p !== undefined && p !== null,
+  );
+  return new Error(`${parts.join(" ")}: ${redactKeys(error.message)}`);
+}
+
+/**
+ * Stripe's errors in our words. Card refusals keep Stripe's message ("Your card was declined."); requests Stripe
+ * refused keep Stripe's code and message; everything else (network, Stripe outage, our own keys or rate limits)
+ * becomes one "not reachable" error, so no key or internal detail reaches a client.
+ */
+export function translateStripeError(error: unknown): Error {
+  if (error instanceof CardError || error instanceof GatewayRequestError) return error;
+  const errors = Stripe.errors;
+  let translated: Error;
+  if (error instanceof errors.StripeCardError) {
+    translated = new CardError(error.code ?? "card_declined", error.message, error.decline_code || undefined);
+  } else if (error instanceof errors.StripeIdempotencyError) {
+    translated = new GatewayRequestError("idempotency_error", redactKeys(error.message), 409);
+  } else if (error instanceof errors.StripeInvalidRequestError) {
+    const code = error.code ?? "invalid_request";
+    translated = new GatewayRequestError(
+      code,
+      redactKeys(error.message),
+      code === "resource_missing" ? 404 : 400,
+    );
+  } else {
+    translated = new GatewayRequestError("processor_unavailable", PROCESSOR_UNAVAILABLE, 503);
+  }
+  // For the server's own log only; never sent to a client.
+  translated.cause = logSafe(error);
+  return translated;
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw translateStripeError(error);
+  }
+}
+
+/** Request options carrying our idempotency key, when there is one. */
+const keyed = (idempotencyKey: string | undefined): Stripe.RequestOptions | undefined =>
+  idempotencyKey ? { idempotencyKey } : undefined;
+
+/** The `stripe` adapter: Customers + PaymentMethods for cards, PaymentIntents (manual capture for bids), Refunds. */
+export function createStripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const stripe = new Stripe(options.secretKey, {
+    // With an emulator a failure should show at once; against Stripe the SDK retries with idempotency keys.
+    maxNetworkRetries: options.apiBase ? 0 : 2,
+    appInfo: { name: "manhattan-exchange" },
+    ...connection(options.apiBase),
+  });
+
+  return {
+    kind: "stripe",
+    publishableKey: options.publishableKey,
+
+    createCustomer: ({ email, name, userId }) =>
+      call(async () => {
+        const customer = await stripe.customers.create({ email, name, metadata: { userId } });
+        return { id: customer.id };
+      }),
+
+    attachCard: ({ customerId, token }) =>
+      call(async () => {
+        let paymentMethodId: string;
+        if (token.startsWith("tok_")) {
+          const created = await stripe.paymentMethods.create({ type: "card", card: { token } });
+          paymentMethodId = created.id;
+        } else if (token.startsWith("pm_")) {
+          paymentMethodId = token;
+        } else {
+          throw new GatewayRequestError("invalid_token", "The card token is not valid.", 400);
+        }
+        const attached = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
+        if (!attached.card) {
+          await stripe.paymentMethods.detach(attached.id).catch(() => {});
+        }
+        return toCard(attached);
+      }),
+
+    detachCard: ({ paymentMethodId }) =>
+      call(async () => {
+        await stripe.paymentMethods.detach(paymentMethodId);
+      }),
+
+    createPaymentIntent: (input: CreateIntentInput) =>
+      call(async () => {
+        const params: Stripe.PaymentIntentCreateParams = {
+          amount: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          customer: input.customerId,
+          capture_method: input.captureMethod,
+          // Cards only need no redirect; with redirects off Stripe confirms here without a return_url.
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+        };
+        if (input.metadata && Object.keys(input.metadata).length > 0) params.metadata = input.metadata;
+        if (input.paymentMethodId) {
+          params.payment_method = input.paymentMethodId;
+          params.confirm = true;
+        }
+        return toIntent(await stripe.paymentIntents.create(params, keyed(input.idempotencyKey)));
+      }),
+
+    confirmPaymentIntent: ({ id, paymentMethodId }) =>
+      call(async () =>
+        toIntent(await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId })),
+      ),
+
+    retrievePaymentIntent: (id) => call(async () => toIntent(await stripe.paymentIntents.retrieve(id))),
+
+    capturePaymentIntent: ({ id, amountCents, idempotencyKey }) =>
+      call(async () => {
+        const params: Stripe.PaymentIntentCaptureParams = {};
+        if (amountCents !== undefined) params.amount_to_capture = amountCents;
+        return toIntent(await stripe.paymentIntents.capture(id, params, keyed(idempotencyKey)));
+      }),
+
+    cancelPaymentIntent: ({ id, idempotencyKey }) =>
+      call(async () => toIntent(await stripe.paymentIntents.cancel(id, {}, keyed(idempotencyKey)))),
+
+    refund: ({ paymentIntentId, amountCents, idempotencyKey }) =>
+      call(async () => {
+        const params: Stripe.RefundCreateParams = { payment_intent: paymentIntentId };
+        if (amountCents !== undefined) params.amount = amountCents;
+        return toRefund(await stripe.refunds.create(params, keyed(idempotencyKey)), paymentIntentId);
+      }),
+  };
+}

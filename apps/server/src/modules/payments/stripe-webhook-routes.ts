@@ -1,0 +1,155 @@
+import { envelope } from "@mx/shared/schemas/common";
+import { eq } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import Stripe from "stripe";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { stripeEvents } from "../../db/schema/payments";
+import { ok } from "../../lib/reply";
+import type { PaymentGateway } from "./gateway";
+import { syncPaymentIntent } from "./sync-payment-intent";
+
+/** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
+export type WebhookVerifier = {
+  constructEvent(payload: string | Buffer, header: string, secret: string): Stripe.Event;
+};
+
+export type StripeWebhookOptions = {
+  /** The endpoint's signing secret (`whsec_…`); defaults to `config.stripe.webhookSecret`. */
+  webhookSecret?: string | null;
+  /** Where state is re-read from; defaults to `app.deps.gateway`. */
+  gateway?: PaymentGateway;
+  verifier?: WebhookVerifier;
+};
+
+/** The events we act on; any other type is recorded and answered 200, so Stripe stops sending it. */
+export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+  "payment_intent.amount_capturable_updated",
+  "charge.refunded",
+]);
+
+const WebhookData = z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.boolean() });
+type WebhookData = z.infer<typeof WebhookData>;
+
+const INVALID_SIGNATURE = "Invalid webhook signature.";
+
+const fail = (reply: FastifyReply, statusCode: number, code: string, message: string) =>
+  reply.code(statusCode).send({ statusCode, message, code });
+
+/**
+ * The payment intent an event is about, as an id to re-read; the event's copy of the object is never trusted.
+ * Null for types we do not act on, and for a charge without an intent.
+ */
+function intentIdOf(event: Stripe.Event): string | null {
+  if (!HANDLED_EVENT_TYPES.has(event.type)) return null;
+  const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
+  if (object.object === "payment_intent") return typeof object.id === "string" ? object.id : null;
+  if (object.object === "charge") {
+    const pi = object.payment_intent;
+    if (typeof pi === "string") return pi;
+    if (pi && typeof pi === "object" && typeof (pi as { id?: unknown }).id === "string")
+      return (pi as { id: string }).id;
+  }
+  return null;
+}
+
+/**
+ * Handles one verified event at most once. The event row is written first (outside any transaction) and
+ * `processed_at` only when the work committed, so a failed attempt leaves a row Stripe's retry picks up again.
+ */
+export async function handleStripeEvent(
+  db: Db,
+  gateway: PaymentGateway,
+  event: Stripe.Event,
+): Promise<WebhookData> {
+  const ignored = !HANDLED_EVENT_TYPES.has(event.type);
+  const inserted = await db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (inserted.length === 0) {
+    const [seen] = await db
+      .select({ processedAt: stripeEvents.processedAt })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, event.id));
+    if (seen?.processedAt) return { received: true, duplicate: true, ignored };
+  }
+
+  // Read from the processor before the transaction: a slow answer must not hold a lock.
+  const intentId = intentIdOf(event);
+  const intent = intentId ? await gateway.retrievePaymentIntent(intentId) : null;
+
+  return db.transaction(async (tx) => {
+    // Serialises two deliveries of one event that arrive together: the second finds it processed.
+    const [row] = await tx
+      .select({ processedAt: stripeEvents.processedAt })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, event.id))
+      .for("update");
+    if (row?.processedAt) return { received: true as const, duplicate: true, ignored };
+    if (intent) await syncPaymentIntent(tx, intent);
+    await tx.update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, event.id));
+    return { received: true as const, duplicate: false, ignored };
+  });
+}
+
+/**
+ * `POST /stripe/webhooks` (under `/api/v1`): Stripe's event deliveries. The signature is checked on the raw body,
+ * each event is handled once, and the state it reports is re-read from Stripe. A failure answers 500, so Stripe
+ * delivers the event again later.
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, options) => {
+  const secret = options.webhookSecret ?? app.deps.config.stripe?.webhookSecret ?? null;
+  const gateway = options.gateway ?? app.deps.gateway;
+  const verifier: WebhookVerifier = options.verifier ?? Stripe.webhooks;
+  if (!gateway) throw new Error("stripeWebhookRoutes needs a payment gateway");
+
+  // Only in this plugin: the body stays the exact bytes Stripe signed.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+
+  app.post(
+    "/stripe/webhooks",
+    {
+      schema: {
+        tags: ["stripe"],
+        summary: "Stripe event deliveries (signed with the endpoint secret)",
+        response: { 200: envelope(WebhookData) },
+      },
+    },
+    async (req, reply) => {
+      if (!secret) {
+        return fail(reply, 503, "UNAVAILABLE", "Stripe webhooks are not configured on this server.");
+      }
+      const header = req.headers["stripe-signature"];
+      if (!Buffer.isBuffer(req.body) || typeof header !== "string" || header.length === 0) {
+        return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
+      }
+      let event: Stripe.Event;
+      try {
+        event = verifier.constructEvent(req.body, header, secret);
+      } catch {
+        req.log.warn("stripe webhook: signature verification failed");
+        return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
+      }
+
+      try {
+        const result = await handleStripeEvent(app.deps.db, gateway, event);
+        const message = result.duplicate
+          ? "Event already handled."
+          : result.ignored
+            ? "Event ignored."
+            : "Event handled.";
+        return ok(result, message);
+      } catch (err) {
+        req.log.error({ err, eventId: event.id, eventType: event.type }, "stripe webhook: handling failed");
+        return fail(reply, 500, "INTERNAL", "The event could not be handled; Stripe will deliver it again.");
+      }
+    },
+  );
+};

@@ -1,0 +1,84 @@
+import type { CardBrand } from "./gateway";
+
+/** How one of Stripe's published test card numbers behaves. */
+export type CardBehaviour =
+  | "ok"
+  /** Refused when attached ("Your card was declined."). */
+  | "declined"
+  /** Attaches; every charge fails for lack of funds. */
+  | "insufficient_funds"
+  /** Attaches; every charge is declined. */
+  | "charge_declined"
+  | "charge_expired"
+  | "charge_incorrect_cvc"
+  | "charge_processing_error";
+
+/** Stripe's public test numbers (facts from its testing documentation) and what each does. */
+const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> = {
+  "4242424242424242": { behaviour: "ok", funding: "credit" },
+  "4000056655665556": { behaviour: "ok", funding: "debit" },
+  "5555555555554444": { behaviour: "ok", funding: "credit" },
+  "2223003122003222": { behaviour: "ok", funding: "credit" },
+  "5200828282828210": { behaviour: "ok", funding: "debit" },
+  "5105105105105100": { behaviour: "ok", funding: "prepaid" },
+  "378282246310005": { behaviour: "ok", funding: "credit" },
+  "371449635398431": { behaviour: "ok", funding: "credit" },
+  "6011111111111117": { behaviour: "ok", funding: "credit" },
+  "6011000990139424": { behaviour: "ok", funding: "credit" },
+  "3056930009020004": { behaviour: "ok", funding: "credit" },
+  "36227206271667": { behaviour: "ok", funding: "credit" },
+  "3566002020360505": { behaviour: "ok", funding: "credit" },
+  "6200000000000005": { behaviour: "ok", funding: "credit" },
+  "4000000000000002": { behaviour: "declined", funding: "credit" },
+  "4000000000009995": { behaviour: "insufficient_funds", funding: "credit" },
+  "4000000000000341": { behaviour: "charge_declined", funding: "credit" },
+  "4000000000000069": { behaviour: "charge_expired", funding: "credit" },
+  "4000000000000127": { behaviour: "charge_incorrect_cvc", funding: "credit" },
+  "4000000000000119": { behaviour: "charge_processing_error", funding: "credit" },
+};
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function brandOf(digits: string): CardBrand {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^(6011|65|64[4-9]|622)/.test(digits)) return "discover";
+  if (/^(30[0-5]|36|38|39)/.test(digits)) return "diners";
+  if (/^35/.test(digits)) return "jcb";
+  if (/^62/.test(digits)) return "unionpay";
+  return "other";
+}
+
+/** A Luhn-valid number that is not a test card behaves as Stripe's test mode treats real cards: declined. */
+export function testCard(digits: string): { behaviour: CardBehaviour; funding: string; isTestCard: boolean } {
+  const known = TEST_CARDS[digits];
+  return known
+    ? { ...known, isTestCard: true }
+    : { behaviour: "declined", funding: "unknown", isTestCard: false };
+}
+
+/** Stripe's wording for each refusal. */
+export const CARD_MESSAGES = {
+  incorrect_number: "Your card number is incorrect.",
+  invalid_expiry_month: "Your card's expiration month is invalid.",
+  invalid_expiry_year: "Your card's expiration year is invalid.",
+  expired_card: "Your card has expired.",
+  invalid_cvc: "Your card's security code is invalid.",
+  card_declined: "Your card was declined.",
+  live_card_in_test_mode: "Your card was declined. Your request was in test mode, but used a non test card.",
+  insufficient_funds: "Your card has insufficient funds.",
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: "An error occurred while processing your card. Try again in a little bit.",
+} as const;
