@@ -114,3 +114,31 @@ describe("rate limiting", () => {
     }
   });
 });
+
+describe("the content security policy with Stripe", () => {
+  it("lets Stripe.js, its frames and its API in, and only then", async () => {
+    const stripe = await createTestApp({
+      stripe: {
+        secretKey: "sk_test_x",
+        publishableKey: "pk_test_x",
+        webhookSecret: "whsec_x",
+        apiBase: null,
+      },
+    });
+    try {
+      const csp = String((await stripe.call("GET", "/healthz")).headers["content-security-policy"]);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com");
+      expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect((await stripe.call("GET", "/api/v1/config")).json().data).toEqual({
+        paymentProvider: "stripe",
+        publishableKey: "pk_test_x",
+      });
+    } finally {
+      await stripe.close();
+    }
+    expect(String((await t.call("GET", "/healthz")).headers["content-security-policy"])).not.toContain(
+      "stripe",
+    );
+  });
+});

@@ -134,11 +134,13 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // With Stripe, the browser loads Stripe.js, its card frames, and talks to Stripe's API.
+        scriptSrc: ["'self'", ...(config.stripe ? ["https://js.stripe.com"] : [])],
+        frameSrc: config.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
+        imgSrc: ["'self'", "data:", "blob:", ...(config.stripe ? ["https://*.stripe.com"] : [])],
         workerSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.stripe ? ["https://api.stripe.com"] : [])],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -5,6 +5,8 @@ import { AccountSettingsRoute } from "../features/account/routes/account-setting
 import { AuthRoute } from "../features/auth/routes/auth-route";
 import { ForgotPasswordRoute } from "../features/auth/routes/forgot-password-route";
 import { ResetPasswordRoute } from "../features/auth/routes/reset-password-route";
+import { AddCardRoute } from "../features/cards/routes/add-card-route";
+import { PaymentMethodsRoute } from "../features/cards/routes/payment-methods-route";
 import { LandingRoute } from "../features/landing/routes/landing-route";
 import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
@@ -34,6 +36,10 @@ const signedOutRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   { path: paths.profile, element: <ProfileRoute /> },
   { path: paths.accountSettings, element: <AccountSettingsRoute /> },
+  // The route table's /Payment-Methods, and /payment-methods, where Profile links.
+  { path: paths.paymentMethods, element: <PaymentMethodsRoute /> },
+  { path: paths.paymentMethodsLower, element: <PaymentMethodsRoute /> },
+  { path: paths.addCard, element: <AddCardRoute /> },
   { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
   { path: paths.assets, element: <MyPropertiesRoute /> },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },

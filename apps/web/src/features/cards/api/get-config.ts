@@ -1,0 +1,21 @@
+import { api } from "@mx/shared/routes";
+import type { PublicConfig } from "@mx/shared/schemas/payments";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+export const configKey = ["config"] as const;
+
+/** Which card processor the server uses, and Stripe's publishable key when it is Stripe. */
+export async function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  const reply = await apiRequest<PublicConfig>(api.config, { signal });
+  return reply.data;
+}
+
+/** Fixed for the life of the server process: read once per page load. */
+export function useConfig() {
+  return useQuery({
+    queryKey: configKey,
+    queryFn: ({ signal }) => getConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,32 @@
+import { api } from "@mx/shared/routes";
+import type { CardListData, PaymentCard } from "@mx/shared/schemas/payments";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { paymentMethodsKey } from "./get-payment-methods";
+
+/** Makes one card the default; resolves to the server's list when it sends one. */
+export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentCard[] | null> {
+  const reply = await apiRequest<Partial<CardListData> | null>(api.setDefaultPaymentMethod, {
+    method: "POST",
+    body: { paymentMethodId },
+    auth: true,
+  });
+  return reply.data?.cardList ?? null;
+}
+
+/** Exactly one card is marked default afterwards (spec §4): the chosen one. */
+export function markDefault(cards: PaymentCard[], paymentMethodId: string): PaymentCard[] {
+  return cards.map((card) => ({ ...card, isDefault: card.paymentMethodId === paymentMethodId }));
+}
+
+export function useSetDefaultPaymentMethod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultPaymentMethod,
+    onSuccess: (cardList, paymentMethodId) => {
+      queryClient.setQueryData<PaymentCard[]>(paymentMethodsKey, (cards) =>
+        markDefault(cardList ?? cards ?? [], paymentMethodId),
+      );
+    },
+  });
+}

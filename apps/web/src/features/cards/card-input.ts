@@ -1,0 +1,190 @@
+/**
+ * The sandbox card form's own checks, in the words Stripe's Card Element uses, so both providers read the same.
+ * Nothing here keeps or logs a card number: every function takes the value and returns a result.
+ */
+import { cardsCopy } from "./copy";
+
+/** Lower-case schemes, as the server stores them (PaymentCard.cardScheme). */
+export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
+
+const BRAND_PREFIXES: Array<[CardBrand, RegExp]> = [
+  ["amex", /^3[47]/],
+  ["diners", /^3(0[0-5]|09|[689])/],
+  ["jcb", /^35(2[89]|[3-8])/],
+  ["visa", /^4/],
+  // 51–55 and the 2221–2720 range.
+  ["mastercard", /^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/],
+  ["discover", /^(6011|64[4-9]|65|622(12[6-9]|1[3-9]\d|[2-8]\d\d|9[01]\d|92[0-5]))/],
+  ["unionpay", /^62/],
+];
+
+/** The scheme a number's first digits announce; "other" until they say. */
+export function detectBrand(digits: string): CardBrand {
+  for (const [brand, prefix] of BRAND_PREFIXES) {
+    if (prefix.test(digits)) return brand;
+  }
+  return "other";
+}
+
+/** Digit counts a complete number of the scheme may have. */
+function validLengths(brand: CardBrand): number[] {
+  switch (brand) {
+    case "amex":
+      return [15];
+    case "diners":
+      return [14, 16];
+    case "unionpay":
+      return [16, 17, 18, 19];
+    case "other":
+      return [12, 13, 14, 15, 16, 17, 18, 19];
+    default:
+      return [16];
+  }
+}
+
+export function maxNumberLength(brand: CardBrand): number {
+  return Math.max(...validLengths(brand));
+}
+
+export function cvcLength(brand: CardBrand): number {
+  return brand === "amex" ? 4 : 3;
+}
+
+export function onlyDigits(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+/** The Luhn (mod 10) checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Groups of 4 as the player types ("4242 4242 4242 4242"); American Express as 4-6-5, as printed. */
+export function formatCardNumber(digits: string): string {
+  const groups = detectBrand(digits) === "amex" ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const parts: string[] = [];
+  let start = 0;
+  for (const size of groups) {
+    if (start >= digits.length) break;
+    parts.push(digits.slice(start, start + size));
+    start += size;
+  }
+  return parts.join(" ");
+}
+
+/** The caret position in `formatted` just after its `count`-th digit. */
+export function caretAfterDigits(formatted: string, count: number): number {
+  if (count <= 0) return 0;
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (/\d/.test(formatted[index] ?? "")) seen += 1;
+    if (seen === count) return index + 1;
+  }
+  return formatted.length;
+}
+
+/**
+ * "MM / YY" as typed. A first digit above 1 can only be a month of its own ("4" → "04 / ");
+ * an autofilled "04/2031" becomes "04 / 31".
+ */
+export function formatExpiry(raw: string): string {
+  const autofilled = raw.match(/^\s*(\d{1,2})\s*\/\s*(\d{4}|\d{2})\s*$/);
+  let digits: string;
+  if (autofilled) {
+    const [, month = "", year = ""] = autofilled;
+    digits = month.padStart(2, "0") + year.slice(-2);
+  } else {
+    digits = onlyDigits(raw);
+    if (/^[2-9]/.test(digits)) digits = `0${digits}`;
+  }
+  digits = digits.slice(0, 4);
+  if (digits.length < 2) return digits;
+  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+export interface Expiry {
+  month: number;
+  /** Four digits. */
+  year: number;
+}
+
+export function parseExpiry(formatted: string): Expiry | null {
+  const digits = onlyDigits(formatted);
+  if (digits.length !== 4) return null;
+  return { month: Number(digits.slice(0, 2)), year: 2000 + Number(digits.slice(2)) };
+}
+
+/** Years ahead a card's expiry may lie, as Stripe allows. */
+const MAX_YEARS_AHEAD = 50;
+
+export type FieldProblem = { kind: "incomplete" | "invalid"; message: string };
+
+export function checkNumber(digits: string): FieldProblem | null {
+  const lengths = validLengths(detectBrand(digits));
+  const isValidLength = lengths.includes(digits.length);
+  if (digits.length < Math.min(...lengths))
+    return { kind: "incomplete", message: cardsCopy.numberIncomplete };
+  if (isValidLength && passesLuhn(digits)) return null;
+  // Nothing more can be typed: the number is wrong.
+  if (digits.length >= Math.max(...lengths)) return { kind: "invalid", message: cardsCopy.numberInvalid };
+  // The player may still be typing; shown once they leave the field or submit.
+  return {
+    kind: "incomplete",
+    message: isValidLength ? cardsCopy.numberInvalid : cardsCopy.numberIncomplete,
+  };
+}
+
+export function checkExpiry(formatted: string, now: Date = new Date()): FieldProblem | null {
+  const digits = onlyDigits(formatted);
+  if (digits.length >= 2) {
+    const month = Number(digits.slice(0, 2));
+    if (month < 1 || month > 12) return { kind: "invalid", message: cardsCopy.expiryMonthInvalid };
+  }
+  const expiry = parseExpiry(formatted);
+  if (!expiry) return { kind: "incomplete", message: cardsCopy.expiryIncomplete };
+  const thisYear = now.getFullYear();
+  const thisMonth = now.getMonth() + 1;
+  if (expiry.year < thisYear) return { kind: "invalid", message: cardsCopy.expiryYearPast };
+  if (expiry.year === thisYear && expiry.month < thisMonth) {
+    return { kind: "invalid", message: cardsCopy.expiryPast };
+  }
+  if (expiry.year > thisYear + MAX_YEARS_AHEAD) {
+    return { kind: "invalid", message: cardsCopy.expiryYearInvalid };
+  }
+  return null;
+}
+
+export function checkCvc(cvc: string, brand: CardBrand): FieldProblem | null {
+  if (cvc.length < cvcLength(brand)) return { kind: "incomplete", message: cardsCopy.cvcIncomplete };
+  if (cvc.length > cvcLength(brand) || !/^\d+$/.test(cvc)) {
+    return { kind: "invalid", message: cardsCopy.cvcInvalid };
+  }
+  return null;
+}
+
+/** Stripe.js names schemes in words ("American Express", "MasterCard"); the server stores the short form. */
+export function brandFromStripe(name: string | undefined | null): CardBrand {
+  const key = (name ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  const known: Record<string, CardBrand> = {
+    visa: "visa",
+    mastercard: "mastercard",
+    americanexpress: "amex",
+    amex: "amex",
+    discover: "discover",
+    dinersclub: "diners",
+    diners: "diners",
+    jcb: "jcb",
+    unionpay: "unionpay",
+  };
+  return known[key] ?? "other";
+}

@@ -1,0 +1,12 @@
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { brandLabel, cardsCopy } from "./copy";
+
+/** "VISA •••• 4242": how every screen of this feature names a card. */
+export function cardLabel(card: Pick<PaymentCard, "cardScheme" | "last4">): string {
+  return cardsCopy.cardLabel(brandLabel(card.cardScheme), card.last4);
+}
+
+/** "Exp 04/2031": the month padded to two digits (spec §9). */
+export function cardExpiry(card: Pick<PaymentCard, "expiryMonth" | "expiryYear">): string {
+  return cardsCopy.expires(String(card.expiryMonth).padStart(2, "0"), card.expiryYear);
+}

@@ -1,0 +1,274 @@
+import { errors } from "@mx/shared/messages";
+import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/api-client";
+import { createSandboxToken } from "../api/create-sandbox-token";
+import {
+  type CardBrand,
+  caretAfterDigits,
+  checkCvc,
+  checkExpiry,
+  checkNumber,
+  cvcLength,
+  detectBrand,
+  type FieldProblem,
+  formatCardNumber,
+  formatExpiry,
+  maxNumberLength,
+  onlyDigits,
+  parseExpiry,
+} from "../card-input";
+import { brandLabel, cardsCopy, chipLabel } from "../copy";
+import { useAddCard } from "../use-add-card";
+import { CardFormFrame } from "./card-form-frame";
+
+type CardField = "number" | "expiry" | "cvc";
+
+const KNOWN_BRANDS: readonly string[] = [
+  "visa",
+  "mastercard",
+  "amex",
+  "discover",
+  "diners",
+  "jcb",
+  "unionpay",
+] satisfies CardBrand[];
+
+function asBrand(value: string): CardBrand {
+  const brand = value.toLowerCase();
+  return KNOWN_BRANDS.includes(brand) ? (brand as CardBrand) : "other";
+}
+
+/**
+ * The sandbox's card form: our own inputs with the fields, checks and error line of Stripe's Card Element.
+ * The number lives in this component's state only; it is sent once, to the sandbox tokeniser.
+ */
+export function SandboxCardForm() {
+  const ids = {
+    name: useId(),
+    number: useId(),
+    expiry: useId(),
+    cvc: useId(),
+    error: useId(),
+  };
+  const addCard = useAddCard();
+  const [name, setName] = useState("");
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [isNameInvalid, setIsNameInvalid] = useState(false);
+  // Like Stripe: an unfinished field is reported once the player leaves it or submits.
+  const [left, setLeft] = useState<Record<CardField, boolean>>({ number: false, expiry: false, cvc: false });
+
+  // Formatting rewrites the number; the caret stays after the same digit.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const input = document.getElementById(ids.number);
+    const caret = pendingCaret.current;
+    pendingCaret.current = null;
+    if (input instanceof HTMLInputElement && caret !== null && document.activeElement === input) {
+      input.setSelectionRange(caret, caret);
+    }
+  });
+
+  const digits = onlyDigits(number);
+  const brand = detectBrand(digits);
+  const problems: Record<CardField, FieldProblem | null> = {
+    number: checkNumber(digits),
+    expiry: checkExpiry(expiry),
+    cvc: checkCvc(cvc, brand),
+  };
+  const shown = (field: CardField) => {
+    const problem = problems[field];
+    return problem && (problem.kind === "invalid" || left[field]) ? problem : null;
+  };
+  const fieldInError = (["number", "expiry", "cvc"] as const).find((field) => shown(field));
+  const message =
+    (isNameInvalid ? cardsCopy.nameRequired : null) ??
+    (fieldInError ? (shown(fieldInError)?.message ?? null) : null) ??
+    addCard.error;
+
+  const fieldState = (field: CardField) => {
+    const isInvalid = !isNameInvalid && fieldInError === field;
+    return {
+      "aria-invalid": isInvalid || undefined,
+      "aria-describedby": isInvalid ? ids.error : undefined,
+    };
+  };
+
+  const edited = () => {
+    if (addCard.error) addCard.setError(null);
+  };
+
+  const handleNumber = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const caret = input.selectionStart ?? input.value.length;
+    let before = onlyDigits(input.value.slice(0, caret)).length;
+    let next = onlyDigits(input.value);
+    // Backspace over a space removes the digit before it, not only the space.
+    if (next === digits && input.value.length < number.length && before > 0) {
+      next = next.slice(0, before - 1) + next.slice(before);
+      before -= 1;
+    }
+    next = next.slice(0, maxNumberLength(detectBrand(next)));
+    const formatted = formatCardNumber(next);
+    pendingCaret.current = caretAfterDigits(formatted, Math.min(before, next.length));
+    setNumber(formatted);
+    setCvc((current) => current.slice(0, cvcLength(detectBrand(next))));
+    edited();
+  };
+
+  const handleExpiry = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.currentTarget.value;
+    // Backspace over " / " takes the month's last digit with it.
+    if (raw.length < expiry.length && onlyDigits(raw) === onlyDigits(expiry)) {
+      setExpiry(formatExpiry(onlyDigits(expiry).slice(0, -1)));
+    } else {
+      setExpiry(formatExpiry(raw));
+    }
+    edited();
+  };
+
+  const handleCvc = (event: ChangeEvent<HTMLInputElement>) => {
+    setCvc(onlyDigits(event.currentTarget.value).slice(0, cvcLength(brand)));
+    edited();
+  };
+
+  const leave = (field: CardField) => () => {
+    // An empty field is not reported on its own: the player may not have reached it yet.
+    const value = { number: digits, expiry, cvc }[field];
+    if (value) setLeft((current) => ({ ...current, [field]: true }));
+  };
+
+  const focus = (id: string) => document.getElementById(id)?.focus();
+
+  const handleSubmit = () => {
+    const trimmed = name.trim();
+    setName(trimmed);
+    setLeft({ number: true, expiry: true, cvc: true });
+    if (!trimmed) {
+      setIsNameInvalid(true);
+      focus(ids.name);
+      return;
+    }
+    setIsNameInvalid(false);
+    const firstProblem = (["number", "expiry", "cvc"] as const).find((field) => problems[field]);
+    if (firstProblem) {
+      addCard.setError(null);
+      focus(ids[firstProblem]);
+      return;
+    }
+    const date = parseExpiry(expiry);
+    if (!date) return;
+    void addCard.submit(async () => {
+      try {
+        const token = await createSandboxToken({
+          number: digits,
+          expMonth: date.month,
+          expYear: date.year,
+          cvc,
+          name: trimmed,
+        });
+        return {
+          card: {
+            token: token.id,
+            last4: token.card.last4 || digits.slice(-4),
+            brand: asBrand(token.card.brand),
+          },
+        };
+      } catch (cause) {
+        return { error: errorMessage(cause, errors.createCardTokenFailed) };
+      }
+    });
+  };
+
+  return (
+    <CardFormFrame
+      name={name}
+      onNameChange={(value) => {
+        setName(value);
+        if (value.trim()) setIsNameInvalid(false);
+        edited();
+      }}
+      nameId={ids.name}
+      isNameInvalid={isNameInvalid}
+      error={message}
+      errorId={ids.error}
+      isBusy={addCard.isBusy}
+      onSubmit={handleSubmit}
+      note={
+        <>
+          {cardsCopy.sandboxNote} <span className="nowrap">{cardsCopy.sandboxTestCard}</span>.
+        </>
+      }
+    >
+      <TextField
+        id={ids.number}
+        className="card-form__number"
+        label={cardsCopy.cardNumber}
+        name="cc-number"
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder="1234 1234 1234 1234"
+        maxLength={23}
+        value={number}
+        onChange={handleNumber}
+        onBlur={leave("number")}
+        disabled={addCard.isBusy}
+        {...fieldState("number")}
+        trailing={
+          <>
+            {brand === "other" ? null : (
+              <span className={`card-chip card-chip--${brand} card-form__brand`} aria-hidden="true">
+                {chipLabel(brand)}
+              </span>
+            )}
+            {/* Screen readers hear the scheme once it is known, as sighted players see the chip. */}
+            <span className="visually-hidden" aria-live="polite">
+              {brand === "other" ? "" : cardsCopy.brandDetected(brandLabel(brand))}
+            </span>
+          </>
+        }
+      />
+      <div className="card-form__pair">
+        <TextField
+          id={ids.expiry}
+          label={cardsCopy.expiry}
+          name="cc-exp"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={cardsCopy.expiryPlaceholder}
+          maxLength={7}
+          value={expiry}
+          onChange={handleExpiry}
+          onBlur={leave("expiry")}
+          disabled={addCard.isBusy}
+          {...fieldState("expiry")}
+        />
+        <TextField
+          id={ids.cvc}
+          label={cardsCopy.cvc}
+          name="cc-csc"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder={brand === "amex" ? "1234" : "123"}
+          maxLength={cvcLength(brand)}
+          value={cvc}
+          onChange={handleCvc}
+          onBlur={leave("cvc")}
+          disabled={addCard.isBusy}
+          {...fieldState("cvc")}
+        />
+      </div>
+    </CardFormFrame>
+  );
+}
