@@ -58,7 +58,7 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
 };
 
-export type BuildOptions = Pick<AppDeps, "config" | "database"> & {
+export type BuildOptions = Pick<AppDeps, "config" | "database" | "faults"> & {
   mailer?: Mailer;
   gateway?: PaymentGateway;
 };
@@ -68,6 +68,7 @@ export async function buildApp({
   database,
   mailer,
   gateway,
+  faults,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -95,6 +96,7 @@ export async function buildApp({
         ? smtpMailer(config.mail.smtpUrl, config.mail.from)
         : devMailboxMailer(database.db, app.log)),
     gateway: gateway ?? createGateway(config, database),
+    faults,
   };
   app.decorate("deps", deps);
   app.setValidatorCompiler(validatorCompiler);

@@ -10,4 +10,6 @@ export type AppDeps = {
   db: Db;
   mailer: Mailer;
   gateway: PaymentGateway;
+  /** Failure points for tests: each, when set, runs at its named step and may throw. Never set in production. */
+  faults?: { beforeOwnership?: () => void | Promise<void> };
 };

@@ -63,6 +63,7 @@ export const api = {
   deletePaymentMethod: (id: string) => `/users/delete/payment/method/${encodeURIComponent(id)}`,
   setDefaultPaymentMethod: "/users/set/payment/method/default",
   paymentIntent: "/users/payment/intent/token",
+  buyProperty: "/properties/buy",
   sandboxTokens: "/sandbox/tokens",
 } as const;
 

@@ -5,9 +5,9 @@ import { idempotencyKeys } from "../db/schema/payments";
 import { AppError } from "./errors";
 
 declare module "fastify" {
-  interface FastifyContextConfig {
-    /** Money-moving route: honours an Idempotency-Key header. */
-    idempotent?: boolean;
+  interface FastifyInstance {
+    /** preHandler for money-moving routes, placed after requireAuth so the key is the caller's own. */
+    idempotent: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   }
   interface FastifyRequest {
     idempotency: { scope: string; route: string; key: string } | null;
@@ -25,9 +25,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 export function idempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", null);
 
-  // Runs after the route's own preHandlers (authentication), so the key is scoped to the caller.
-  app.addHook("preHandler", async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.routeOptions.config.idempotent) return;
+  app.decorate("idempotent", async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers["idempotency-key"];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;

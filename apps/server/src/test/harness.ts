@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { buildApp } from "../app";
+import { type BuildOptions, buildApp } from "../app";
 import { type Config, testConfig } from "../config";
 import { createTestDatabase } from "./database";
 
@@ -14,9 +14,12 @@ export type TestApp = {
   ): Promise<LightMyRequestResponse>;
 };
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, "faults" | "gateway"> = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
   return {
     app,

@@ -131,3 +131,28 @@ export const BuildingSearchResult = z.object({
 });
 export type BuildingSearchResult = z.infer<typeof BuildingSearchResult>;
 export const BuildingSearchData = z.object({ results: z.array(BuildingSearchResult) });
+
+/** Buying an unowned building (spec §7). `bidAmount` is the price offered, in dollars; fees are added on top. */
+export const BuyPropertyBody = z
+  .strictObject({
+    buildingId: z.string().trim().min(1).max(100).optional(),
+    propertyId: z.string().trim().min(1).max(100).optional(),
+    paymentMethodId: z.string().trim().min(1).max(255).optional(),
+    bidAmount: z.number({ error: "must be a number" }).positive({ error: "must be greater than 0" }).max(100_000_000),
+    name: z.string().max(200).optional(),
+    isApplePay: z.literal(false, { error: "must be false (Apple Pay is not offered)" }).optional(),
+    location: Location.optional(),
+    lat: z.number().min(-90).max(90).optional(),
+    lng: z.number().min(-180).max(180).optional(),
+  })
+  .refine((b) => b.buildingId !== undefined || b.propertyId !== undefined, {
+    error: "buildingId or propertyId is required",
+  });
+export type BuyPropertyBody = z.infer<typeof BuyPropertyBody>;
+export const BuyPropertyData = z.object({
+  message: z.string(),
+  property: Property,
+  /** What was charged, in dollars: price + processing fee + sales tax. */
+  total: z.number(),
+  paymentIntentId: z.string(),
+});

@@ -3,5 +3,6 @@ export * from "./ledger";
 export * from "./mail";
 export * from "./otp";
 export * from "./payments";
+export * from "./purchases";
 export * from "./sandbox";
 export * from "./users";

@@ -199,6 +199,12 @@ describe("POST /api/v1/users/payment/intent/token", () => {
     expect(second.headers["idempotent-replayed"]).toBe("true");
     const other = await intent(player.token, { ...body, amount: 300_000 }, { "idempotency-key": "abc-123" });
     expect(other.statusCode).toBe(422);
+    // A key is the caller's own: another player using the same key gets an answer of their own.
+    const stranger = await signUp(t);
+    await addCard(t, stranger.token);
+    const theirs = await intent(stranger.token, body, { "idempotency-key": "abc-123" });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().data.paymentIntentId).not.toBe(first.json().data.paymentIntentId);
   });
 
   it.each([

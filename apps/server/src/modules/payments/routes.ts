@@ -74,8 +74,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users/create/payment/method",
     {
-      preHandler: app.requireAuth,
-      config: { idempotent: true },
+      preHandler: [app.requireAuth, app.idempotent],
       schema: {
         tags: ["payments"],
         summary: "Add a card from a token the browser got from the tokeniser",
@@ -130,8 +129,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/users/payment/intent/token",
     {
-      preHandler: app.requireAuth,
-      config: { idempotent: true },
+      preHandler: [app.requireAuth, app.idempotent],
       schema: {
         tags: ["payments"],
         summary:

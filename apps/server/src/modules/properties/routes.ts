@@ -1,5 +1,7 @@
 import { envelope } from "@mx/shared/schemas/common";
 import {
+  BuyPropertyBody,
+  BuyPropertyData,
   CheckPropertyDetailsQuery,
   LeaderboardData,
   LeaderboardQuery,
@@ -12,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
+import { buyProperty } from "./buy-property";
 import { checkPropertyDetails } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
 import { listProperties } from "./list-properties";
@@ -86,5 +89,23 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await leaderboard(db, req.query), "Leaderboard"),
+  );
+
+  app.post(
+    "/properties/buy",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags: ["properties"],
+        summary: "Buy an unowned building: price + $6.00 processing fee + $2.99 sales tax, charged to a card",
+        security,
+        body: BuyPropertyBody,
+        response: { 200: envelope(BuyPropertyData) },
+      },
+    },
+    async (req) => {
+      const result = await buyProperty(app.deps, currentUser(req).userId, req.body);
+      return ok(result, result.message);
+    },
   );
 };

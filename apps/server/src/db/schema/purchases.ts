@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { buildings } from "./buildings";
+import { users } from "./users";
+
+/**
+ * A purchase of an unowned building, from reservation to ownership. Only one purchase of a building can be
+ * pending at a time, so of two buyers at the same moment only one is ever charged.
+ */
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    buildingId: text("building_id")
+      .notNull()
+      .references(() => buildings.id),
+    priceCents: integer("price_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** pending → completed | failed | refunded */
+    status: text("status").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    failure: text("failure"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("purchases_one_pending_per_building").on(t.buildingId).where(sql`${t.status} = 'pending'`),
+    index("purchases_user_idx").on(t.userId, t.createdAt),
+  ],
+);
