@@ -138,7 +138,10 @@ export const BuyPropertyBody = z
     buildingId: z.string().trim().min(1).max(100).optional(),
     propertyId: z.string().trim().min(1).max(100).optional(),
     paymentMethodId: z.string().trim().min(1).max(255).optional(),
-    bidAmount: z.number({ error: "must be a number" }).positive({ error: "must be greater than 0" }).max(100_000_000),
+    bidAmount: z
+      .number({ error: "must be a number" })
+      .positive({ error: "must be greater than 0" })
+      .max(100_000_000),
     name: z.string().max(200).optional(),
     isApplePay: z.literal(false, { error: "must be false (Apple Pay is not offered)" }).optional(),
     location: Location.optional(),
