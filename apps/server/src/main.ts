@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
+import { reconcilePurchases } from "./modules/properties/reconcile-purchases";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -26,6 +27,16 @@ async function main() {
       app.log.info(`Seeded ${seeded.players} demo players owning ${seeded.buildings} buildings.`);
   }
 
+  // Interrupted purchases are settled at start and every minute after: a charge without ownership is refunded.
+  const reconcile = () =>
+    reconcilePurchases(app.deps).then(
+      (n) => n > 0 && app.log.warn(`Settled ${n} interrupted purchase(s)`),
+      (error: unknown) => app.log.error({ err: error }, "reconciling purchases failed"),
+    );
+  void reconcile();
+  const reconciler = setInterval(reconcile, 60_000);
+  reconciler.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -33,6 +44,7 @@ async function main() {
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(reconciler);
     try {
       await app.close();
       await database.close();

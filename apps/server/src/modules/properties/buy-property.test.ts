@@ -3,12 +3,13 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
+import { sandboxPaymentIntents, sandboxRefunds } from "../../db/schema/sandbox";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { reconcilePurchases, STALE_PURCHASE_MS } from "./reconcile-purchases";
 
 let failNext = false;
 let t: TestApp;
@@ -196,5 +197,45 @@ describe("POST /api/v1/properties/buy", () => {
       (await t.call("POST", "/api/v1/properties/buy", { body: { buildingId: "way/3", bidAmount: 10 } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe("reconcilePurchases", () => {
+  it("refunds a purchase interrupted after the charge, and frees the building", async () => {
+    const buyer = await signUp(t);
+    await addCard(t, buyer.token);
+    failNext = false;
+    // Interrupt: the fault throws, but pretend the process died instead of refunding by putting the row back.
+    let intentId = "";
+    t.app.deps.faults = {
+      beforeOwnership: () => {
+        throw new Error("process stopped");
+      },
+    };
+    const res = await buy(buyer.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 });
+    expect(res.statusCode).toBe(503);
+    const [purchase] = await t.app.deps.db.select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    intentId = purchase?.paymentIntentId ?? "";
+    // Back to how a crash would have left it: pending, charged, not refunded.
+    await t.app.deps.db
+      .update(purchases)
+      .set({ status: "pending", createdAt: new Date(Date.now() - STALE_PURCHASE_MS - 1000) })
+      .where(eq(purchases.id, purchase?.id ?? ""));
+    await t.app.deps.db
+      .update(sandboxPaymentIntents)
+      .set({ refundedCents: 0 })
+      .where(eq(sandboxPaymentIntents.id, intentId));
+    await t.app.deps.db.delete(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intentId));
+    t.app.deps.faults = undefined;
+    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    const [row] = await t.app.deps.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intentId));
+    expect(row?.refundedCents).toBe(row?.capturedCents);
+    expect(await reconcilePurchases(t.app.deps)).toBe(0);
+    expect((await buy(buyer.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 })).statusCode).toBe(
+      200,
+    );
   });
 });

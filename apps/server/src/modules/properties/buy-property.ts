@@ -118,6 +118,8 @@ export async function buyProperty(
     });
     if (intent.status !== "succeeded") throw new CardError("card_declined", "Your card was declined.");
     intentId = intent.id;
+    // Noted at once, so that if this process stops before step 3, reconcilePurchases finds the charge and refunds it.
+    await db.update(purchases).set({ paymentIntentId: intentId }).where(eq(purchases.id, purchaseId));
   } catch (error) {
     await settle("failed", (error as Error).message);
     throw error;
