@@ -92,4 +92,18 @@ describe("the map", () => {
     });
     expect(again.statusCode).toBe(304);
   });
+
+  it("follows every change of owner, sale or colour at once, while serving an unchanged map from memory", async () => {
+    const before = (await t.call("GET", "/api/v1/map/state")).json().data;
+    const buyer = await signUp(t);
+    await t.call("PUT", "/api/v1/users/", { token: buyer.token, body: { buildingColor: "#123456" } });
+    await giveBuilding(t.app.deps.db, "way/3", buyer.userId, 50_000);
+    const after = (await t.call("GET", "/api/v1/map/state")).json().data;
+    expect(after.owned.length).toBe(before.owned.length + 2);
+    expect(after.colors).toContain("#123456");
+    await t.call("PUT", "/api/v1/users/", { token: buyer.token, body: { buildingColor: "#654321" } });
+    const recoloured = (await t.call("GET", "/api/v1/map/state")).json().data;
+    expect(recoloured.colors).toContain("#654321");
+    expect(recoloured.colors).not.toContain("#123456");
+  });
 });

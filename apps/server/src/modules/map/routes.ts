@@ -1,11 +1,10 @@
-import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { envelope } from "@mx/shared/schemas/common";
 import { MapManifest, MapState } from "@mx/shared/schemas/map";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
-import { getMapState } from "./map-state";
+import { MapStateCache } from "./map-state-cache";
 import type { MapTiles } from "./tiles";
 
 const TileParams = z.strictObject({
@@ -17,6 +16,7 @@ const TileParams = z.strictObject({
 
 export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
   async function mapRoutesPlugin(app) {
+    const stateCache = new MapStateCache(app.deps.db);
     app.get(
       "/api/v1/map/manifest",
       {
@@ -43,11 +43,10 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
         },
       },
       async (req, reply) => {
-        const body = ok(await getMapState(app.deps.db), "Map state");
-        const etag = `"${createHash("sha1").update(JSON.stringify(body.data)).digest("base64url")}"`;
+        const { state, etag } = await stateCache.current();
         reply.header("cache-control", "no-cache").header("etag", etag);
         if (req.headers["if-none-match"] === etag) return reply.code(304).send(null);
-        return body;
+        return ok(state, "Map state");
       },
     );
 
