@@ -12,6 +12,7 @@ import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-rou
 import { ProfileRoute } from "../features/profile/routes/profile-route";
 import { MyPropertiesRoute } from "../features/properties/routes/my-properties-route";
 import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
+import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
 import { AccountLayout } from "./account-layout";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -41,6 +42,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.paymentMethodsLower, element: <PaymentMethodsRoute /> },
   { path: paths.addCard, element: <AddCardRoute /> },
   { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
+  { path: paths.orderReview, element: <OrderReviewRoute /> },
   { path: paths.assets, element: <MyPropertiesRoute /> },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },
 ];

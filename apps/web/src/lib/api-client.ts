@@ -30,6 +30,8 @@ export interface ApiRequestOptions {
   /** A signed-in call: sends the stored token and treats a 401 as the end of the session. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. an `Idempotency-Key` on a money-moving POST. */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: () => void = () => {
@@ -67,8 +69,9 @@ function errorFromBody(body: unknown, status: number): ApiError {
 }
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiEnvelope<T>> {
-  const { method = "GET", body, auth = false, signal } = options;
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const { method = "GET", body, auth = false, signal, headers: extraHeaders } = options;
+  // The caller's headers cannot replace the ones this client owns (content type, token).
+  const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (auth) {
     const token = getToken();

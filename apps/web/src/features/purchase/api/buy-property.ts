@@ -1,0 +1,64 @@
+import { api } from "@mx/shared/routes";
+import type { BuyPropertyBody, Location, Property } from "@mx/shared/schemas/properties";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { profileQueryKey } from "../../../lib/current-profile";
+import { purchaseCopy } from "../copy";
+
+export interface BuyPropertyInput {
+  buildingId: string;
+  name: string;
+  location: Location;
+  /** The offer in dollars; the server adds the processing fee and sales tax. */
+  bidAmount: number;
+  paymentMethodId: string;
+  /** One per confirmation: a repeat with the same key is answered with the first result, never charged twice. */
+  idempotencyKey: string;
+}
+
+export interface BoughtProperty {
+  message: string;
+  property: Property | undefined;
+}
+
+/** POST properties/buy (spec §7); the player's message is `data.message`. */
+export async function buyProperty({ idempotencyKey, ...order }: BuyPropertyInput): Promise<BoughtProperty> {
+  const body: BuyPropertyBody = {
+    buildingId: order.buildingId,
+    paymentMethodId: order.paymentMethodId,
+    bidAmount: order.bidAmount,
+    name: order.name,
+    isApplePay: false,
+    location: order.location,
+  };
+  const reply = await apiRequest<{ message?: string; property?: Property } | null>(api.buyProperty, {
+    method: "POST",
+    body,
+    auth: true,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+  return {
+    message: reply.data?.message || reply.message || purchaseCopy.bought(order.name),
+    property: reply.data?.property,
+  };
+}
+
+/**
+ * After a purchase the player's balance, property list, the building's details and the
+ * leaderboard have all changed. The keys are the profile's (lib) and the properties and
+ * leaderboard features' prefixes ("properties" covers details, price history and the list).
+ */
+export function useBuyProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: buyProperty,
+    onSuccess: ({ property }, { buildingId }) => {
+      // The details page shows the new owner at once instead of a stale 'Buy or Bid'.
+      if (property) queryClient.setQueryData(["properties", "details", buildingId], property);
+      // Not awaited: the player hears the result first; the pages behind refetch when shown.
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ["properties"] });
+      void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { api } from "@mx/shared/routes";
+import type { CardListData, PaymentCard } from "@mx/shared/schemas/payments";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+/**
+ * The player's buying cards. Same endpoint and cache key as the Payment Methods screen's list,
+ * so a card added or made default there shows here at once.
+ */
+export const paymentMethodsKey = ["payment-methods"] as const;
+
+export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
+  const reply = await apiRequest<Partial<CardListData> | null>(api.paymentMethods, { auth: true, signal });
+  return reply.data?.cardList ?? [];
+}
+
+/** Read again whenever the review opens: the card charged must be the one on file now. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: paymentMethodsKey,
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+    refetchOnMount: "always",
+  });
+}
+
+/** The card a purchase is charged to; a card not marked default is never picked silently. */
+export function findDefaultCard(cards: readonly PaymentCard[] | undefined): PaymentCard | null {
+  return cards?.find((card) => card.isDefault) ?? null;
+}

@@ -1,0 +1,37 @@
+import { texts } from "@mx/shared/messages";
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { brandLabel, chipLabel, purchaseCopy } from "../copy";
+
+/** "VISA •••• 4242": the spec's 'type •••• last4'. */
+export function cardLabel(card: Pick<PaymentCard, "cardScheme" | "last4">): string {
+  return purchaseCopy.cardLabel(brandLabel(card.cardScheme), card.last4);
+}
+
+/** The default card as a small card face, its label and expiry; or 'No card on file'. */
+export function CardOnFile({ card }: { card: PaymentCard | null }) {
+  if (!card) {
+    return (
+      <div className="order-card-on-file">
+        <span className="order-chip order-chip--none" aria-hidden="true" />
+        <span className="order-card-on-file__text">
+          <span className="order-card-on-file__label">{texts.noCardOnFile}</span>
+          <span className="order-card-on-file__meta">{purchaseCopy.noCardHint}</span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <div className="order-card-on-file">
+      <span className={`order-chip order-chip--${card.cardScheme || "other"}`} aria-hidden="true">
+        {chipLabel(card.cardScheme)}
+      </span>
+      <span className="order-card-on-file__text">
+        <span className="order-card-on-file__label">{cardLabel(card)}</span>
+        <span className="order-card-on-file__meta">
+          {purchaseCopy.expires(card.expiryMonth, card.expiryYear)}
+          {card.nameOnCard ? ` · ${card.nameOnCard}` : ""}
+        </span>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { texts } from "@mx/shared/messages";
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { Button } from "../../../components/ui/button";
+import { Dialog } from "../../../components/ui/dialog";
+import { purchaseCopy } from "../copy";
+import { cardLabel } from "./card-on-file";
+
+interface ConfirmPurchaseDialogProps {
+  isOpen: boolean;
+  buildingName: string;
+  /** Formatted, e.g. "$1,208.99". */
+  total: string;
+  card: PaymentCard;
+  isPaying: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * 'Confirm Purchase': restates what is bought, the total and the card charged. Focus starts on
+ * Cancel, so a stray Enter never pays; while paying the dialog cannot be dismissed.
+ */
+export function ConfirmPurchaseDialog({
+  isOpen,
+  buildingName,
+  total,
+  card,
+  isPaying,
+  onCancel,
+  onConfirm,
+}: ConfirmPurchaseDialogProps) {
+  return (
+    <Dialog isOpen={isOpen} title={texts.confirmPurchase} onClose={onCancel} isBusy={isPaying}>
+      <p className="dialog__text">
+        {purchaseCopy.youAreBuying} <strong className="confirm-purchase__name">{buildingName}</strong>.
+      </p>
+      <dl className="order-lines confirm-purchase__lines">
+        <div className="order-lines__row order-lines__row--total">
+          <dt>{purchaseCopy.total}</dt>
+          <dd>{total}</dd>
+        </div>
+        <div className="order-lines__row">
+          <dt>{purchaseCopy.chargeLabel}</dt>
+          <dd>{cardLabel(card)}</dd>
+        </div>
+      </dl>
+      <p className="order-note">{purchaseCopy.finalSale}</p>
+      <p className="visually-hidden" role="status">
+        {isPaying ? purchaseCopy.paying : ""}
+      </p>
+      <div className="dialog__actions">
+        <Button variant="secondary" onClick={onCancel} disabled={isPaying}>
+          {purchaseCopy.cancel}
+        </Button>
+        <Button onClick={onConfirm} busy={isPaying}>
+          {isPaying ? purchaseCopy.paying : purchaseCopy.pay(total)}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

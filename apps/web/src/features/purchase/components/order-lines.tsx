@@ -1,0 +1,27 @@
+import { formatCents } from "@mx/shared/money";
+import { purchaseCopy } from "../copy";
+import type { OrderTotals } from "../order";
+
+/** Price, sales tax, processing fee and the total, as a description list. */
+export function OrderLines({ totals }: { totals: OrderTotals }) {
+  return (
+    <dl className="order-lines">
+      <div className="order-lines__row">
+        <dt>{purchaseCopy.price}</dt>
+        <dd>{formatCents(totals.priceCents)}</dd>
+      </div>
+      <div className="order-lines__row">
+        <dt>{purchaseCopy.salesTax}</dt>
+        <dd>{formatCents(totals.salesTaxCents)}</dd>
+      </div>
+      <div className="order-lines__row">
+        <dt>{purchaseCopy.processingFee}</dt>
+        <dd>{formatCents(totals.processingFeeCents)}</dd>
+      </div>
+      <div className="order-lines__row order-lines__row--total">
+        <dt>{purchaseCopy.total}</dt>
+        <dd>{formatCents(totals.totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}

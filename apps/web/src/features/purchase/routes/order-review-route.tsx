@@ -1,0 +1,217 @@
+import { errors, formats, texts } from "@mx/shared/messages";
+import { formatCents } from "@mx/shared/money";
+import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Button, buttonClassName } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useBuyProperty } from "../api/buy-property";
+import { findDefaultCard, usePaymentMethods } from "../api/get-payment-methods";
+import { CardOnFile } from "../components/card-on-file";
+import { ConfirmPurchaseDialog } from "../components/confirm-purchase-dialog";
+import { OrderLines } from "../components/order-lines";
+import { purchaseCopy } from "../copy";
+import { newIdempotencyKey } from "../idempotency-key";
+import { type Order, orderTotals, readOrder } from "../order";
+import "../purchase.css";
+
+/**
+ * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
+ * entries (`idx` in history.state), starting at 0 on the page that was loaded.
+ */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
+  return typeof index === "number" && index > 0;
+}
+
+/** /order-review: reviews the offer Property Details sent in the router state, then pays for it. */
+export function OrderReviewRoute() {
+  const location = useLocation();
+  const order = readOrder(location.state);
+  useDocumentTitle(purchaseCopy.title);
+  if (!order) return <LeaveReview />;
+  return <OrderReview order={order} />;
+}
+
+/** No building to review (opened by its address): back where the player came from, else the map. */
+function LeaveReview() {
+  const navigate = useNavigate();
+  // StrictMode runs effects twice; going back twice would skip a page.
+  const hasLeft = useRef(false);
+  useEffect(() => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    if (hasAppHistory()) void navigate(-1);
+    else window.location.replace(paths.map);
+  }, [navigate]);
+  return <PageSpinner />;
+}
+
+interface Confirmation {
+  /** One per opened confirmation; kept for a retry only when the last attempt's outcome is unknown. */
+  idempotencyKey: string;
+  /** The card as shown when the player opened the dialog: the one that is charged. */
+  card: PaymentCard;
+}
+
+/**
+ * A refusal the server answered: nothing was charged, and the server keeps that answer for the
+ * key, so the next attempt needs a new one. 'Still running' is no answer: the key is kept.
+ */
+const wasRefused = (cause: unknown) =>
+  cause instanceof ApiError &&
+  cause.status >= 400 &&
+  cause.status < 500 &&
+  cause.code !== "IDEMPOTENCY_KEY_IN_USE";
+
+/** What one key may be sent with: the server refuses a key reused for a different request. */
+const fingerprintOf = (order: Order, paymentMethodId: string) =>
+  `${order.buildingId}|${order.price}|${paymentMethodId}`;
+
+function OrderReview({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const cards = usePaymentMethods();
+  const buy = useBuyProperty();
+  const totals = orderTotals(order.price);
+  const total = formatCents(totals.totalCents);
+  const defaultCard = findDefaultCard(cards.data);
+
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // A key whose request got no clear answer (network, 5xx): the same order retried reuses it,
+  // so a charge that did go through is answered again instead of made twice.
+  const unsettled = useRef<{ key: string; fingerprint: string } | null>(null);
+  // Guards a double click before React has re-rendered the busy button.
+  const isSubmitting = useRef(false);
+
+  const goBack = () => {
+    if (hasAppHistory()) void navigate(-1);
+    else {
+      const { buildingId: id, name, price, location } = order;
+      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
+        replace: true,
+      });
+    }
+  };
+
+  const continueToPay = () => {
+    if (!defaultCard) {
+      window.alert(errors.addCardFirst);
+      return;
+    }
+    const fingerprint = fingerprintOf(order, defaultCard.paymentMethodId);
+    const retry = unsettled.current?.fingerprint === fingerprint ? unsettled.current.key : null;
+    buy.reset();
+    setConfirmation({ idempotencyKey: retry ?? newIdempotencyKey(), card: defaultCard });
+  };
+
+  const confirm = () => {
+    if (!confirmation || isSubmitting.current) return;
+    isSubmitting.current = true;
+    const { idempotencyKey, card } = confirmation;
+    buy.mutate(
+      {
+        buildingId: order.buildingId,
+        name: order.name,
+        location: order.location,
+        bidAmount: order.price,
+        paymentMethodId: card.paymentMethodId,
+        idempotencyKey,
+      },
+      {
+        onSuccess: ({ message }) => {
+          unsettled.current = null;
+          window.alert(message);
+          goBack();
+        },
+        onError: (cause) => {
+          isSubmitting.current = false;
+          unsettled.current = wasRefused(cause)
+            ? null
+            : { key: idempotencyKey, fingerprint: fingerprintOf(order, card.paymentMethodId) };
+          setConfirmation(null);
+          window.alert(formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed)));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="order-review">
+      <header className="page-header">
+        <button type="button" className="icon-button" aria-label={purchaseCopy.back} onClick={goBack}>
+          <ArrowLeftIcon size={22} />
+        </button>
+        <h1 className="page-header__title">{purchaseCopy.title}</h1>
+      </header>
+
+      <section className="order-card order-card--building" aria-labelledby="order-building">
+        <div className="order-card__heading">
+          <p className="order-card__eyebrow">{purchaseCopy.youAreBuying}</p>
+          <h2 id="order-building" className="order-card__name">
+            {order.name}
+          </h2>
+          {order.address && order.address !== order.name ? (
+            <p className="order-card__address">{order.address}</p>
+          ) : null}
+        </div>
+        <OrderLines totals={totals} />
+      </section>
+
+      <section className="order-card" aria-labelledby="order-pay-with">
+        <h2 id="order-pay-with" className="order-card__eyebrow">
+          {purchaseCopy.payWith}
+        </h2>
+        <div className="order-payment">
+          {cards.isPending ? (
+            <p className="order-payment__loading" role="status">
+              {purchaseCopy.loadingCard}
+            </p>
+          ) : cards.isError ? (
+            <div className="order-payment__error">
+              <ErrorBox>{errorMessage(cards.error, errors.loadPaymentMethodsFailed)}</ErrorBox>
+              <Button variant="secondary" onClick={() => void cards.refetch()} busy={cards.isFetching}>
+                {purchaseCopy.tryAgain}
+              </Button>
+            </div>
+          ) : (
+            <CardOnFile card={defaultCard} />
+          )}
+          <Link className={buttonClassName("secondary", false, "order-payment__add")} to={paths.addCard}>
+            {texts.addCard}
+          </Link>
+        </div>
+      </section>
+
+      <div className="order-review__actions">
+        <Button
+          block
+          className="btn--large"
+          onClick={continueToPay}
+          // Until the cards are known, 'Please add a card first.' could be wrong.
+          disabled={cards.isPending || cards.isError}
+        >
+          {texts.continueToPay}
+        </Button>
+        <p className="order-note">{purchaseCopy.finalSale}</p>
+      </div>
+
+      {confirmation ? (
+        <ConfirmPurchaseDialog
+          isOpen
+          buildingName={order.name}
+          total={total}
+          card={confirmation.card}
+          isPaying={buy.isPending || buy.isSuccess}
+          onCancel={() => setConfirmation(null)}
+          onConfirm={confirm}
+        />
+      ) : null}
+    </div>
+  );
+}
