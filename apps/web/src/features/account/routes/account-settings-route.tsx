@@ -4,10 +4,10 @@ import { paths } from "@mx/shared/routes";
 import type { Profile } from "@mx/shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
@@ -26,12 +26,10 @@ export function AccountSettingsRoute() {
 
   return (
     <div className="settings">
-      <header className="page-header">
-        <Link className="icon-button" to={paths.profile} aria-label={accountCopy.backToProfile}>
-          <ArrowLeftIcon size={22} />
-        </Link>
-        <h1 className="page-header__title">{texts.accountSettings}</h1>
-      </header>
+      <PageHeader
+        title={texts.accountSettings}
+        lead={<BackLink to={paths.profile} label={accountCopy.backToProfile} />}
+      />
       {profile.isPending ? <PageSpinner /> : null}
       {profile.isError ? (
         <ErrorBox>{formats.listError(errorMessage(profile.error, errors.fetchProfileFailed))}</ErrorBox>

@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -24,12 +24,10 @@ export function PaymentMethodsRoute() {
 
   return (
     <div className="cards-page">
-      <header className="page-header">
-        <Link className="icon-button" to={paths.profile} aria-label={cardsCopy.backToProfile}>
-          <ArrowLeftIcon size={22} />
-        </Link>
-        <h1 className="page-header__title">{texts.paymentMethods}</h1>
-      </header>
+      <PageHeader
+        title={texts.paymentMethods}
+        lead={<BackLink to={paths.profile} label={cardsCopy.backToProfile} />}
+      />
 
       {list.isPending ? <PageSpinner /> : null}
       <ErrorBox>

@@ -3,9 +3,9 @@ import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { LEADERBOARD_SORTS } from "@mx/shared/schemas/properties";
 import { useId, useState } from "react";
-import { Link } from "react-router";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { ArrowLeftIcon, MapIcon } from "../../../components/ui/icons";
+import { MapIcon } from "../../../components/ui/icons";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
@@ -45,15 +45,15 @@ export function LeaderboardRoute() {
 
   return (
     <div className="leaderboard">
-      <header className="page-header">
-        <Link className="icon-button" to={paths.profile} aria-label={leaderboardCopy.backToProfile}>
-          <ArrowLeftIcon size={22} />
-        </Link>
-        <h1 className="page-header__title leaderboard__title">{leaderboardCopy.title}</h1>
+      <PageHeader
+        title={leaderboardCopy.title}
+        titleClassName="leaderboard__title"
+        lead={<BackLink to={paths.profile} label={leaderboardCopy.backToProfile} />}
+      >
         <a className="icon-button" href={paths.map} aria-label={leaderboardCopy.map}>
           <MapIcon size={22} />
         </a>
-      </header>
+      </PageHeader>
 
       <search className="leaderboard__controls">
         <TextField

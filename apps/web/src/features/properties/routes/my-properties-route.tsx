@@ -6,7 +6,8 @@ import type { Property } from "@mx/shared/schemas/properties";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { ArrowLeftIcon, ChevronRightIcon } from "../../../components/ui/icons";
+import { ChevronRightIcon } from "../../../components/ui/icons";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -40,12 +41,10 @@ export function MyPropertiesRoute() {
 
   return (
     <div className="my-properties">
-      <header className="page-header">
-        <Link className="icon-button" to={paths.profile} aria-label={propertiesCopy.backToProfile}>
-          <ArrowLeftIcon size={22} />
-        </Link>
-        <h1 className="page-header__title">{propertiesCopy.myPropertiesTitle}</h1>
-      </header>
+      <PageHeader
+        title={propertiesCopy.myPropertiesTitle}
+        lead={<BackLink to={paths.profile} label={propertiesCopy.backToProfile} />}
+      />
 
       {list.isPending ? <PageSpinner /> : null}
       <ErrorBox>
