@@ -31,6 +31,8 @@ import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paymentRoutes } from "./modules/payments/routes";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
+import { payoutRoutes } from "./modules/payouts/routes";
+import { sandboxOnboardingRoutes } from "./modules/payouts/sandbox-onboarding-routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
@@ -189,12 +191,14 @@ export async function buildApp({
       await api.register(propertyRoutes);
       await api.register(buildingRoutes);
       await api.register(paymentRoutes);
+      await api.register(payoutRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
     },
     { prefix: API_BASE },
   );
   await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
+  if (deps.gateway.kind === "sandbox" && !config.isProduction) await app.register(sandboxOnboardingRoutes);
 
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {

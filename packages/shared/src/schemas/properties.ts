@@ -159,3 +159,16 @@ export const BuyPropertyData = z.object({
   total: z.number(),
   paymentIntentId: z.string(),
 });
+
+/** Placing an ask: the owner's asking price in dollars. */
+export const PlaceAskBody = z.strictObject({
+  propertyId: z.string().trim().min(1, { error: "is required" }).max(100),
+  bidAmount: z
+    .number({ error: "must be a number" })
+    .positive({ error: "must be greater than 0" })
+    .max(100_000_000),
+});
+export const CancelSaleBody = z.strictObject({
+  propertyId: z.string().trim().min(1, { error: "is required" }).max(100),
+});
+export const SaleData = z.object({ message: z.string(), property: Property });

@@ -67,3 +67,13 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
   idempotencyKey: text("idempotency_key").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The sandbox's connected (payout) accounts, onboarded through a local page. */
+export const sandboxAccounts = pgTable("sandbox_accounts", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  userId: text("user_id"),
+  legalName: text("legal_name"),
+  detailsSubmittedAt: timestamp("details_submitted_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,5 +13,5 @@ export function createGateway(config: Config, database: Database): PaymentGatewa
       apiBase: config.stripe.apiBase,
     });
   }
-  return createSandboxGateway(database.db);
+  return createSandboxGateway(database.db, config.publicUrl);
 }

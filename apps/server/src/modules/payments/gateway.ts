@@ -41,6 +41,9 @@ export type GatewayIntent = {
   metadata: Record<string, string>;
 };
 
+/** A player's payout (connected) account at the processor. */
+export type GatewayAccount = { id: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
+
 export type GatewayRefund = {
   id: string;
   paymentIntentId: string;
@@ -112,4 +115,14 @@ export interface PaymentGateway {
     amountCents?: number;
     idempotencyKey?: string;
   }): Promise<GatewayRefund>;
+
+  /** A payout account for a player (Stripe Connect Express); onboarding happens on the processor's pages. */
+  createConnectedAccount(input: { email: string; userId: string }): Promise<{ id: string }>;
+  /** The onboarding address; `returnUrl` is visited when done, `refreshUrl` when the link has expired. */
+  createAccountLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<GatewayAccount>;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
+  sandboxAccounts,
   sandboxCustomers,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
@@ -104,7 +105,7 @@ export async function createSandboxToken(
 }
 
 /** Stripe's test mode, in-process and in our database. No network, no keys. */
-export function createSandboxGateway(db: Db): PaymentGateway {
+export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"): PaymentGateway {
   async function intentRow(intentId: string): Promise<IntentRow> {
     const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
     if (!row) throw new GatewayRequestError("resource_missing", `No such payment_intent: '${intentId}'`, 404);
@@ -348,6 +349,28 @@ export function createSandboxGateway(db: Db): PaymentGateway {
       };
       await db.insert(sandboxRefunds).values(refund);
       return { id: refund.id, paymentIntentId, amountCents: amount, status: "succeeded" };
+    },
+
+    async createConnectedAccount({ email, userId }) {
+      const account = { id: id("acct"), email, userId };
+      await db.insert(sandboxAccounts).values(account);
+      return { id: account.id };
+    },
+
+    async createAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const query = new URLSearchParams({
+        account: accountId,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+      });
+      return { url: `${publicUrl}/sandbox/onboarding?${query}` };
+    },
+
+    async retrieveAccount(accountId) {
+      const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
+      if (!account) throw new GatewayRequestError("resource_missing", `No such account: '${accountId}'`, 404);
+      const done = account.detailsSubmittedAt !== null;
+      return { id: account.id, detailsSubmitted: done, payoutsEnabled: done };
     },
   };
 }

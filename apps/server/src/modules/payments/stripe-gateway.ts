@@ -235,5 +235,37 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         if (amountCents !== undefined) params.amount = amountCents;
         return toRefund(await stripe.refunds.create(params, keyed(idempotencyKey)), paymentIntentId);
       }),
+
+    createConnectedAccount: ({ email, userId }) =>
+      call(async () => {
+        const account = await stripe.accounts.create({
+          type: "express",
+          email,
+          metadata: { userId },
+          capabilities: { transfers: { requested: true } },
+        });
+        return { id: account.id };
+      }),
+
+    createAccountLink: ({ accountId, returnUrl, refreshUrl }) =>
+      call(async () => {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          return_url: returnUrl,
+          refresh_url: refreshUrl,
+          type: "account_onboarding",
+        });
+        return { url: link.url };
+      }),
+
+    retrieveAccount: (accountId) =>
+      call(async () => {
+        const account = await stripe.accounts.retrieve(accountId);
+        return {
+          id: account.id,
+          detailsSubmitted: account.details_submitted === true,
+          payoutsEnabled: account.payouts_enabled === true,
+        };
+      }),
   };
 }

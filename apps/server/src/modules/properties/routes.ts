@@ -2,14 +2,17 @@ import { envelope } from "@mx/shared/schemas/common";
 import {
   BuyPropertyBody,
   BuyPropertyData,
+  CancelSaleBody,
   CheckPropertyDetailsQuery,
   LeaderboardData,
   LeaderboardQuery,
+  PlaceAskBody,
   PriceHistoryData,
   PriceHistoryQuery,
   PropertyDetailsData,
   PropertyListData,
   PropertyListQuery,
+  SaleData,
 } from "@mx/shared/schemas/properties";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
@@ -18,6 +21,7 @@ import { buyProperty } from "./buy-property";
 import { checkPropertyDetails } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
 import { listProperties } from "./list-properties";
+import { cancelSale, placeAsk } from "./place-ask";
 import { getPriceHistory } from "./price-history";
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -105,6 +109,42 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const result = await buyProperty(app.deps, currentUser(req).userId, req.body);
+      return ok(result, result.message);
+    },
+  );
+
+  app.post(
+    "/properties/place-ask",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "Put one's building up for sale at an asking price (needs a connected payout account)",
+        security,
+        body: PlaceAskBody,
+        response: { 200: envelope(SaleData) },
+      },
+    },
+    async (req) => {
+      const result = await placeAsk(db, currentUser(req).userId, req.body);
+      return ok(result, result.message);
+    },
+  );
+
+  app.post(
+    "/properties/cancel-sale",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "Take one's building off the market",
+        security,
+        body: CancelSaleBody,
+        response: { 200: envelope(SaleData) },
+      },
+    },
+    async (req) => {
+      const result = await cancelSale(db, currentUser(req).userId, req.body);
       return ok(result, result.message);
     },
   );

@@ -1,0 +1,93 @@
+import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
+import { dollarsToCents, formatCents } from "@mx/shared/money";
+import type { Property } from "@mx/shared/schemas/properties";
+import { desc, eq, or } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { buildings, priceHistory, properties } from "../../db/schema/buildings";
+import { users } from "../../db/schema/users";
+import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
+import { propertyOfBuilding } from "../buildings/building-property";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner's property, locked for the rest of the transaction. */
+async function ownedProperty(tx: Tx, userId: string, propertyId: string) {
+  const [found] = await tx
+    .select({ buildingId: properties.buildingId })
+    .from(properties)
+    .where(
+      UUID.test(propertyId)
+        ? or(eq(properties.id, propertyId), eq(properties.buildingId, propertyId))
+        : eq(properties.buildingId, propertyId),
+    );
+  if (!found) throw new AppError("NOT_FOUND", `No property with id ${propertyId}.`);
+  await lockKey(tx, `building:${found.buildingId}`);
+  const [row] = await tx.select().from(properties).where(eq(properties.buildingId, found.buildingId));
+  if (!row || row.ownerId !== userId)
+    throw new AppError("FORBIDDEN", "Only the owner can sell this building.");
+  return row;
+}
+
+/** Puts the owner's building on the market at the asked price. Needs a connected payout account. */
+export async function placeAsk(
+  db: Db,
+  userId: string,
+  { propertyId, bidAmount }: { propertyId: string; bidAmount: number },
+): Promise<{ message: string; property: Property }> {
+  const askCents = dollarsToCents(bidAmount);
+  if (askCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
+  if (askCents <= ASK_PROCESSING_FEE_CENTS) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `bidAmount: must be more than the ${formatCents(ASK_PROCESSING_FEE_CENTS)} processing fee`,
+    );
+  }
+  const buildingId = await db.transaction(async (tx) => {
+    const row = await ownedProperty(tx, userId, propertyId);
+    const [owner] = await tx.select({ ok: users.isStripeIntegrated }).from(users).where(eq(users.id, userId));
+    if (!owner?.ok) {
+      throw new AppError("ONBOARDING_REQUIRED", "Connect a payout account before placing an ask.");
+    }
+    await tx
+      .update(properties)
+      .set({ forSale: true, priceCents: askCents, updatedAt: new Date() })
+      .where(eq(properties.id, row.id));
+    return row.buildingId;
+  });
+  const property = await propertyOfBuilding(db, buildingId);
+  return { message: `${property.name} is for sale at ${formatCents(askCents)}.`, property };
+}
+
+/** Takes the building off the market; its price goes back to what it last sold for. */
+export async function cancelSale(
+  db: Db,
+  userId: string,
+  { propertyId }: { propertyId: string },
+): Promise<{ message: string; property: Property }> {
+  const buildingId = await db.transaction(async (tx) => {
+    const row = await ownedProperty(tx, userId, propertyId);
+    if (!row.forSale) throw new AppError("CONFLICT", "This building is not for sale.");
+    const [last] = await tx
+      .select({ priceCents: priceHistory.priceCents })
+      .from(priceHistory)
+      .where(eq(priceHistory.buildingId, row.buildingId))
+      .orderBy(desc(priceHistory.createdAt))
+      .limit(1);
+    const [building] = await tx
+      .select({ base: buildings.basePriceCents })
+      .from(buildings)
+      .where(eq(buildings.id, row.buildingId));
+    await tx
+      .update(properties)
+      .set({
+        forSale: false,
+        priceCents: last?.priceCents ?? building?.base ?? row.priceCents,
+        updatedAt: new Date(),
+      })
+      .where(eq(properties.id, row.id));
+    return row.buildingId;
+  });
+  const property = await propertyOfBuilding(db, buildingId);
+  return { message: `${property.name} is no longer for sale.`, property };
+}
