@@ -36,6 +36,8 @@ export default defineConfig({
     stdout: "pipe",
     env: {
       PORT: String(port),
+      // Links the server makes (onboarding returns) must come back to the same origin the browser is on.
+      PUBLIC_URL: baseURL,
       DATABASE_URL: "memory://",
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "10000",

@@ -64,6 +64,9 @@ export const api = {
   setDefaultPaymentMethod: "/users/set/payment/method/default",
   paymentIntent: "/users/payment/intent/token",
   buyProperty: "/properties/buy",
+  placeAsk: "/properties/place-ask",
+  cancelSale: "/properties/cancel-sale",
+  onboarding: "/users/stripe/onboarding",
   sandboxTokens: "/sandbox/tokens",
 } as const;
 

@@ -13,6 +13,7 @@ import { ProfileRoute } from "../features/profile/routes/profile-route";
 import { MyPropertiesRoute } from "../features/properties/routes/my-properties-route";
 import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
 import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
+import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
 import { AccountLayout } from "./account-layout";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -43,6 +44,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.addCard, element: <AddCardRoute /> },
   { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
   { path: paths.orderReview, element: <OrderReviewRoute /> },
+  { path: paths.sellReview, element: <SellReviewRoute /> },
   { path: paths.assets, element: <MyPropertiesRoute /> },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },
 ];

@@ -1,0 +1,81 @@
+import { api } from "@mx/shared/routes";
+import type { Property } from "@mx/shared/schemas/properties";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { profileQueryKey } from "../../../lib/current-profile";
+import { saleCopy } from "../copy";
+
+export interface SaleResult {
+  message: string;
+  property: Property | undefined;
+}
+
+type SaleReply = { message?: string; property?: Property } | null;
+
+export interface PlaceAskInput {
+  /** The property's `_id`. */
+  propertyId: string;
+  /** The asking price in dollars; the server takes the processing fee out of it. */
+  bidAmount: number;
+  /** For the fallback message only. */
+  name: string;
+}
+
+/** POST properties/place-ask; the player's message is `data.message`. */
+export async function placeAsk({ propertyId, bidAmount, name }: PlaceAskInput): Promise<SaleResult> {
+  const reply = await apiRequest<SaleReply>(api.placeAsk, {
+    method: "POST",
+    body: { propertyId, bidAmount },
+    auth: true,
+  });
+  return {
+    message: reply.data?.message || reply.message || saleCopy.askPlaced(name),
+    property: reply.data?.property,
+  };
+}
+
+export interface CancelSaleInput {
+  propertyId: string;
+  name: string;
+}
+
+/** POST properties/cancel-sale. */
+export async function cancelSale({ propertyId, name }: CancelSaleInput): Promise<SaleResult> {
+  const reply = await apiRequest<SaleReply>(api.cancelSale, {
+    method: "POST",
+    body: { propertyId },
+    auth: true,
+  });
+  return {
+    message: reply.data?.message || reply.message || saleCopy.saleCancelled(name),
+    property: reply.data?.property,
+  };
+}
+
+/**
+ * An ask placed or withdrawn changes the building's details (the properties feature's
+ * ["properties", "details", buildingId]), the player's list (["properties", …]), the
+ * leaderboard and the profile. Not awaited: the player hears the result first.
+ */
+function refreshAfterSale(queryClient: QueryClient, property: Property | undefined) {
+  if (property) queryClient.setQueryData(["properties", "details", property.buildingId], property);
+  void queryClient.invalidateQueries({ queryKey: ["properties"] });
+  void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+  void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+}
+
+export function usePlaceAsk() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeAsk,
+    onSuccess: ({ property }) => refreshAfterSale(queryClient, property),
+  });
+}
+
+export function useCancelSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSale,
+    onSuccess: ({ property }) => refreshAfterSale(queryClient, property),
+  });
+}

@@ -1,0 +1,28 @@
+import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
+import { formatCents } from "@mx/shared/money";
+
+const fee = formatCents(ASK_PROCESSING_FEE_CENTS);
+
+/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+export const saleCopy = {
+  title: "Place Ask",
+  back: "Back",
+  youAreSelling: "You are selling",
+  price: "Price",
+  processingFee: "Processing fee",
+  youReceive: "You receive",
+  feeNote: `A processing fee of ${fee} is taken from the sale. You receive the rest when a buyer pays.`,
+  payoutNote: "Sales are paid out to your connected payout account.",
+  priceTooLow: `The price must be more than the ${fee} processing fee.`,
+  notForSale: "This building is not for sale, so there is no sale to cancel.",
+  forSaleNow: "This building is for sale now. Confirming replaces its asking price.",
+  cancel: "Cancel",
+  put: "Put",
+  upForSaleAt: "up for sale at",
+  placing: "Placing your ask…",
+  cancelling: "Cancelling the sale…",
+  toOnboarding: "You need a payout account before you can sell. Taking you to set it up…",
+  askPlaced: (name: string) => `${name} is now for sale.`,
+  saleCancelled: (name: string) => `${name} is no longer for sale.`,
+  noAnswer: "The server could not be reached. Check your connection and try again.",
+} as const;

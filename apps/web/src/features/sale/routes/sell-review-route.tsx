@@ -1,0 +1,228 @@
+import { errors, formats, texts } from "@mx/shared/messages";
+import { formatCents } from "@mx/shared/money";
+import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import { useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { checkOnboarding } from "../api/check-onboarding";
+import { useCancelSale, usePlaceAsk } from "../api/sale-mutations";
+import { type Ask, askTotals, coversFee, readAsk } from "../ask";
+import { AskLines } from "../components/ask-lines";
+import { type ConfirmPhase, ConfirmSellDialog } from "../components/confirm-sell-dialog";
+import { saleCopy } from "../copy";
+import "../sale.css";
+
+/**
+ * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
+ * entries (`idx` in history.state), starting at 0 on the page that was loaded.
+ */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
+  return typeof index === "number" && index > 0;
+}
+
+/** /sell-review, the Place Ask screen: reviews the ask Property Details sent in the router state. */
+export function SellReviewRoute() {
+  const location = useLocation();
+  const ask = readAsk(location.state);
+  useDocumentTitle(saleCopy.title);
+  if (!ask) return <LeaveReview />;
+  return <SellReview ask={ask} />;
+}
+
+/** No building to review (opened by its address): back where the player came from, else the map. */
+function LeaveReview() {
+  const navigate = useNavigate();
+  // StrictMode runs effects twice; going back twice would skip a page.
+  const hasLeft = useRef(false);
+  useEffect(() => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    if (hasAppHistory()) void navigate(-1);
+    else window.location.replace(paths.map);
+  }, [navigate]);
+  return <PageSpinner />;
+}
+
+function SellReview({ ask }: { ask: Ask }) {
+  const navigate = useNavigate();
+  const place = usePlaceAsk();
+  const cancel = useCancelSale();
+  const [phase, setPhase] = useState<ConfirmPhase | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  // Guards a double click before React has re-rendered the busy button.
+  const isWorking = useRef(false);
+
+  const { price } = ask;
+  const totals = price === null ? null : askTotals(price);
+  const priceProblem = price === null ? errors.validPrice : coversFee(price) ? null : saleCopy.priceTooLow;
+  const isBusy = phase !== null && phase !== "confirm";
+
+  const goBack = () => {
+    if (hasAppHistory()) void navigate(-1);
+    else {
+      const { buildingId: id, name, location } = ask;
+      void navigate(
+        propertyDetailsUrl({ id, name, price: price ?? 0, lat: location.lat, lng: location.lng }),
+        {
+          replace: true,
+        },
+      );
+    }
+  };
+
+  const openConfirm = () => {
+    if (!ask.propertyId) {
+      window.alert(errors.missingPropertyId);
+      return;
+    }
+    if (priceProblem) {
+      window.alert(priceProblem);
+      return;
+    }
+    place.reset();
+    setDialogError(null);
+    setPhase("confirm");
+  };
+
+  /** Confirm Sell: payouts must be connected first; otherwise off to the provider's onboarding. */
+  const confirmSell = async () => {
+    if (price === null || isWorking.current) return;
+    isWorking.current = true;
+    setDialogError(null);
+    setPhase("checking");
+
+    let status: Awaited<ReturnType<typeof checkOnboarding>>;
+    try {
+      status = await checkOnboarding();
+    } catch (cause) {
+      isWorking.current = false;
+      setPhase("confirm");
+      setDialogError(errorMessage(cause, errors.checkOnboardingFailed));
+      return;
+    }
+
+    if (!status.isConnected) {
+      // The page unloads from here; the dialog stays busy and says where the player is going.
+      setPhase("redirecting");
+      try {
+        window.location.assign(status.redirectLink);
+      } catch {
+        isWorking.current = false;
+        setPhase("confirm");
+        setDialogError(errors.startOnboardingFailed);
+      }
+      return;
+    }
+
+    setPhase("placing");
+    place.mutate(
+      { propertyId: ask.propertyId, bidAmount: price, name: ask.name },
+      {
+        onSuccess: ({ message }) => {
+          window.alert(message);
+          goBack();
+        },
+        onError: (cause) => {
+          isWorking.current = false;
+          setPhase(null);
+          window.alert(formats.placeAskFailed(errorMessage(cause, saleCopy.noAnswer)));
+        },
+      },
+    );
+  };
+
+  const cancelTheSale = () => {
+    if (!ask.propertyId) {
+      window.alert(errors.missingPropertyId);
+      return;
+    }
+    if (isWorking.current) return;
+    isWorking.current = true;
+    cancel.mutate(
+      { propertyId: ask.propertyId, name: ask.name },
+      {
+        onSuccess: ({ message }) => {
+          window.alert(message);
+          goBack();
+        },
+        onError: (cause) => {
+          isWorking.current = false;
+          window.alert(formats.cancelFailed(errorMessage(cause, saleCopy.noAnswer)));
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="sale-review">
+      <header className="page-header">
+        <button type="button" className="icon-button" aria-label={saleCopy.back} onClick={goBack}>
+          <ArrowLeftIcon size={22} />
+        </button>
+        <h1 className="page-header__title">{saleCopy.title}</h1>
+      </header>
+
+      <section className="sale-card sale-card--building" aria-labelledby="sale-building">
+        <div className="sale-card__heading">
+          <p className="sale-card__eyebrow">{saleCopy.youAreSelling}</p>
+          <h2 id="sale-building" className="sale-card__name">
+            {ask.name}
+          </h2>
+          {ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
+        </div>
+        {totals ? <AskLines totals={totals} /> : null}
+        <ErrorBox>{priceProblem}</ErrorBox>
+        <p className="sale-note sale-note--start">{saleCopy.feeNote}</p>
+      </section>
+
+      <div className="sale-review__actions">
+        <div className="sale-review__cancel">
+          <Button
+            variant="secondary"
+            block
+            className="btn--large"
+            onClick={cancelTheSale}
+            disabled={!ask.forSale || isBusy}
+            busy={cancel.isPending || cancel.isSuccess}
+            aria-describedby={ask.forSale ? undefined : "sale-not-for-sale"}
+          >
+            {texts.cancelSale}
+          </Button>
+          {ask.forSale ? null : (
+            <p id="sale-not-for-sale" className="sale-note">
+              {saleCopy.notForSale}
+            </p>
+          )}
+        </div>
+        <Button
+          block
+          className="btn--large"
+          onClick={openConfirm}
+          disabled={cancel.isPending || cancel.isSuccess}
+        >
+          {texts.confirmAsk}
+        </Button>
+      </div>
+      <p className="sale-note">{saleCopy.payoutNote}</p>
+
+      {phase !== null && totals && price !== null ? (
+        <ConfirmSellDialog
+          buildingName={ask.name}
+          price={formatCents(totals.priceCents)}
+          totals={totals}
+          phase={place.isSuccess ? "placing" : phase}
+          error={dialogError}
+          onCancel={() => setPhase(null)}
+          onConfirm={() => void confirmSell()}
+        />
+      ) : null}
+    </div>
+  );
+}
