@@ -33,6 +33,11 @@ const MIGRATION_LOCK_KEY = 7_305_114;
 export async function openDatabase(database: Config["database"]): Promise<Database> {
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
+    // process; the pool replaces it on the next query.
+    pool.on("error", (error) => {
+      console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -1,5 +1,6 @@
 import type { PaymentCard } from "@mx/shared/schemas/payments";
-import { brandLabel, cardsCopy } from "./copy";
+import { brandLabel } from "../../lib/card-labels";
+import { cardsCopy } from "./copy";
 
 /** "VISA •••• 4242": how every screen of this feature names a card. */
 export function cardLabel(card: Pick<PaymentCard, "cardScheme" | "last4">): string {

@@ -1,8 +1,9 @@
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId } from "react";
 import { TrashIcon } from "../../../components/ui/icons";
+import { chipLabel } from "../../../lib/card-labels";
 import { cardExpiry, cardLabel } from "../card-label";
-import { cardsCopy, chipLabel } from "../copy";
+import { cardsCopy } from "../copy";
 
 interface CardRowProps {
   card: PaymentCard;

@@ -2,6 +2,7 @@ import { errors } from "@mx/shared/messages";
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
+import { brandLabel, chipLabel } from "../../../lib/card-labels";
 import { createSandboxToken } from "../api/create-sandbox-token";
 import {
   type CardBrand,
@@ -18,7 +19,7 @@ import {
   onlyDigits,
   parseExpiry,
 } from "../card-input";
-import { brandLabel, cardsCopy, chipLabel } from "../copy";
+import { cardsCopy } from "../copy";
 import { useAddCard } from "../use-add-card";
 import { CardFormFrame } from "./card-form-frame";
 

@@ -19,6 +19,7 @@ import { RenameDialog } from "../components/rename-dialog";
 import { propertiesCopy } from "../copy";
 import { chooseAction, type PropertyAction } from "../property-action";
 import "../properties.css";
+import { hasAppHistory } from "../../../lib/app-history";
 
 /** The building the map sent: /Property-Details?id&name&price&lat&lng, with the spec's defaults. */
 function readSelection(params: URLSearchParams) {
@@ -50,16 +51,6 @@ const actionLabels: Record<PropertyAction, string> = {
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 const coordinate = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 6 });
-
-/**
- * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
- * entries (`idx` in history.state, kept by replace), starting at 0 on the page that was loaded.
- */
-function hasAppHistory(): boolean {
-  const state: unknown = window.history.state;
-  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
-  return typeof index === "number" && index > 0;
-}
 
 function historyErrorText(error: unknown): string {
   return error instanceof ApiError && error.status > 0

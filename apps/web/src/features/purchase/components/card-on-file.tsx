@@ -1,6 +1,7 @@
 import { texts } from "@mx/shared/messages";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
-import { brandLabel, chipLabel, purchaseCopy } from "../copy";
+import { brandLabel, chipLabel } from "../../../lib/card-labels";
+import { purchaseCopy } from "../copy";
 
 /** "VISA •••• 4242": the spec's 'type •••• last4'. */
 export function cardLabel(card: Pick<PaymentCard, "cardScheme" | "last4">): string {

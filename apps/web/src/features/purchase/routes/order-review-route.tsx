@@ -2,12 +2,11 @@ import { errors, formats, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { paths, propertyDetailsUrl } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
-import { PageSpinner } from "../../../components/ui/spinner";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useBuyProperty } from "../api/buy-property";
@@ -19,16 +18,7 @@ import { purchaseCopy } from "../copy";
 import { newIdempotencyKey } from "../idempotency-key";
 import { type Order, orderTotals, readOrder } from "../order";
 import "../purchase.css";
-
-/**
- * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
- * entries (`idx` in history.state), starting at 0 on the page that was loaded.
- */
-function hasAppHistory(): boolean {
-  const state: unknown = window.history.state;
-  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
-  return typeof index === "number" && index > 0;
-}
+import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
 
 /** /order-review: reviews the offer Property Details sent in the router state, then pays for it. */
 export function OrderReviewRoute() {
@@ -37,20 +27,6 @@ export function OrderReviewRoute() {
   useDocumentTitle(purchaseCopy.title);
   if (!order) return <LeaveReview />;
   return <OrderReview order={order} />;
-}
-
-/** No building to review (opened by its address): back where the player came from, else the map. */
-function LeaveReview() {
-  const navigate = useNavigate();
-  // StrictMode runs effects twice; going back twice would skip a page.
-  const hasLeft = useRef(false);
-  useEffect(() => {
-    if (hasLeft.current) return;
-    hasLeft.current = true;
-    if (hasAppHistory()) void navigate(-1);
-    else window.location.replace(paths.map);
-  }, [navigate]);
-  return <PageSpinner />;
 }
 
 interface Confirmation {

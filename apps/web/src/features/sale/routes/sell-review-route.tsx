@@ -1,12 +1,11 @@
 import { errors, formats, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
-import { paths, propertyDetailsUrl } from "@mx/shared/routes";
-import { useEffect, useRef, useState } from "react";
+import { propertyDetailsUrl } from "@mx/shared/routes";
+import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
-import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { checkOnboarding } from "../api/check-onboarding";
@@ -16,16 +15,7 @@ import { AskLines } from "../components/ask-lines";
 import { type ConfirmPhase, ConfirmSellDialog } from "../components/confirm-sell-dialog";
 import { saleCopy } from "../copy";
 import "../sale.css";
-
-/**
- * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
- * entries (`idx` in history.state), starting at 0 on the page that was loaded.
- */
-function hasAppHistory(): boolean {
-  const state: unknown = window.history.state;
-  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
-  return typeof index === "number" && index > 0;
-}
+import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
 
 /** /sell-review, the Place Ask screen: reviews the ask Property Details sent in the router state. */
 export function SellReviewRoute() {
@@ -34,20 +24,6 @@ export function SellReviewRoute() {
   useDocumentTitle(saleCopy.title);
   if (!ask) return <LeaveReview />;
   return <SellReview ask={ask} />;
-}
-
-/** No building to review (opened by its address): back where the player came from, else the map. */
-function LeaveReview() {
-  const navigate = useNavigate();
-  // StrictMode runs effects twice; going back twice would skip a page.
-  const hasLeft = useRef(false);
-  useEffect(() => {
-    if (hasLeft.current) return;
-    hasLeft.current = true;
-    if (hasAppHistory()) void navigate(-1);
-    else window.location.replace(paths.map);
-  }, [navigate]);
-  return <PageSpinner />;
 }
 
 function SellReview({ ask }: { ask: Ask }) {

@@ -1,0 +1,36 @@
+import { paths } from "@mx/shared/routes";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { PageSpinner } from "../components/ui/spinner";
+
+/**
+ * Whether an earlier entry of this tab belongs to the app. The browser router numbers its
+ * entries (`idx` in history.state), starting at 0 on the page that was loaded.
+ */
+export function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  const index = typeof state === "object" && state !== null && "idx" in state ? state.idx : 0;
+  return typeof index === "number" && index > 0;
+}
+
+/** Back to the previous page of the app, or — with none — to the map (a full navigation). */
+export function useGoBack(): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (hasAppHistory()) void navigate(-1);
+    else window.location.replace(paths.map);
+  };
+}
+
+/** For a review screen opened with nothing to review: leaves at once, as the spec asks. */
+export function LeaveReview() {
+  const goBack = useGoBack();
+  // StrictMode runs effects twice; going back twice would skip a page.
+  const hasLeft = useRef(false);
+  useEffect(() => {
+    if (hasLeft.current) return;
+    hasLeft.current = true;
+    goBack();
+  });
+  return <PageSpinner />;
+}
