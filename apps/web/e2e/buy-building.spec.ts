@@ -1,92 +1,20 @@
-import type { APIRequestContext, Dialog, Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import type { SearchResult } from "./support/market";
+import {
+  collectAlerts,
+  detailsUrl,
+  dollars,
+  EXPIRY_YEAR,
+  findUnownedBuilding,
+  readProperty,
+  tokenOf,
+} from "./support/market";
 import { newUser } from "./support/users";
 
-/** A card that has not expired: December, three years from now. */
-const EXPIRY_YEAR = new Date().getFullYear() + 3;
 const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-interface SearchResult {
-  buildingId: string;
-  name: string;
-  lat: number;
-  lng: number;
-}
-
-interface PropertyState {
-  name: string;
-  ownerId: string | null;
-  forSale: boolean;
-  basePrice: number;
-  status: string;
-}
-
-const dollars = (amount: number) =>
-  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem("token"));
-  if (!token) throw new Error("the player is not signed in");
-  return token;
-}
-
-async function readProperty(page: Page, request: APIRequestContext, buildingId: string) {
-  const response = await request.get(
-    `/api/v1/properties/checkPropertyDetails?text=${encodeURIComponent(buildingId)}`,
-    { headers: { Authorization: `Bearer ${await tokenOf(page)}` } },
-  );
-  expect(response.ok(), `property details answered ${response.status()}`).toBe(true);
-  const body = (await response.json()) as { data: { propertyDetails: PropertyState[] } };
-  const property = body.data.propertyDetails[0];
-  if (!property) throw new Error(`no property for ${buildingId}`);
-  return property;
-}
-
-/**
- * A building nobody owns, not for sale, and not yet taken by another test of this run:
- * the first of a street search that the server reports "available".
- */
-async function findUnownedBuilding(page: Page, request: APIRequestContext, taken: Set<string>) {
-  for (const q of ["Street", "West", "East"]) {
-    const response = await request.get(`/api/v1/buildings/search?q=${encodeURIComponent(q)}&limit=20`);
-    expect(response.ok(), `building search answered ${response.status()}`).toBe(true);
-    const { data } = (await response.json()) as { data: { results: SearchResult[] } };
-    for (const building of data.results) {
-      if (taken.has(building.buildingId)) continue;
-      const property = await readProperty(page, request, building.buildingId);
-      if (property.status === "available" && property.ownerId === null && !property.forSale) {
-        taken.add(building.buildingId);
-        return { building, property };
-      }
-    }
-  }
-  throw new Error("no unowned building found");
-}
-
-const takenBuildings = new Set<string>();
-
-function detailsUrl(building: SearchResult): string {
-  const query = new URLSearchParams({
-    id: building.buildingId,
-    name: building.name,
-    price: "0",
-    lat: String(building.lat),
-    lng: String(building.lng),
-  });
-  return `/Property-Details?${query}`;
-}
-
-/** Every window.alert the page shows, accepted as a player would. */
-function collectAlerts(page: Page): string[] {
-  const messages: string[] = [];
-  page.on("dialog", (dialog: Dialog) => {
-    messages.push(dialog.message());
-    void dialog.accept();
-  });
-  return messages;
-}
 
 /** Property Details → 'Buy or Bid' → the base price → Order Review. */
 async function offerBasePrice(page: Page, building: SearchResult, basePrice: number): Promise<void> {
@@ -120,7 +48,7 @@ async function addCardThroughApi(page: Page, request: APIRequestContext, number:
 test("A player buys an unowned building with the 4242 card", async ({ page, request, signUp }) => {
   await signUp(newUser("buyer"));
   const alerts = collectAlerts(page);
-  const { building, property } = await findUnownedBuilding(page, request, takenBuildings);
+  const { building, property } = await findUnownedBuilding(page, request);
   const total = Math.round(property.basePrice * 100) + 600 + 299;
 
   await offerBasePrice(page, building, property.basePrice);
@@ -188,7 +116,7 @@ test("Buying without a card asks for one first", async ({ page, request, logIn, 
   page.on("request", (req) => {
     if (req.url().includes("/api/v1/properties/buy")) buyCalls.push(req.url());
   });
-  const { building, property } = await findUnownedBuilding(page, request, takenBuildings);
+  const { building, property } = await findUnownedBuilding(page, request);
 
   await offerBasePrice(page, building, property.basePrice);
   await expect(page.getByText("No card on file")).toBeVisible();
@@ -209,7 +137,7 @@ test("A card with insufficient funds is refused with 'Purchase failed: …' and 
   await logIn(existingPlayer);
   await addCardThroughApi(page, request, "4000000000009995");
   const alerts = collectAlerts(page);
-  const { building, property } = await findUnownedBuilding(page, request, takenBuildings);
+  const { building, property } = await findUnownedBuilding(page, request);
 
   await offerBasePrice(page, building, property.basePrice);
   await page.getByRole("button", { name: "Continue to Pay" }).click();

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Dialog, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** A card that has not expired: December, three years from now. */
+export const EXPIRY_YEAR = new Date().getFullYear() + 3;
+
+export interface SearchResult {
+  buildingId: string;
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PropertyState {
+  _id: string;
+  name: string;
+  ownerId: string | null;
+  forSale: boolean;
+  basePrice: number;
+  price: number;
+  status: string;
+}
+
+export const dollars = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  if (!token) throw new Error("the player is not signed in");
+  return token;
+}
+
+export async function authHeaders(page: Page) {
+  return { Authorization: `Bearer ${await tokenOf(page)}` };
+}
+
+export async function readProperty(
+  page: Page,
+  request: APIRequestContext,
+  buildingId: string,
+): Promise<PropertyState> {
+  const response = await request.get(
+    `/api/v1/properties/checkPropertyDetails?text=${encodeURIComponent(buildingId)}`,
+    { headers: await authHeaders(page) },
+  );
+  expect(response.ok(), `property details answered ${response.status()}`).toBe(true);
+  const body = (await response.json()) as { data: { propertyDetails: PropertyState[] } };
+  const property = body.data.propertyDetails[0];
+  if (!property) throw new Error(`no property for ${buildingId}`);
+  return property;
+}
+
+/** Buildings handed out in this run, so two tests never pick the same one. */
+const takenBuildings = new Set<string>();
+
+/** A building nobody owns and that is not for sale: the first of a street search the server reports "available". */
+export async function findUnownedBuilding(page: Page, request: APIRequestContext) {
+  for (const q of ["Street", "Avenue", "West", "East"]) {
+    const response = await request.get(`/api/v1/buildings/search?q=${encodeURIComponent(q)}&limit=20`);
+    expect(response.ok(), `building search answered ${response.status()}`).toBe(true);
+    const { data } = (await response.json()) as { data: { results: SearchResult[] } };
+    for (const building of data.results) {
+      if (takenBuildings.has(building.buildingId)) continue;
+      const property = await readProperty(page, request, building.buildingId);
+      if (property.status === "available" && property.ownerId === null && !property.forSale) {
+        takenBuildings.add(building.buildingId);
+        return { building, property };
+      }
+    }
+  }
+  throw new Error("no unowned building found");
+}
+
+/** Tokenises the 4242 card with the sandbox and makes it the signed-in player's default card. */
+export async function addTestCard(page: Page, request: APIRequestContext): Promise<void> {
+  const tokenised = await request.post("/api/v1/sandbox/tokens", {
+    data: {
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: EXPIRY_YEAR,
+      cvc: "123",
+      name: "Ada Lovelace",
+    },
+  });
+  expect(tokenised.ok(), `sandbox token answered ${tokenised.status()}`).toBe(true);
+  const { data: token } = (await tokenised.json()) as {
+    data: { id: string; card: { brand: string; last4: string } };
+  };
+  const saved = await request.post("/api/v1/users/create/payment/method", {
+    headers: await authHeaders(page),
+    data: { token: token.id, last4: token.card.last4, brand: token.card.brand, isDefault: true },
+  });
+  expect(saved.ok(), `create payment method answered ${saved.status()}`).toBe(true);
+}
+
+/** The signed-in player buys an unowned building through the API with the 4242 card. */
+export async function buyBuilding(page: Page, request: APIRequestContext) {
+  await addTestCard(page, request);
+  const { building, property } = await findUnownedBuilding(page, request);
+  const bought = await request.post("/api/v1/properties/buy", {
+    headers: await authHeaders(page),
+    data: { buildingId: building.buildingId, bidAmount: property.basePrice },
+  });
+  expect(bought.ok(), `buy answered ${bought.status()} ${await bought.text()}`).toBe(true);
+  return { building, property: await readProperty(page, request, building.buildingId) };
+}
+
+export function detailsUrl(building: SearchResult): string {
+  const query = new URLSearchParams({
+    id: building.buildingId,
+    name: building.name,
+    price: "0",
+    lat: String(building.lat),
+    lng: String(building.lng),
+  });
+  return `/Property-Details?${query}`;
+}
+
+/** Every window.alert the page shows, accepted as a player would. */
+export function collectAlerts(page: Page): string[] {
+  const messages: string[] = [];
+  page.on("dialog", (dialog: Dialog) => {
+    messages.push(dialog.message());
+    void dialog.accept();
+  });
+  return messages;
+}
