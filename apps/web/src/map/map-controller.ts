@@ -47,6 +47,8 @@ export interface PickedBuilding {
 export interface MapControllerEvents {
   /** The first view has finished drawing (tiles loaded, buildings on screen). */
   onReady: () => void;
+  /** The first frame in which any building is drawn. */
+  onBuildingsVisible?: () => void;
   /** A building was clicked (or picked with Enter), or the empty map was clicked (null). */
   onPick: (building: PickedBuilding | null) => void;
   /** The map cannot be shown at all. */
@@ -62,7 +64,7 @@ export interface Padding {
 }
 
 export const MAP_VIEW = {
-  zoom: 15,
+  zoom: 15.6,
   pitch: 50,
   flyZoom: 17,
   minFlyZoom: 14.5,
@@ -169,6 +171,7 @@ export class MapController {
       }
     });
     this.map.on("idle", this.handleIdle);
+    this.map.on("render", this.watchFirstBuildings);
     this.map.on("mousemove", LAYERS.buildings, this.handleHover);
     this.map.on("mouseleave", LAYERS.buildings, this.clearHover);
     this.map.on("click", this.handleClick);
@@ -180,6 +183,12 @@ export class MapController {
     this.failed = true;
     this.events.onFatal(message);
   }
+
+  private readonly watchFirstBuildings = () => {
+    if (this.failed || this.map.queryRenderedFeatures({ layers: [LAYERS.buildings] }).length === 0) return;
+    this.map.off("render", this.watchFirstBuildings);
+    this.events.onBuildingsVisible?.();
+  };
 
   private readonly handleIdle = () => {
     if (this.ready || this.failed || !this.map.isSourceLoaded(SOURCE_ID)) return;

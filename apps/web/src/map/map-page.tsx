@@ -61,12 +61,14 @@ export function MapPage() {
     let ctl: MapController | null = null;
     setPhase({ kind: "loading" });
     container.removeAttribute("data-map-ready");
+    container.removeAttribute("data-buildings-visible");
 
     Promise.all([fetchManifest(abort.signal), import("./map-controller")])
       .then(([manifest, { MapController }]) => {
         if (abort.signal.aborted) return;
         try {
           ctl = new MapController(container, manifest, {
+            onBuildingsVisible: () => container.setAttribute("data-buildings-visible", "true"),
             onReady: () => {
               container.setAttribute("data-map-ready", "true");
               setPhase({ kind: "ready" });
