@@ -48,6 +48,9 @@ export const DEMO_EMAIL_DOMAIN = "demo.invalid";
 
 /** Adds the demo players unless they are there already. They have no password and cannot sign in. */
 export async function seedDemo(db: Db): Promise<{ players: number; buildings: number }> {
+  // Without a catalogue there is nothing to own: wait for the import rather than add empty-handed players.
+  const [catalogue] = await db.select({ n: count() }).from(buildings);
+  if ((catalogue?.n ?? 0) === 0) return { players: 0, buildings: 0 };
   const [existing] = await db
     .select({ n: count() })
     .from(users)
