@@ -1,7 +1,7 @@
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId } from "react";
+import { CardChip } from "../../../components/ui/card-chip";
 import { TrashIcon } from "../../../components/ui/icons";
-import { chipLabel } from "../../../lib/card-labels";
 import { cardExpiry, cardLabel } from "../card-label";
 import { cardsCopy } from "../copy";
 
@@ -38,9 +38,7 @@ export function CardRow({ card, group, isTicked, onTick, onDelete, isLocked }: C
       />
       {/* The whole card face ticks the card; the radio's own name stays the short "Select …". */}
       <label htmlFor={inputId} className="card-row__face">
-        <span className={`card-chip card-chip--${card.cardScheme || "other"}`} aria-hidden="true">
-          {chipLabel(card.cardScheme)}
-        </span>
+        <CardChip scheme={card.cardScheme} />
         <span className="card-row__text">
           <span className="card-row__title">
             <span className="card-row__number">{label}</span>

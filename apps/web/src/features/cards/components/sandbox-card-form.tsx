@@ -1,8 +1,9 @@
 import { errors } from "@mx/shared/messages";
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { CardChip } from "../../../components/ui/card-chip";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { brandLabel, chipLabel } from "../../../lib/card-labels";
+import { brandLabel } from "../../../lib/card-labels";
 import { createSandboxToken } from "../api/create-sandbox-token";
 import {
   type CardBrand,
@@ -222,11 +223,7 @@ export function SandboxCardForm() {
         {...fieldState("number")}
         trailing={
           <>
-            {brand === "other" ? null : (
-              <span className={`card-chip card-chip--${brand} card-form__brand`} aria-hidden="true">
-                {chipLabel(brand)}
-              </span>
-            )}
+            {brand === "other" ? null : <CardChip scheme={brand} className="card-form__brand" />}
             {/* Screen readers hear the scheme once it is known, as sighted players see the chip. */}
             <span className="visually-hidden" aria-live="polite">
               {brand === "other" ? "" : cardsCopy.brandDetected(brandLabel(brand))}

@@ -1,6 +1,7 @@
 import { texts } from "@mx/shared/messages";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
-import { brandLabel, chipLabel } from "../../../lib/card-labels";
+import { CardChip } from "../../../components/ui/card-chip";
+import { brandLabel } from "../../../lib/card-labels";
 import { purchaseCopy } from "../copy";
 
 /** "VISA •••• 4242": the spec's 'type •••• last4'. */
@@ -13,7 +14,7 @@ export function CardOnFile({ card }: { card: PaymentCard | null }) {
   if (!card) {
     return (
       <div className="order-card-on-file">
-        <span className="order-chip order-chip--none" aria-hidden="true" />
+        <CardChip scheme={null} />
         <span className="order-card-on-file__text">
           <span className="order-card-on-file__label">{texts.noCardOnFile}</span>
           <span className="order-card-on-file__meta">{purchaseCopy.noCardHint}</span>
@@ -23,9 +24,7 @@ export function CardOnFile({ card }: { card: PaymentCard | null }) {
   }
   return (
     <div className="order-card-on-file">
-      <span className={`order-chip order-chip--${card.cardScheme || "other"}`} aria-hidden="true">
-        {chipLabel(card.cardScheme)}
-      </span>
+      <CardChip scheme={card.cardScheme} />
       <span className="order-card-on-file__text">
         <span className="order-card-on-file__label">{cardLabel(card)}</span>
         <span className="order-card-on-file__meta">
