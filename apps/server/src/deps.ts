@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Mailer } from "./modules/mail/mailer";
@@ -10,6 +11,8 @@ export type AppDeps = {
   db: Db;
   mailer: Mailer;
   gateway: PaymentGateway;
+  /** The app's logger, for work that outlives a request (jobs, best-effort clean-ups). */
+  log?: FastifyBaseLogger;
   /** Failure points for tests: each, when set, runs at its named step and may throw. Never set in production. */
   faults?: { beforeOwnership?: () => void | Promise<void> };
 };

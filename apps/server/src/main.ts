@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { sweepBids } from "./modules/bids/release-holds";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
 import { reconcilePurchases } from "./modules/properties/reconcile-purchases";
@@ -33,8 +34,14 @@ async function main() {
       (n) => n > 0 && app.log.warn(`Settled ${n} interrupted purchase(s)`),
       (error: unknown) => app.log.error({ err: error }, "reconciling purchases failed"),
     );
-  void reconcile();
-  const reconciler = setInterval(reconcile, 60_000);
+  // Pending bids expire after 7 days; holds still owed to bidders are released.
+  const sweep = () =>
+    sweepBids(app.deps).then(
+      ({ expired }) => expired > 0 && app.log.info(`Expired ${expired} bid(s)`),
+      (error: unknown) => app.log.error({ err: error }, "sweeping bids failed"),
+    );
+  void reconcile().then(sweep);
+  const reconciler = setInterval(() => void reconcile().then(sweep), 60_000);
   reconciler.unref();
 
   let closing = false;

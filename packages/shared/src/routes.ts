@@ -68,6 +68,28 @@ export const api = {
   cancelSale: "/properties/cancel-sale",
   onboarding: "/users/stripe/onboarding",
   sandboxTokens: "/sandbox/tokens",
+  payoutCards: "/users/externalAccountList",
+  addPayoutCard: "/users/stripe/external/account/details/v1",
+  setDefaultPayoutCard: "/users/setDefaultSubaccount",
+  deletePayoutCard: (id: string) => `/users/deleteSubaccount/${encodeURIComponent(id)}`,
+  balance: "/users/balance",
+  payoutDetails: "/users/payout/details",
+  editPayout: "/users/edit-Payout",
+  manualPayout: "/users/manual-payout",
+  instantPayout: "/users/instant-payout-card",
+  shopProducts: "/shop/products",
+  createCheckoutSession: "/stripe/webhooks/create-checkout-session",
+  sessionStatus: (sessionId: string) =>
+    `/stripe/webhooks/session-status?session_id=${encodeURIComponent(sessionId)}`,
+  sandboxCheckoutSession: (clientSecret: string) =>
+    `/sandbox/checkout/session?client_secret=${encodeURIComponent(clientSecret)}`,
+  sandboxCheckoutPay: "/sandbox/checkout/pay",
+  generateBid: "/properties/generate-bid",
+  submitBid: "/properties/submit-bid",
+  acceptBid: "/properties/accept-bid",
+  rejectBid: "/properties/reject-bid",
+  cancelBid: "/properties/cancel-bid",
+  bids: "/properties/bids",
 } as const;
 
 /** Query string of the Property Details page: /Property-Details?id&name&price&lat&lng. */

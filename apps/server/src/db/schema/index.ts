@@ -1,3 +1,4 @@
+export * from "./bids";
 export * from "./buildings";
 export * from "./ledger";
 export * from "./mail";

@@ -1,12 +1,15 @@
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
+import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
+import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -59,15 +62,24 @@ export async function placeAsk(
   return { message: `${property.name} is for sale at ${formatCents(askCents)}.`, property };
 }
 
-/** Takes the building off the market; its price goes back to what it last sold for. */
+/**
+ * Takes the building off the market; its price goes back to what it last sold for. Pending bids on it are released
+ * (their holds let go), since a building off the market takes no bids.
+ */
 export async function cancelSale(
-  db: Db,
+  deps: AppDeps,
   userId: string,
   { propertyId }: { propertyId: string },
 ): Promise<{ message: string; property: Property }> {
-  const buildingId = await db.transaction(async (tx) => {
+  const { db } = deps;
+  const { buildingId, released } = await db.transaction(async (tx) => {
     const row = await ownedProperty(tx, userId, propertyId);
     if (!row.forSale) throw new AppError("CONFLICT", "This building is not for sale.");
+    const [accepting] = await tx
+      .select({ id: bids.id })
+      .from(bids)
+      .where(and(eq(bids.buildingId, row.buildingId), eq(bids.status, "accepting")));
+    if (accepting) throw new AppError("CONFLICT", "A bid on this building is being accepted right now.");
     const [last] = await tx
       .select({ priceCents: priceHistory.priceCents })
       .from(priceHistory)
@@ -86,8 +98,14 @@ export async function cancelSale(
         updatedAt: new Date(),
       })
       .where(eq(properties.id, row.id));
-    return row.buildingId;
+    const closed = await tx
+      .update(bids)
+      .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.buildingId, row.buildingId), eq(bids.status, "pending")))
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    return { buildingId: row.buildingId, released: closed };
   });
+  await releaseHolds(deps, released);
   const property = await propertyOfBuilding(db, buildingId);
   return { message: `${property.name} is no longer for sale.`, property };
 }

@@ -144,7 +144,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await cancelSale(db, currentUser(req).userId, req.body);
+      const result = await cancelSale(app.deps, currentUser(req).userId, req.body);
       return ok(result, result.message);
     },
   );

@@ -1,0 +1,45 @@
+import { formats } from "@mx/shared/messages";
+import { formatCents } from "@mx/shared/money";
+import { eq, or } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { buildings, properties } from "../../db/schema/buildings";
+import { AppError } from "../../lib/errors";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type BidTarget = {
+  propertyId: string;
+  buildingId: string;
+  ownerId: string | null;
+  forSale: boolean;
+  priceCents: number;
+};
+
+/** The property a bid names, by property id or building id. */
+export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarget> {
+  const [row] = await q
+    .select({
+      propertyId: properties.id,
+      buildingId: properties.buildingId,
+      ownerId: properties.ownerId,
+      forSale: properties.forSale,
+      priceCents: properties.priceCents,
+    })
+    .from(properties)
+    .innerJoin(buildings, eq(buildings.id, properties.buildingId))
+    .where(UUID.test(ref) ? or(eq(properties.id, ref), eq(buildings.id, ref)) : eq(buildings.id, ref))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND", `No property with id ${ref}.`);
+  return row;
+}
+
+/** The rules of DESIGN §6: for sale, not one's own, and strictly above the asking price. */
+export function checkBid(target: BidTarget, bidderId: string, amountCents: number): void {
+  if (target.ownerId === bidderId) throw new AppError("FORBIDDEN", "You cannot bid on your own building.");
+  if (!target.forSale || target.ownerId === null) {
+    throw new AppError("CONFLICT", "This building is not for sale, so it takes no bids.");
+  }
+  if (amountCents <= target.priceCents) {
+    throw new AppError("BAD_REQUEST", `bidAmount: ${formats.bidTooLow(formatCents(target.priceCents))}`);
+  }
+}

@@ -1,0 +1,211 @@
+import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { formatCents } from "@mx/shared/money";
+import type { Bid } from "@mx/shared/schemas/bids";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { bids } from "../../db/schema/bids";
+import { priceHistory, properties } from "../../db/schema/buildings";
+import { paymentIntents } from "../../db/schema/payments";
+import type { AppDeps } from "../../deps";
+import { uniqueViolation } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
+import { accounts, postJournal } from "../ledger/ledger";
+import { bidById } from "./present-bid";
+import { type HeldBid, releaseHolds } from "./release-holds";
+
+type BidRow = typeof bids.$inferSelect;
+
+/** The bid, read under its building's lock (taken first, so every change to the building waits its turn). */
+async function lockedBid(tx: Tx, bidId: string): Promise<BidRow> {
+  const [found] = await tx.select({ buildingId: bids.buildingId }).from(bids).where(eq(bids.id, bidId));
+  if (!found) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
+  await lockKey(tx, `building:${found.buildingId}`);
+  const [row] = await tx.select().from(bids).where(eq(bids.id, bidId));
+  if (!row) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
+  return row;
+}
+
+const statusWords: Record<string, string> = {
+  holding: "still being placed",
+  accepting: "being accepted",
+  accepted: "accepted already",
+  rejected: "declined already",
+  cancelled: "cancelled already",
+  expired: "expired",
+  replaced: "replaced by a newer bid",
+  released: "no longer open: the building was sold or taken off the market",
+  failed: "no longer open: its card hold failed",
+};
+
+function mustBePending(bid: BidRow, now: Date): void {
+  if (bid.status !== "pending") {
+    throw new AppError("CONFLICT", `This bid is ${statusWords[bid.status] ?? bid.status}.`);
+  }
+  if (bid.expiresAt <= now) throw new AppError("CONFLICT", "This bid has expired.");
+}
+
+async function ownerOf(tx: Tx, buildingId: string) {
+  const [row] = await tx
+    .select({ ownerId: properties.ownerId, forSale: properties.forSale })
+    .from(properties)
+    .where(eq(properties.buildingId, buildingId));
+  return row;
+}
+
+/** Closes one pending bid with a decision that lets its hold go (decline by the owner, cancel by the bidder). */
+async function closeBid(
+  deps: AppDeps,
+  userId: string,
+  bidId: string,
+  decision: "rejected" | "cancelled",
+): Promise<Bid> {
+  const held = await deps.db.transaction(async (tx) => {
+    const bid = await lockedBid(tx, bidId);
+    if (decision === "rejected" && bid.ownerId !== userId) {
+      throw new AppError("FORBIDDEN", "Only the building's owner can decline this bid.");
+    }
+    if (decision === "cancelled" && bid.bidderId !== userId) {
+      throw new AppError("FORBIDDEN", "Only the bidder can cancel this bid.");
+    }
+    mustBePending(bid, new Date());
+    await tx
+      .update(bids)
+      .set({ status: decision, decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(bids.id, bidId));
+    return { id: bid.id, paymentIntentId: bid.paymentIntentId };
+  });
+  await releaseHolds(deps, [held]);
+  return bidById(deps.db, bidId);
+}
+
+export const rejectBid = (deps: AppDeps, userId: string, bidId: string) =>
+  closeBid(deps, userId, bidId, "rejected");
+export const cancelBid = (deps: AppDeps, userId: string, bidId: string) =>
+  closeBid(deps, userId, bidId, "cancelled");
+
+/**
+ * POST properties/accept-bid. The owner sells to the bidder, in three steps:
+ *   1. reserve: under the building's lock the bid becomes `accepting` — one per building, so of two accepts at
+ *      once exactly one goes on and the other is refused before any money moves;
+ *   2. capture the bidder's hold, outside any transaction;
+ *   3. in one transaction: ownership, price, price history, the sale's ledger journal, the bid accepted and every
+ *      other pending bid on the building released.
+ * If step 3 fails after the capture, the capture is refunded before the error is reported.
+ */
+export async function acceptBid(deps: AppDeps, userId: string, bidId: string): Promise<Bid> {
+  const { db, gateway } = deps;
+
+  // 1. Reserve.
+  let bid: BidRow;
+  try {
+    bid = await db.transaction(async (tx) => {
+      const row = await lockedBid(tx, bidId);
+      if (row.ownerId !== userId) {
+        throw new AppError("FORBIDDEN", "Only the building's owner can accept this bid.");
+      }
+      mustBePending(row, new Date());
+      const property = await ownerOf(tx, row.buildingId);
+      if (property?.ownerId !== userId) throw new AppError("CONFLICT", "You no longer own this building.");
+      if (!property.forSale) throw new AppError("CONFLICT", "This building is not for sale any more.");
+      await tx
+        .update(bids)
+        .set({ status: "accepting", updatedAt: new Date() })
+        .where(and(eq(bids.id, bidId), eq(bids.status, "pending")));
+      return row;
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== null) {
+      throw new AppError("CONFLICT", "Another bid on this building is being accepted right now.");
+    }
+    throw error;
+  }
+  const intentId = bid.paymentIntentId;
+  const fail = (failure: string) =>
+    db
+      .update(bids)
+      .set({ status: "failed", failure, decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.id, bidId), eq(bids.status, "accepting")));
+
+  // 2. Capture.
+  try {
+    if (!intentId) throw new Error("the bid has no card hold");
+    const captured = await gateway.capturePaymentIntent({
+      id: intentId,
+      idempotencyKey: `bid-capture:${bidId}`,
+    });
+    if (captured.status !== "succeeded") throw new Error(`the hold is ${captured.status}`);
+  } catch (error) {
+    await fail((error as Error).message);
+    await releaseHolds(deps, [{ id: bidId, paymentIntentId: intentId }]);
+    throw new AppError(
+      "CONFLICT",
+      `The bidder's card could not be charged (${(error as Error).message}); the bid has been withdrawn.`,
+      { cause: error },
+    );
+  }
+
+  // 3. Sell.
+  let released: HeldBid[];
+  try {
+    released = await db.transaction(async (tx) => {
+      await lockKey(tx, `building:${bid.buildingId}`);
+      await deps.faults?.beforeOwnership?.();
+      const [sold] = await tx
+        .update(properties)
+        .set({
+          ownerId: bid.bidderId,
+          priceCents: bid.amountCents,
+          forSale: false,
+          customName: null,
+          sales: sql`${properties.sales} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
+        .returning({ id: properties.id });
+      if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
+      await tx.insert(priceHistory).values({ buildingId: bid.buildingId, priceCents: bid.amountCents });
+      await postJournal(tx, {
+        kind: "sale",
+        reference: bidId,
+        memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
+        entries: [
+          { account: accounts.cardFunding, amountCents: -bid.totalCents },
+          { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
+          {
+            account: accounts.platformFees,
+            amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
+          },
+          { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+        ],
+      });
+      await tx
+        .update(bids)
+        .set({ status: "accepted", decidedAt: new Date(), holdReleasedAt: null, updatedAt: new Date() })
+        .where(eq(bids.id, bidId));
+      if (intentId) {
+        await tx
+          .update(paymentIntents)
+          .set({ status: "succeeded", updatedAt: new Date() })
+          .where(eq(paymentIntents.id, intentId));
+      }
+      return tx
+        .update(bids)
+        .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
+        .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    });
+  } catch (error) {
+    // Charged but not sold: give the bidder's money back before saying anything.
+    if (intentId) await gateway.refund({ paymentIntentId: intentId, idempotencyKey: `bid-refund:${bidId}` });
+    await fail((error as Error).message);
+    await db.update(bids).set({ holdReleasedAt: new Date() }).where(eq(bids.id, bidId));
+    throw error instanceof AppError
+      ? error
+      : new AppError("UNAVAILABLE", "The sale could not be completed; the bidder has been refunded.", {
+          cause: error,
+        });
+  }
+  await releaseHolds(deps, released);
+  return bidById(db, bidId);
+}

@@ -1,0 +1,78 @@
+import type { Bid, BidStatus } from "@mx/shared/schemas/bids";
+import { eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../db/client";
+import { bids } from "../../db/schema/bids";
+import { buildings, properties } from "../../db/schema/buildings";
+import { users } from "../../db/schema/users";
+import { displayName, round6 } from "../properties/present-property";
+
+const bidder = alias(users, "bidder");
+
+export const bidColumns = {
+  id: bids.id,
+  status: bids.status,
+  amountCents: bids.amountCents,
+  totalCents: bids.totalCents,
+  bidderId: bids.bidderId,
+  ownerId: bids.ownerId,
+  failure: bids.failure,
+  createdAt: bids.createdAt,
+  expiresAt: bids.expiresAt,
+  decidedAt: bids.decidedAt,
+  bidderFullName: bidder.fullName,
+  bidderUserName: bidder.userName,
+  propertyId: properties.id,
+  buildingId: buildings.id,
+  customName: properties.customName,
+  dataName: buildings.name,
+  address: buildings.address,
+  priceCents: properties.priceCents,
+  lat: buildings.lat,
+  lng: buildings.lng,
+};
+
+/** bids ⋈ bidder ⋈ property ⋈ building, ready for a where clause. */
+export function selectBids(q: Queryable) {
+  return q
+    .select(bidColumns)
+    .from(bids)
+    .innerJoin(bidder, eq(bidder.id, bids.bidderId))
+    .innerJoin(buildings, eq(buildings.id, bids.buildingId))
+    .innerJoin(properties, eq(properties.buildingId, bids.buildingId));
+}
+
+type BidRow = Awaited<ReturnType<ReturnType<typeof selectBids>["execute"]>>[number];
+
+/** Steps in flight show as pending: the hold is being made, or the capture is running. */
+const publicStatus = (status: string): BidStatus =>
+  status === "holding" || status === "accepting" ? "pending" : (status as BidStatus);
+
+export function presentBid(row: BidRow): Bid {
+  return {
+    bidId: row.id,
+    status: publicStatus(row.status),
+    bidAmount: row.amountCents / 100,
+    total: row.totalCents / 100,
+    bidderId: row.bidderId,
+    ownerId: row.ownerId,
+    bidderDetails: { fullName: row.bidderFullName, userName: row.bidderUserName },
+    propertyDetails: {
+      _id: row.propertyId,
+      buildingId: row.buildingId,
+      name: displayName(row),
+      price: row.priceCents / 100,
+      location: { lat: round6(row.lat), lng: round6(row.lng) },
+    },
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    failure: row.failure,
+  };
+}
+
+export async function bidById(q: Queryable, bidId: string): Promise<Bid> {
+  const [row] = await selectBids(q).where(eq(bids.id, bidId)).limit(1);
+  if (!row) throw new Error(`bid ${bidId} vanished`);
+  return presentBid(row);
+}

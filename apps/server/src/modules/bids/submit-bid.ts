@@ -1,0 +1,191 @@
+import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { errors } from "@mx/shared/messages";
+import { dollarsToCents, formatCents } from "@mx/shared/money";
+import type { Bid, SubmitBidBody } from "@mx/shared/schemas/bids";
+import type { Property } from "@mx/shared/schemas/properties";
+import { and, eq } from "drizzle-orm";
+import { bids } from "../../db/schema/bids";
+import { paymentCards, paymentIntents } from "../../db/schema/payments";
+import type { AppDeps } from "../../deps";
+import { uniqueViolation } from "../../lib/db-errors";
+import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
+import { newId } from "../../lib/secrets";
+import { propertyOfBuilding } from "../buildings/building-property";
+import { defaultCard, ensureCustomer } from "../cards/cards";
+import { CardError, type GatewayIntent } from "../payments/gateway";
+import { checkBid, findBidTarget } from "./bid-target";
+import { bidById } from "./present-bid";
+import { BID_TTL_MS, releaseHolds } from "./release-holds";
+
+const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
+
+function bidCents(bidAmount: number): number {
+  const cents = dollarsToCents(bidAmount);
+  if (cents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
+  return cents;
+}
+
+/** POST properties/generate-bid: checks a bid before any card is touched, and says what the card will hold. */
+export async function generateBid(
+  deps: AppDeps,
+  userId: string,
+  input: { propertyId: string; bidAmount: number },
+): Promise<{ response: Property; total: number }> {
+  const amountCents = bidCents(input.bidAmount);
+  const target = await findBidTarget(deps.db, input.propertyId);
+  checkBid(target, userId, amountCents);
+  return {
+    response: await propertyOfBuilding(deps.db, target.buildingId),
+    total: (amountCents + FEES_CENTS) / 100,
+  };
+}
+
+/**
+ * POST properties/submit-bid. Holds bid + processing fee + sales tax on the bidder's card (a manual-capture intent),
+ * in three steps like a purchase, so that nothing is held for a bid that cannot stand:
+ *   1. reserve: a `holding` bid, one per bidder and building, taken under the building's lock;
+ *   2. hold the card, outside any transaction;
+ *   3. under the lock again: the bid becomes pending and replaces the bidder's earlier one on this building.
+ * A hold for a bid that could not be made pending is let go before the error is reported.
+ */
+export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidBody): Promise<Bid> {
+  const { db, gateway } = deps;
+  const amountCents = bidCents(input.bidAmount);
+  const totalCents = amountCents + FEES_CENTS;
+  const target = await findBidTarget(db, input.propertyId);
+  checkBid(target, userId, amountCents);
+
+  const card = input.paymentMethodId
+    ? (
+        await db
+          .select()
+          .from(paymentCards)
+          .where(and(eq(paymentCards.id, input.paymentMethodId), eq(paymentCards.userId, userId)))
+      )[0]
+    : await defaultCard(db, userId);
+  if (!card) {
+    throw input.paymentMethodId
+      ? new AppError("NOT_FOUND", "No such payment method.")
+      : new AppError("BAD_REQUEST", errors.addCardFirst);
+  }
+  if (input.paymentIntentId) {
+    const [intent] = await db
+      .select()
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.id, input.paymentIntentId), eq(paymentIntents.userId, userId)));
+    if (!intent || intent.purpose !== "bid") {
+      throw new AppError("BAD_REQUEST", "paymentIntentId: not a bid payment intent of yours");
+    }
+    if (intent.amountCents !== totalCents) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `paymentIntentId: the intent is for ${formatCents(intent.amountCents)}, but this bid needs ${formatCents(totalCents)}`,
+      );
+    }
+  }
+  const customerId = await ensureCustomer(deps, userId);
+  const { buildingId } = target;
+
+  // 1. Reserve.
+  const bidId = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await lockKey(tx, `building:${buildingId}`);
+      const now = await findBidTarget(tx, buildingId);
+      checkBid(now, userId, amountCents);
+      await tx.insert(bids).values({
+        id: bidId,
+        buildingId,
+        bidderId: userId,
+        ownerId: now.ownerId,
+        amountCents,
+        totalCents,
+        status: "holding",
+        paymentIntentId: input.paymentIntentId ?? null,
+        paymentMethodId: card.id,
+        expiresAt: new Date(Date.now() + BID_TTL_MS),
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error) !== null) {
+      throw new AppError("CONFLICT", "You are already placing a bid on this building.");
+    }
+    throw error;
+  }
+
+  const fail = async (failure: string, paymentIntentId: string | null) => {
+    await db
+      .update(bids)
+      .set({ status: "failed", failure, paymentIntentId, updatedAt: new Date() })
+      .where(eq(bids.id, bidId));
+    await releaseHolds(deps, [{ id: bidId, paymentIntentId }]);
+  };
+
+  // 2. Hold.
+  let intent: GatewayIntent;
+  try {
+    intent = input.paymentIntentId
+      ? await gateway.confirmPaymentIntent({ id: input.paymentIntentId, paymentMethodId: card.id })
+      : await gateway.createPaymentIntent({
+          amountCents: totalCents,
+          currency: CURRENCY,
+          customerId,
+          paymentMethodId: card.id,
+          captureMethod: "manual",
+          metadata: { purpose: "bid", bidId, buildingId, userId },
+          idempotencyKey: `bid:${bidId}`,
+        });
+    if (intent.status !== "requires_capture" || intent.amountCents !== totalCents) {
+      throw new CardError("card_declined", "Your card was declined.");
+    }
+    await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));
+  } catch (error) {
+    await fail((error as Error).message, input.paymentIntentId ?? null);
+    throw error;
+  }
+
+  // 3. Make it pending.
+  let replaced: { id: string; paymentIntentId: string | null }[];
+  try {
+    replaced = await db.transaction(async (tx) => {
+      await lockKey(tx, `building:${buildingId}`);
+      const now = await findBidTarget(tx, buildingId);
+      checkBid(now, userId, amountCents);
+      if (now.ownerId !== target.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");
+      const earlier = await tx
+        .update(bids)
+        .set({ status: "replaced", decidedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(bids.bidderId, userId), eq(bids.buildingId, buildingId), eq(bids.status, "pending")))
+        .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+      await tx
+        .update(bids)
+        .set({ status: "pending", updatedAt: new Date() })
+        .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
+      await tx
+        .insert(paymentIntents)
+        .values({
+          id: intent.id,
+          userId,
+          provider: gateway.kind,
+          purpose: "bid",
+          propertyId: now.propertyId,
+          amountCents: totalCents,
+          currency: CURRENCY,
+          captureMethod: "manual",
+          status: intent.status,
+          paymentMethodId: card.id,
+        })
+        .onConflictDoUpdate({
+          target: paymentIntents.id,
+          set: { status: intent.status, paymentMethodId: card.id, updatedAt: new Date() },
+        });
+      return earlier;
+    });
+  } catch (error) {
+    await fail((error as Error).message, intent.id);
+    throw error;
+  }
+  await releaseHolds(deps, replaced);
+  return bidById(db, bidId);
+}
