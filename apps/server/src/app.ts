@@ -21,6 +21,7 @@ import { idempotency } from "./lib/idempotency";
 import { describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
+import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
@@ -99,6 +100,7 @@ export async function buildApp({
         : devMailboxMailer(database.db, app.log)),
     gateway: gateway ?? createGateway(config, database),
     faults,
+    log: app.log,
   };
   app.decorate("deps", deps);
   app.setValidatorCompiler(validatorCompiler);
@@ -189,6 +191,7 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(propertyRoutes);
+      await api.register(bidRoutes);
       await api.register(buildingRoutes);
       await api.register(paymentRoutes);
       await api.register(payoutRoutes);
