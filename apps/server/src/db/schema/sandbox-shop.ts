@@ -1,0 +1,29 @@
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox processor's checkout sessions, kept as Stripe keeps them: the priced lines it was asked to take
+ * payment for, the customer's e-mail, and where it stands (open → complete, or expired after 24 hours).
+ */
+export const sandboxCheckoutSessions = pgTable("sandbox_checkout_sessions", {
+  id: text("id").primaryKey(),
+  clientSecret: text("client_secret").notNull().unique(),
+  /** open | complete | expired */
+  status: text("status").notNull(),
+  /** unpaid | paid */
+  paymentStatus: text("payment_status").notNull(),
+  customerEmail: text("customer_email"),
+  lineItems: jsonb("line_items")
+    .$type<{ name: string; unitAmountCents: number; quantity: number }[]>()
+    .notNull(),
+  amountTotalCents: integer("amount_total_cents").notNull(),
+  currency: text("currency").notNull(),
+  returnUrl: text("return_url").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  paymentIntentId: text("payment_intent_id"),
+  /** Set while a payment is being taken, so two submissions of the form charge the card once. */
+  payingSince: timestamp("paying_since", { withTimezone: true }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

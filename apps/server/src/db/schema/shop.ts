@@ -1,0 +1,53 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** A line as the server priced it from the catalogue. */
+export type ShopLine = { productId: number; name: string; unitPriceCents: number; quantity: number };
+
+/**
+ * A checkout the shop opened at the processor: what was asked for and at what price, kept until it is paid so the
+ * order can be written from our own pricing, whichever of the return page or the webhook sees the payment first.
+ */
+export const shopCheckouts = pgTable("shop_checkouts", {
+  sessionId: text("session_id").primaryKey(),
+  provider: text("provider").notNull(),
+  email: text("email").notNull(),
+  lines: jsonb("lines").$type<ShopLine[]>().notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A paid order: one per checkout session, however many times its completion is reported. */
+export const shopOrders = pgTable(
+  "shop_orders",
+  {
+    id: uuid("id").primaryKey(),
+    checkoutSessionId: text("checkout_session_id").notNull().unique(),
+    provider: text("provider").notNull(),
+    email: text("email").notNull(),
+    /** What the processor took, in cents. */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** paid */
+    status: text("status").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    /** Set by the one call that sends the confirmation; cleared again if sending failed, so a later call retries. */
+    confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shop_orders_email_idx").on(t.email, t.createdAt)],
+);
+
+export const shopOrderLines = pgTable(
+  "shop_order_lines",
+  {
+    id: uuid("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => shopOrders.id),
+    productId: integer("product_id").notNull(),
+    name: text("name").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [index("shop_order_lines_order_idx").on(t.orderId)],
+);

@@ -1,0 +1,38 @@
+/**
+ * Hosted checkout at the card processor (Stripe Checkout Sessions, embedded in our page): the shop's one door.
+ * Amounts are integer cents; the caller prices every line, the processor only adds them up and takes the card.
+ */
+
+export type CheckoutLineItemInput = { name: string; unitAmountCents: number; quantity: number };
+
+export type GatewayCheckoutSessionStatus = "open" | "complete" | "expired";
+
+export type GatewayCheckoutSession = {
+  id: string;
+  status: GatewayCheckoutSessionStatus;
+  /** Stripe's `payment_status`: "paid" once the money is taken. */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  customerEmail: string | null;
+  amountTotalCents: number;
+  currency: string;
+  paymentIntentId: string | null;
+  metadata: Record<string, string>;
+};
+
+export type CreateCheckoutSessionInput = {
+  lineItems: CheckoutLineItemInput[];
+  customerEmail: string;
+  /** Where the payment form sends the customer when done; `{CHECKOUT_SESSION_ID}` is replaced with the id. */
+  returnUrl: string;
+  metadata?: Record<string, string>;
+  /** Passed to the processor, so a retried call creates one session, not two. */
+  idempotencyKey?: string;
+};
+
+export interface CheckoutGateway {
+  /** An embedded-checkout session; the browser mounts the payment form with its `clientSecret`. */
+  createCheckoutSession(
+    input: CreateCheckoutSessionInput,
+  ): Promise<{ id: string; clientSecret: string; status: GatewayCheckoutSessionStatus }>;
+  retrieveCheckoutSession(id: string): Promise<GatewayCheckoutSession>;
+}

@@ -1,0 +1,125 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
+import { shopCheckouts, shopOrderLines, shopOrders } from "../../db/schema/shop";
+import type { AppDeps } from "../../deps";
+import { newId } from "../../lib/secrets";
+import { accounts, postJournal } from "../ledger/ledger";
+import type { Mailer } from "../mail/mailer";
+import type { GatewayCheckoutSession } from "../payments/checkout-gateway";
+import { orderConfirmationMail } from "./order-confirmation-mail";
+
+export type RecordedOrder = { orderId: string; created: boolean };
+
+/** A session whose money has been taken: complete, and paid (or free). */
+export const isPaid = (session: GatewayCheckoutSession) =>
+  session.status === "complete" && session.paymentStatus !== "unpaid";
+
+/**
+ * Inside the caller's transaction: the order for a paid checkout session, written once, with its lines and a
+ * balanced journal for the money. However often the payment is reported (return page, reloads, repeated webhooks,
+ * all at once), the unique session id lets exactly one call create the order; the others find it.
+ * Null when the session is not paid yet, or is not one the shop opened.
+ */
+export async function recordShopOrder(
+  tx: Tx,
+  session: GatewayCheckoutSession,
+  provider: string,
+): Promise<RecordedOrder | null> {
+  if (!isPaid(session)) return null;
+  const [checkout] = await tx.select().from(shopCheckouts).where(eq(shopCheckouts.sessionId, session.id));
+  if (!checkout) return null;
+
+  const [inserted] = await tx
+    .insert(shopOrders)
+    .values({
+      id: newId(),
+      checkoutSessionId: session.id,
+      provider,
+      email: session.customerEmail ?? checkout.email,
+      amountCents: session.amountTotalCents,
+      currency: session.currency,
+      status: "paid",
+      paymentIntentId: session.paymentIntentId,
+    })
+    .onConflictDoNothing({ target: shopOrders.checkoutSessionId })
+    .returning({ id: shopOrders.id });
+  if (!inserted) {
+    const [existing] = await tx
+      .select({ id: shopOrders.id })
+      .from(shopOrders)
+      .where(eq(shopOrders.checkoutSessionId, session.id));
+    if (!existing) throw new Error(`shop order for ${session.id} neither inserted nor found`);
+    return { orderId: existing.id, created: false };
+  }
+
+  await tx
+    .insert(shopOrderLines)
+    .values(checkout.lines.map((line) => ({ id: newId(), orderId: inserted.id, ...line })));
+  if (session.amountTotalCents > 0) {
+    await postJournal(tx, {
+      kind: "shop_order",
+      reference: session.id,
+      memo: `shop order ${inserted.id}`,
+      entries: [
+        { account: accounts.cardFunding, amountCents: -session.amountTotalCents },
+        { account: accounts.platformRevenue, amountCents: session.amountTotalCents },
+      ],
+    });
+  }
+  return { orderId: inserted.id, created: true };
+}
+
+/**
+ * Sends an order's confirmation e-mail unless it has been sent: the call that marks it sent is the one that sends
+ * it, so concurrent calls send one e-mail. If sending fails the mark is taken back, so a later report retries.
+ * True when this call sent it.
+ */
+export async function sendOrderConfirmation(
+  { db, mailer }: { db: Db; mailer: Mailer },
+  orderId: string,
+): Promise<boolean> {
+  const [order] = await db
+    .update(shopOrders)
+    .set({ confirmationEmailSentAt: new Date() })
+    .where(and(eq(shopOrders.id, orderId), isNull(shopOrders.confirmationEmailSentAt)))
+    .returning();
+  if (!order) return false;
+  try {
+    const lines = await db
+      .select({
+        productId: shopOrderLines.productId,
+        name: shopOrderLines.name,
+        unitPriceCents: shopOrderLines.unitPriceCents,
+        quantity: shopOrderLines.quantity,
+      })
+      .from(shopOrderLines)
+      .where(eq(shopOrderLines.orderId, orderId))
+      .orderBy(shopOrderLines.productId);
+    await mailer.send(orderConfirmationMail({ ...order, lines }));
+    return true;
+  } catch (error) {
+    await db.update(shopOrders).set({ confirmationEmailSentAt: null }).where(eq(shopOrders.id, orderId));
+    throw error;
+  }
+}
+
+/**
+ * A paid session becomes an order, once, and its customer gets one confirmation. Used wherever a payment is seen:
+ * the return page's status read and the sandbox's payment form (the Stripe webhook posts through the same two
+ * steps). A failed e-mail is logged, not thrown: the order stands, and the next report sends it.
+ */
+export async function completeOrder(
+  deps: Pick<AppDeps, "db" | "mailer" | "gateway"> & {
+    log?: { error: (obj: object, msg: string) => void };
+  },
+  session: GatewayCheckoutSession,
+): Promise<RecordedOrder | null> {
+  if (!isPaid(session)) return null;
+  const order = await deps.db.transaction((tx) => recordShopOrder(tx, session, deps.gateway.kind));
+  if (order) {
+    await sendOrderConfirmation(deps, order.orderId).catch((err: unknown) => {
+      deps.log?.error({ err, orderId: order.orderId }, "shop: the order confirmation could not be sent");
+    });
+  }
+  return order;
+}

@@ -1,0 +1,11 @@
+import type { ShopProductData } from "@mx/shared/schemas/shop";
+import { priceDollars, SHOP_PRODUCTS } from "@mx/shared/shop";
+
+/** The catalogue as the API serves it (spec §3): `price` in dollars. */
+export function listProducts(): ShopProductData[] {
+  return SHOP_PRODUCTS.map(({ priceCents, images, ...product }) => ({
+    ...product,
+    price: priceDollars({ priceCents }),
+    images: [...images],
+  }));
+}

@@ -1,0 +1,100 @@
+import { envelope } from "@mx/shared/schemas/common";
+import {
+  CreateCheckoutSessionBody,
+  CreateCheckoutSessionData,
+  SandboxCheckoutPayBody,
+  SandboxCheckoutPayData,
+  SandboxCheckoutSessionData,
+  SandboxCheckoutSessionQuery,
+  SessionStatusData,
+  SessionStatusQuery,
+  ShopProductsData,
+} from "@mx/shared/schemas/shop";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ok } from "../../lib/reply";
+import { describeSandboxCheckoutSession } from "../payments/sandbox-checkout";
+import { createCheckoutSession } from "./create-checkout-session";
+import { listProducts } from "./list-products";
+import { paySandboxCheckout } from "./pay-sandbox-checkout";
+import { readSessionStatus } from "./session-status";
+
+/**
+ * The merch shop (spec §7), open to everyone, signed in or not. The checkout paths sit under /stripe/webhooks as the
+ * spec names them, whichever processor is configured; Stripe's own event deliveries are in payments.
+ */
+export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  // Each one asks the processor for a session: limited per address like the other calls that reach it.
+  const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
+
+  app.get(
+    "/shop/products",
+    {
+      schema: {
+        tags: ["shop"],
+        summary: "The shop's catalogue: five products",
+        response: { 200: envelope(ShopProductsData) },
+      },
+    },
+    async () => ok({ products: listProducts() }, "Products"),
+  );
+
+  app.post(
+    "/stripe/webhooks/create-checkout-session",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["shop"],
+        summary:
+          "Opens an embedded checkout for catalogue prices and quantities (1–99); amounts come from the catalogue",
+        body: CreateCheckoutSessionBody,
+        response: { 200: envelope(CreateCheckoutSessionData) },
+      },
+    },
+    async (req) => ok(await createCheckoutSession(deps, req.body), "Checkout session created"),
+  );
+
+  app.get(
+    "/stripe/webhooks/session-status",
+    {
+      schema: {
+        tags: ["shop"],
+        summary: "Where a checkout stands (open, complete, expired); a paid one becomes its order, once",
+        querystring: SessionStatusQuery,
+        response: { 200: envelope(SessionStatusData) },
+      },
+    },
+    async (req) =>
+      ok(await readSessionStatus({ ...deps, log: req.log }, req.query.session_id), "Session status"),
+  );
+
+  if (deps.gateway.kind === "sandbox") {
+    app.get(
+      "/sandbox/checkout/session",
+      {
+        schema: {
+          tags: ["shop"],
+          summary: "Sandbox payment form: the lines and total of a checkout session, by its client secret",
+          querystring: SandboxCheckoutSessionQuery,
+          response: { 200: envelope(SandboxCheckoutSessionData) },
+        },
+      },
+      async (req) =>
+        ok(await describeSandboxCheckoutSession(deps.db, req.query.client_secret), "Checkout session"),
+    );
+
+    app.post(
+      "/sandbox/checkout/pay",
+      {
+        config: processorLimit,
+        schema: {
+          tags: ["shop"],
+          summary: "Sandbox payment form: pays a checkout session with a card token from /sandbox/tokens",
+          body: SandboxCheckoutPayBody,
+          response: { 200: envelope(SandboxCheckoutPayData) },
+        },
+      },
+      async (req) => ok(await paySandboxCheckout({ ...deps, log: req.log }, req.body), "Payment complete"),
+    );
+  }
+};

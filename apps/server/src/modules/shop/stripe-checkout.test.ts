@@ -1,0 +1,215 @@
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerJournals } from "../../db/schema/ledger";
+import { shopOrders } from "../../db/schema/shop";
+import { createTestApp, type TestApp } from "../../test/harness";
+import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
+
+const WEBHOOK_SECRET = "whsec_shop_emulator_secret";
+
+let emulator: StripeEmulator;
+let t: TestApp;
+
+beforeAll(async () => {
+  emulator = await startStripeEmulator();
+  t = await createTestApp({
+    stripe: {
+      secretKey: "sk_test_shop_emulator",
+      publishableKey: "pk_test_shop_emulator",
+      webhookSecret: WEBHOOK_SECRET,
+      apiBase: emulator.url,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await emulator.close();
+});
+beforeEach(() => emulator.reset());
+
+let shopperCount = 0;
+const newShopper = () => `stripe.shopper${++shopperCount}.${Date.now().toString(36)}@example.com`;
+
+async function openCheckout(email: string) {
+  const res = await t.call("POST", "/api/v1/stripe/webhooks/create-checkout-session", {
+    body: {
+      customerEmail: email,
+      line_items: [
+        { price: "price_mx_snapback_cap", quantity: 1 },
+        { price: "price_mx_broker_sticker", quantity: 4 },
+      ],
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const clientSecret: string = res.json().data.clientSecret;
+  const sessionId = clientSecret.split("_secret_")[0] ?? "";
+  return { clientSecret, sessionId };
+}
+
+/** What Stripe holds once the customer has paid in the embedded form. */
+function payAtStripe(sessionId: string, email: string) {
+  const session = emulator.checkoutSessions.get(sessionId);
+  if (!session) throw new Error(`no emulator session ${sessionId}`);
+  Object.assign(session, {
+    status: "complete",
+    payment_status: "paid",
+    payment_intent: `pi_for_${sessionId}`,
+    customer_details: { email },
+  });
+}
+
+let eventCounter = 0;
+function checkoutEvent(sessionId: string, claims: Record<string, unknown> = {}, id?: string) {
+  return JSON.stringify({
+    id: id ?? `evt_shop_${++eventCounter}_${Date.now()}`,
+    object: "event",
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: sessionId, object: "checkout.session", ...claims } },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: "checkout.session.completed",
+  });
+}
+
+const deliver = (payload: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/v1/stripe/webhooks",
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+    payload,
+  });
+
+const status = (sessionId: string) =>
+  t.call("GET", `/api/v1/stripe/webhooks/session-status?session_id=${encodeURIComponent(sessionId)}`);
+
+async function mailbox(email: string): Promise<{ subject: string; text: string }[]> {
+  return (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data;
+}
+
+const ordersFor = (sessionId: string) =>
+  t.app.deps.db.select().from(shopOrders).where(eq(shopOrders.checkoutSessionId, sessionId));
+
+describe("shop checkout with Stripe", () => {
+  it("asks Stripe for an embedded session priced from the catalogue, returning to /return", async () => {
+    const email = newShopper();
+    const { clientSecret, sessionId } = await openCheckout(email);
+    expect(clientSecret).toBe(`${sessionId}_secret_emu`);
+    const [request] = emulator.requests;
+    expect(request).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
+    expect(request?.body).toEqual({
+      ui_mode: "embedded_page",
+      mode: "payment",
+      customer_email: email,
+      return_url: `${t.app.deps.config.publicUrl}/return?session_id={CHECKOUT_SESSION_ID}`,
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "10000",
+      "line_items[0][price_data][product_data][name]": "Snapback Cap",
+      "line_items[1][quantity]": "4",
+      "line_items[1][price_data][currency]": "usd",
+      "line_items[1][price_data][unit_amount]": "799",
+      "line_items[1][price_data][product_data][name]": "Broker Sticker",
+      "metadata[source]": "shop",
+      "payment_intent_data[metadata][source]": "shop",
+    });
+    expect(emulator.checkoutSessions.get(sessionId)?.amount_total).toBe(13_196);
+  });
+
+  it("reports an open session as open, with the customer's e-mail", async () => {
+    const email = newShopper();
+    const { sessionId } = await openCheckout(email);
+    const res = await status(sessionId);
+    expect(res.json().data).toEqual({ status: "open", customer_email: email });
+    expect(await ordersFor(sessionId)).toHaveLength(0);
+  });
+
+  it("the webhook delivered twice, another event for the same session and two status reads: one order, one e-mail", async () => {
+    const email = newShopper();
+    const { sessionId } = await openCheckout(email);
+    payAtStripe(sessionId, email);
+
+    const event = checkoutEvent(sessionId, {}, `evt_shop_repeat_${Date.now()}`);
+    const first = await deliver(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toEqual({ received: true, duplicate: false, ignored: false });
+    const repeat = await deliver(event);
+    expect(repeat.json().data).toEqual({ received: true, duplicate: true, ignored: false });
+    expect((await deliver(checkoutEvent(sessionId))).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      expect((await status(sessionId)).json().data).toEqual({ status: "complete", customer_email: email });
+    }
+
+    const orders = await ordersFor(sessionId);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      email,
+      amountCents: 13_196,
+      provider: "stripe",
+      paymentIntentId: `pi_for_${sessionId}`,
+    });
+    const journals = await t.app.deps.db
+      .select()
+      .from(ledgerJournals)
+      .where(eq(ledgerJournals.reference, sessionId));
+    expect(journals).toHaveLength(1);
+    const mails = await mailbox(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain("4 × Broker Sticker");
+  });
+
+  it("deliveries and status reads all at once: one order, one e-mail", async () => {
+    const email = newShopper();
+    const { sessionId } = await openCheckout(email);
+    payAtStripe(sessionId, email);
+    const event = checkoutEvent(sessionId);
+    const results = await Promise.all([
+      deliver(event),
+      deliver(event),
+      deliver(checkoutEvent(sessionId)),
+      deliver(checkoutEvent(sessionId)),
+      status(sessionId),
+      status(sessionId),
+    ]);
+    for (const res of results) expect(res.statusCode).toBe(200);
+    expect(await ordersFor(sessionId)).toHaveLength(1);
+    expect(await mailbox(email)).toHaveLength(1);
+  });
+
+  it("trusts Stripe, not the event: an event claiming payment for a session Stripe holds open makes no order", async () => {
+    const email = newShopper();
+    const { sessionId } = await openCheckout(email);
+    const res = await deliver(checkoutEvent(sessionId, { status: "complete", payment_status: "paid" }));
+    expect(res.statusCode).toBe(200);
+    expect(await ordersFor(sessionId)).toHaveLength(0);
+    expect(await mailbox(email)).toHaveLength(0);
+  });
+
+  it("a completed session the shop never opened is acknowledged and ignored", async () => {
+    const before = await t.app.deps.db.select().from(shopOrders);
+    emulator.checkoutSessions.set("cs_test_elsewhere", {
+      id: "cs_test_elsewhere",
+      object: "checkout.session",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: 500,
+      currency: "usd",
+      metadata: {},
+    });
+    const res = await deliver(checkoutEvent("cs_test_elsewhere"));
+    expect(res.statusCode).toBe(200);
+    expect(await t.app.deps.db.select().from(shopOrders)).toHaveLength(before.length);
+  });
+
+  it("has no sandbox payment endpoints", async () => {
+    const res = await t.call("POST", "/api/v1/sandbox/checkout/pay", {
+      body: { clientSecret: "cs_x_secret_y", token: "tok_x" },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,22 @@
+import { api } from "@mx/shared/routes";
+import type { SessionStatusData } from "@mx/shared/schemas/shop";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+/** Spec §7: status and customer_email of a checkout session. */
+export async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<SessionStatusData> {
+  const reply = await apiRequest<SessionStatusData>(api.sessionStatus(sessionId), { signal });
+  return reply.data;
+}
+
+/** Read once per visit of the return page; reading again is harmless (the order is made once). */
+export function useSessionStatus(sessionId: string | null) {
+  return useQuery({
+    queryKey: ["shop", "session-status", sessionId],
+    queryFn: ({ signal }) => getSessionStatus(sessionId ?? "", signal),
+    enabled: Boolean(sessionId),
+    retry: 1,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}

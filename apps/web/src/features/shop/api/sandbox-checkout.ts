@@ -1,0 +1,40 @@
+import { api } from "@mx/shared/routes";
+import type { SandboxCheckoutPayData, SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+
+/** What the sandbox payment form asks to be paid: the session's lines and total. */
+export function useSandboxCheckoutSession(clientSecret: string) {
+  return useQuery({
+    queryKey: ["shop", "sandbox-session", clientSecret],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<SandboxCheckoutSessionData>(api.sandboxCheckoutSession(clientSecret), { signal }))
+        .data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface SandboxCard {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  name: string;
+}
+
+/**
+ * Tokenises the card with the sandbox processor (the only call that carries the number), then pays the session
+ * with the token. No TanStack mutation on purpose: a mutation keeps its variables, and the number must not
+ * outlive this call. A refused card rejects with the processor's message ("Your card was declined.").
+ */
+export async function paySandboxCheckout(
+  clientSecret: string,
+  card: SandboxCard,
+): Promise<SandboxCheckoutPayData> {
+  const token = await apiRequest<{ id: string }>(api.sandboxTokens, { method: "POST", body: card });
+  const paid = await apiRequest<SandboxCheckoutPayData>(api.sandboxCheckoutPay, {
+    method: "POST",
+    body: { clientSecret, token: token.data.id },
+  });
+  return paid.data;
+}

@@ -1,0 +1,228 @@
+import { texts } from "@mx/shared/messages";
+import { formatCents } from "@mx/shared/money";
+import { paths } from "@mx/shared/routes";
+import { findProduct } from "@mx/shared/shop";
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/api-client";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useCreateCheckoutSession } from "../api/create-checkout-session";
+import { useConfig } from "../api/get-config";
+import {
+  type CartLine,
+  decrementLine,
+  incrementLine,
+  pricedLines,
+  readBuyNow,
+  removeLine,
+  setLineQuantity,
+  subtotalCents,
+} from "../cart";
+import { CartLineRow } from "../components/cart-line-row";
+import { SandboxPaymentForm } from "../components/sandbox-payment-form";
+import { ChevronLeftIcon } from "../components/shop-icons";
+import { shopCopy } from "../copy";
+import { useCart } from "../use-cart";
+
+// Stripe's Embedded Checkout is fetched only when the server uses Stripe.
+const StripeEmbeddedCheckout = lazy(() => import("../components/stripe-embedded-checkout"));
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailProblem(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return shopCopy.emailRequired;
+  return EMAIL_PATTERN.test(trimmed) ? null : shopCopy.emailInvalid;
+}
+
+/**
+ * /checkout (spec §2, §4): the cart lines on the left, the 'Checkout' form on the right. With
+ * `?buyNow={id}&quantity={n}` the page checks out that product alone (it is put in the stored cart as well);
+ * otherwise the stored cart. Once a checkout session exists the payment form replaces the page.
+ */
+export function CheckoutRoute() {
+  useDocumentTitle(texts.checkout);
+  const [params, setParams] = useSearchParams();
+  const buyNow = readBuyNow(params);
+  const { cart, update } = useCart();
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
+  const session = useCreateCheckoutSession();
+  const [email, setEmail] = useState("");
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const ids = { email: useId(), emailError: useId() };
+
+  const buyNowId = buyNow?.id;
+  const buyNowQuantity = buyNow?.quantity;
+  // The Buy Now line goes into the stored cart at the link's quantity.
+  useEffect(() => {
+    if (buyNowId === undefined || buyNowQuantity === undefined || !findProduct(buyNowId)) return;
+    update((current) => setLineQuantity(current, buyNowId, buyNowQuantity));
+  }, [buyNowId, buyNowQuantity, update]);
+
+  // Unknown ids are dropped (spec §4), from storage too.
+  useEffect(() => {
+    if (cart.some((line) => !findProduct(line.id))) {
+      update((current) => current.filter((line) => findProduct(line.id)));
+    }
+  }, [cart, update]);
+
+  const lines = pricedLines(buyNow ? [buyNow] : cart);
+  const subtotal = subtotalCents(lines);
+  const isEmpty = lines.length === 0;
+  const isBusy = session.isPending;
+
+  /** A change to one line: saved to the stored cart; on a Buy Now page the link follows the new quantity. */
+  const change = (id: number, apply: (lines: CartLine[]) => CartLine[]) => {
+    if (!buyNow) {
+      update(apply);
+      return;
+    }
+    const line = apply([buyNow]).find((l) => l.id === id);
+    update((current) => (line ? setLineQuantity(current, id, line.quantity) : removeLine(current, id)));
+    const next = line ? { buyNow: String(id), quantity: String(line.quantity) } : undefined;
+    setParams(new URLSearchParams(next), { replace: true });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isEmpty || isBusy) return;
+    const problem = emailProblem(email);
+    setEmailError(problem);
+    if (problem) {
+      document.getElementById(ids.email)?.focus();
+      return;
+    }
+    session.mutate(
+      {
+        customerEmail: email.trim(),
+        line_items: lines.map(({ product, line }) => ({ price: product.priceId, quantity: line.quantity })),
+      },
+      { onSuccess: setClientSecret },
+    );
+  };
+
+  if (clientSecret) {
+    return (
+      <PaymentStep
+        clientSecret={clientSecret}
+        onBack={() => {
+          setClientSecret(null);
+          session.reset();
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className="shop-page checkout">
+      <section className="checkout__cart" aria-labelledby="cart-title">
+        <h1 id="cart-title" className="checkout__heading">
+          {shopCopy.yourCart}
+        </h1>
+        {isEmpty ? (
+          <div className="checkout__empty">
+            <p>{texts.emptyCart}</p>
+            <Link className="btn btn--secondary" to={paths.shop}>
+              {shopCopy.continueShopping}
+            </Link>
+          </div>
+        ) : (
+          <ul className="cart-lines">
+            {lines.map((item) => (
+              <CartLineRow
+                key={item.product.id}
+                item={item}
+                disabled={isBusy}
+                onDecrease={() => change(item.product.id, (c) => decrementLine(c, item.product.id))}
+                onIncrease={() => change(item.product.id, (c) => incrementLine(c, item.product.id))}
+                onRemove={() => change(item.product.id, (c) => removeLine(c, item.product.id))}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form className="checkout__form" onSubmit={handleSubmit} noValidate aria-labelledby="checkout-title">
+        <h2 id="checkout-title" className="checkout__form-title">
+          {texts.checkout}
+        </h2>
+        <TextField
+          id={ids.email}
+          label={texts.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          placeholder="name@example.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (emailError) setEmailError(null);
+          }}
+          onBlur={() => {
+            if (email.trim()) setEmailError(emailProblem(email));
+          }}
+          aria-invalid={emailError ? true : undefined}
+          aria-errormessage={emailError ? ids.emailError : undefined}
+          disabled={isBusy}
+          hint={shopCopy.emailHint}
+        />
+        {emailError ? (
+          <p id={ids.emailError} className="field-error" role="alert">
+            {emailError}
+          </p>
+        ) : null}
+        <div className="checkout__subtotal">
+          <span>{shopCopy.subtotal}</span>
+          <span data-testid="subtotal">{formatCents(subtotal)}</span>
+        </div>
+        <p className="checkout__note">{texts.checkoutNote}</p>
+        {session.isError ? <ErrorBox>{errorMessage(session.error, shopCopy.sessionFailed)}</ErrorBox> : null}
+        <Button type="submit" block className="btn--large" disabled={isEmpty} busy={isBusy}>
+          {isBusy ? shopCopy.creatingSession : texts.payNow}
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+/** The embedded payment form in place of the page: Stripe's Embedded Checkout, or the sandbox's own form. */
+function PaymentStep({ clientSecret, onBack }: { clientSecret: string; onBack: () => void }) {
+  const config = useConfig();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <div className="shop-page payment-step">
+      <div className="payment-step__header">
+        <button type="button" className="payment-step__back" onClick={onBack}>
+          <ChevronLeftIcon size={20} />
+          {shopCopy.backToCart}
+        </button>
+        <h1 ref={headingRef} tabIndex={-1} className="payment-step__title">
+          {shopCopy.payment}
+        </h1>
+      </div>
+      {config.isPending ? <PageSpinner /> : null}
+      {config.isError ? (
+        <div className="payment-step__retry">
+          <ErrorBox>{errorMessage(config.error, shopCopy.paymentUnavailable)}</ErrorBox>
+          <Button variant="secondary" onClick={() => void config.refetch()} busy={config.isFetching}>
+            {shopCopy.tryAgain}
+          </Button>
+        </div>
+      ) : null}
+      {config.data?.paymentProvider === "stripe" ? (
+        <Suspense fallback={<PageSpinner />}>
+          <StripeEmbeddedCheckout publishableKey={config.data.publishableKey} clientSecret={clientSecret} />
+        </Suspense>
+      ) : null}
+      {config.data?.paymentProvider === "sandbox" ? <SandboxPaymentForm clientSecret={clientSecret} /> : null}
+    </div>
+  );
+}
