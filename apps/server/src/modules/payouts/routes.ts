@@ -1,9 +1,26 @@
-import { envelope } from "@mx/shared/schemas/common";
+import { serverMessages } from "@mx/shared/messages";
+import { envelope, MessageData } from "@mx/shared/schemas/common";
+import {
+  AddPayoutCardBody,
+  BalanceData,
+  EditPayoutBody,
+  EditPayoutData,
+  InstantPayoutBody,
+  PayoutCardData,
+  PayoutCardListData,
+  PayoutDetailsData,
+  PayoutDetailsQuery,
+  PayoutReplyData,
+  SetDefaultPayoutCardBody,
+} from "@mx/shared/schemas/payouts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { getOnboarding, onboardingReauth, onboardingReturn } from "./onboarding";
+import { addPayoutCard, deletePayoutCard, listPayoutCards, setDefaultPayoutCard } from "./payout-cards";
+import { getBalance, getPayoutDetails, setPayoutType } from "./payout-history";
+import { instantPayout, manualPayout } from "./request-payout";
 
 const Onboarding = z.object({ isStripeIntegrated: z.boolean(), redirectLink: z.string().nullable() });
 const ReturnQuery = z.strictObject({
@@ -13,6 +30,161 @@ const ReturnQuery = z.strictObject({
 });
 
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const security = [{ bearer: [] }];
+  const tags = ["payouts"];
+
+  app.get(
+    "/users/externalAccountList",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "The player's payout cards (debit cards on their connected account), the default first",
+        security,
+        response: { 200: envelope(PayoutCardListData) },
+      },
+    },
+    async (req) => ok({ response: await listPayoutCards(app.deps, currentUser(req).userId) }, "Payout cards"),
+  );
+
+  app.post(
+    "/users/stripe/external/account/details/v1",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags,
+        summary: "Add a debit card as a payout card, from a token the browser got from the tokeniser",
+        security,
+        body: AddPayoutCardBody,
+        response: { 201: envelope(PayoutCardData) },
+      },
+    },
+    async (req, reply) => {
+      const card = await addPayoutCard(app.deps, currentUser(req).userId, req.body);
+      return reply.code(201).send(ok({ data: card }, serverMessages.payoutCardAdded, 201));
+    },
+  );
+
+  app.put(
+    "/users/setDefaultSubaccount",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "Make a payout card the default (where payouts go)",
+        security,
+        body: SetDefaultPayoutCardBody,
+        response: { 200: envelope(PayoutCardListData) },
+      },
+    },
+    async (req) =>
+      ok(
+        { response: await setDefaultPayoutCard(app.deps, currentUser(req).userId, req.body.AccountId) },
+        serverMessages.payoutCardDefault,
+      ),
+  );
+
+  app.delete(
+    "/users/deleteSubaccount/:id",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "Remove a payout card",
+        security,
+        params: z.strictObject({ id: z.string().min(1).max(255) }),
+        response: { 200: envelope(MessageData) },
+      },
+    },
+    async (req) => {
+      await deletePayoutCard(app.deps, currentUser(req).userId, req.params.id);
+      return ok({ message: serverMessages.payoutCardRemoved }, serverMessages.payoutCardRemoved);
+    },
+  );
+
+  app.get(
+    "/users/balance",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "The player's withdrawable earnings (dollars, and cents) and what is on its way",
+        security,
+        response: { 200: envelope(BalanceData) },
+      },
+    },
+    async (req) => ok({ response: await getBalance(app.deps.db, currentUser(req).userId) }, "Balance"),
+  );
+
+  app.get(
+    "/users/payout/details",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "The player's payouts, newest first, and whether payouts are manual or automatic",
+        security,
+        querystring: PayoutDetailsQuery,
+        response: { 200: envelope(PayoutDetailsData) },
+      },
+    },
+    async (req) =>
+      ok({ response: await getPayoutDetails(app.deps, currentUser(req).userId, req.query) }, "Payouts"),
+  );
+
+  app.put(
+    "/users/edit-Payout",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary: "Manual payouts, or automatic ones (the whole balance, daily)",
+        security,
+        body: EditPayoutBody,
+        response: { 200: envelope(EditPayoutData) },
+      },
+    },
+    async (req) => {
+      const payoutType = await setPayoutType(app.deps, currentUser(req).userId, req.body.type);
+      return ok({ payoutType }, serverMessages.payoutTypeSet(payoutType));
+    },
+  );
+
+  app.post(
+    "/users/manual-payout",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags,
+        summary: "Pay the whole available balance out to the default payout card or bank (standard payout)",
+        security,
+        response: { 200: envelope(PayoutReplyData) },
+      },
+    },
+    async (req) => {
+      const data = await manualPayout(app.deps, currentUser(req).userId);
+      return ok(data, data.message);
+    },
+  );
+
+  app.post(
+    "/users/instant-payout-card",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags,
+        summary: "Instant payout of `amount` cents to a debit card; the 1.00 fee comes out of it",
+        security,
+        body: InstantPayoutBody,
+        response: { 200: envelope(PayoutReplyData) },
+      },
+    },
+    async (req) => {
+      const data = await instantPayout(app.deps, currentUser(req).userId, req.body);
+      return ok(data, data.message);
+    },
+  );
+
   app.get(
     "/users/stripe/onboarding",
     {

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** The sandbox processor's payout cards: debit cards attached to a connected account, as Stripe keeps them. */
+export const sandboxExternalAccounts = pgTable(
+  "sandbox_external_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    funding: text("funding").notNull(),
+    /** How Stripe's test card with this number behaves (`payout_fails` refuses every payout). */
+    behaviour: text("behaviour").notNull(),
+    defaultForCurrency: boolean("default_for_currency").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("sandbox_external_accounts_account_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("sandbox_external_accounts_one_default").on(t.accountId).where(sql`${t.defaultForCurrency}`),
+  ],
+);
+
+/** The sandbox's payouts: standard ones are pending until `arrival_at`, then paid; instant ones are paid at once. */
+export const sandboxPayouts = pgTable("sandbox_payouts", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  method: text("method").notNull(),
+  /** A payout card's id, or null for the account's bank. */
+  destination: text("destination"),
+  /** pending | paid | failed */
+  status: text("status").notNull(),
+  failureCode: text("failure_code"),
+  failureMessage: text("failure_message"),
+  reference: text("reference"),
+  idempotencyKey: text("idempotency_key").unique(),
+  arrivalAt: timestamp("arrival_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money the sandbox sent back to a buying card (a deleted account's refund). */
+export const sandboxCardCredits = pgTable("sandbox_card_credits", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  paymentMethodId: text("payment_method_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  reference: text("reference").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,184 @@
+import { CURRENCY, DELETION_REFUND_FEE_CENTS } from "@mx/shared/constants";
+import { formatCents } from "@mx/shared/money";
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { paymentCustomers } from "../../db/schema/payments";
+import { accountRefunds } from "../../db/schema/payouts";
+import type { AppDeps } from "../../deps";
+import { lockKey } from "../../lib/locks";
+import { newId } from "../../lib/secrets";
+import { defaultCard } from "../cards/cards";
+import { accounts, balanceOf, type Entry, postJournal } from "../ledger/ledger";
+import { CardError, GatewayRequestError } from "../payments/gateway";
+import { reservePayout, sendPayout } from "./send-payout";
+
+/** What is still to be sent once the deletion has committed. */
+export type DeletionRefund = { kind: "card"; refundId: string } | { kind: "payout"; payoutId: string } | null;
+
+type RefundRow = typeof accountRefunds.$inferSelect;
+
+function refundEntries(row: Pick<RefundRow, "userId" | "amountCents" | "feeCents" | "netCents">): Entry[] {
+  return [
+    { account: accounts.earnings(row.userId), amountCents: -row.amountCents },
+    { account: accounts.refunds, amountCents: row.netCents },
+    { account: accounts.platformFees, amountCents: row.feeCents },
+  ];
+}
+
+/**
+ * Step 1, inside the account deletion's transaction (before the player's details are erased): the remaining
+ * earnings leave the balance, minus the processing fee (DELETION_REFUND_FEE_CENTS, what sending money to a card
+ * costs), bound for
+ *   - the default buying card (journal "account_refund": earnings −balance, refunds +net, platform fees +fee); or,
+ *     with no card, the player's connected payout account (a standard payout with the same fee);
+ *   - nowhere, when the balance does not exceed the fee: the fee takes it (journal "account_forfeit").
+ * With neither a card nor a payout account the balance stays on the ledger, owed to the deleted player, and is
+ * logged for an operator to settle. Nothing here calls the processor.
+ */
+export async function reserveDeletionRefund(
+  tx: Tx,
+  deps: Pick<AppDeps, "gateway" | "log">,
+  user: { id: string; stripeConnAccId: string | null; isStripeIntegrated: boolean },
+): Promise<DeletionRefund> {
+  const earnings = accounts.earnings(user.id);
+  await lockKey(tx, `ledger:${earnings}`);
+  const balance = await balanceOf(tx, earnings);
+  if (balance <= 0) return null;
+  const fee = DELETION_REFUND_FEE_CENTS;
+  if (balance <= fee) {
+    await postJournal(tx, {
+      kind: "account_forfeit",
+      reference: user.id,
+      memo: `deleted account: ${formatCents(balance)} does not cover the refund fee`,
+      entries: [
+        { account: earnings, amountCents: -balance },
+        { account: accounts.platformFees, amountCents: balance },
+      ],
+    });
+    return null;
+  }
+
+  const card = await defaultCard(tx, user.id);
+  const [customer] = await tx.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
+  if (card && customer) {
+    const [row] = await tx
+      .insert(accountRefunds)
+      .values({
+        id: newId(),
+        userId: user.id,
+        provider: deps.gateway.kind,
+        customerId: customer.customerId,
+        paymentMethodId: card.id,
+        amountCents: balance,
+        feeCents: fee,
+        netCents: balance - fee,
+        currency: CURRENCY,
+        state: "requested",
+      })
+      .returning();
+    if (!row) throw new Error("insert returned nothing");
+    await postJournal(tx, {
+      kind: "account_refund",
+      reference: row.id,
+      memo: `deleted account: ${formatCents(row.netCents)} back to the default card`,
+      entries: refundEntries(row),
+    });
+    return { kind: "card", refundId: row.id };
+  }
+
+  if (user.isStripeIntegrated && user.stripeConnAccId) {
+    const payout = await reservePayout(tx, {
+      userId: user.id,
+      accountId: user.stripeConnAccId,
+      provider: deps.gateway.kind,
+      amountCents: balance,
+      feeCents: fee,
+      currency: CURRENCY,
+      method: "standard",
+      automatic: false,
+      destination: null,
+      destinationLabel: null,
+    });
+    if (!payout) throw new Error("deletion payout was not reserved");
+    return { kind: "payout", payoutId: payout.id };
+  }
+
+  deps.log?.error(
+    { userId: user.id, balanceCents: balance },
+    "a deleted account has earnings but neither a card nor a payout account: it stays owed on the ledger",
+  );
+  return null;
+}
+
+/**
+ * Step 2 for a card refund, outside any transaction: the processor credits the card. A refusal marks the refund
+ * failed and puts the money back on the (deleted) player's earnings (journal "account_refund_reversal", once), for
+ * an operator to settle; an unreachable processor leaves it `requested` for `settlePayouts` to retry. Never throws:
+ * the account is deleted either way.
+ */
+export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promise<void> {
+  const [row] = await deps.db.select().from(accountRefunds).where(eq(accountRefunds.id, refundId));
+  if (row?.state !== "requested") return;
+  try {
+    const credit = await deps.gateway.creditCard({
+      customerId: row.customerId,
+      paymentMethodId: row.paymentMethodId,
+      amountCents: row.netCents,
+      currency: row.currency,
+      reference: row.id,
+      idempotencyKey: `account-refund:${row.id}`,
+    });
+    await deps.db
+      .update(accountRefunds)
+      .set({ state: "refunded", providerCreditId: credit.id, updatedAt: new Date() })
+      .where(eq(accountRefunds.id, row.id));
+  } catch (error) {
+    const refused =
+      error instanceof CardError ||
+      (error instanceof GatewayRequestError && error.statusCode < 500 && error.statusCode !== 409);
+    if (!refused) {
+      deps.log?.warn({ err: error, refundId }, "deletion refund not confirmed; it will be retried");
+      await deps.db
+        .update(accountRefunds)
+        .set({ updatedAt: new Date() })
+        .where(eq(accountRefunds.id, row.id));
+      return;
+    }
+    await deps.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(accountRefunds)
+        .where(eq(accountRefunds.id, row.id))
+        .for("update");
+      if (!current || current.state === "refunded") return;
+      await tx
+        .update(accountRefunds)
+        .set({ state: "failed", failureMessage: (error as Error).message, updatedAt: new Date() })
+        .where(eq(accountRefunds.id, row.id));
+      await postJournal(tx, {
+        kind: "account_refund_reversal",
+        reference: row.id,
+        memo: `deletion refund refused: ${(error as Error).message}`,
+        entries: refundEntries(row).map((e) => ({ ...e, amountCents: -e.amountCents })),
+      });
+    });
+    deps.log?.error(
+      { err: error, refundId, userId: row.userId, amountCents: row.amountCents },
+      "deletion refund refused: the balance is owed to the deleted player again",
+    );
+  }
+}
+
+/** Step 2, whichever way the refund goes; never throws (the deletion has committed). */
+export async function completeDeletionRefund(deps: AppDeps, refund: DeletionRefund): Promise<void> {
+  if (!refund) return;
+  if (refund.kind === "card") {
+    await sendDeletionRefund(deps, refund.refundId).catch((error: unknown) => {
+      deps.log?.error({ err: error, refundId: refund.refundId }, "deletion refund not sent yet");
+    });
+    return;
+  }
+  await sendPayout(deps, refund.payoutId).catch((error: unknown) => {
+    deps.log?.warn({ err: error, payoutId: refund.payoutId }, "deletion payout not sent yet");
+  });
+}

@@ -1,0 +1,38 @@
+import { serverMessages } from "@mx/shared/messages";
+import { api } from "@mx/shared/routes";
+import type { PayoutReplyData } from "@mx/shared/schemas/payouts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, apiRequest } from "../../../lib/api-client";
+import { payoutKeys } from "./keys";
+
+export interface InstantPayoutInput {
+  /** Cents taken from the balance (spec §7); the 1.00 fee comes out of them. */
+  amount: number;
+  cardId: string;
+  idempotencyKey: string;
+}
+
+/**
+ * POST users/instant-payout-card {amount, currency, cardId}. It succeeded only if the message says
+ * 'Payout successfully completed' (spec §5); any other reply is a failure with that message.
+ */
+export async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutInput): Promise<string> {
+  const reply = await apiRequest<Partial<PayoutReplyData> | null>(api.instantPayout, {
+    method: "POST",
+    body: { amount, currency: "usd", cardId },
+    auth: true,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+  const message = reply.data?.message ?? reply.message;
+  if (message !== serverMessages.payoutCompleted)
+    throw new ApiError(message || "Payout failed", reply.statusCode);
+  return message;
+}
+
+export function useInstantPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: instantPayout,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}

@@ -1,0 +1,24 @@
+import { api } from "@mx/shared/routes";
+import type { PayoutReplyData } from "@mx/shared/schemas/payouts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { payoutKeys } from "./keys";
+
+/** POST users/manual-payout (no body): the whole balance goes out; the key makes a retry safe. */
+export async function manualPayout(idempotencyKey: string): Promise<string> {
+  const reply = await apiRequest<Partial<PayoutReplyData> | null>(api.manualPayout, {
+    method: "POST",
+    auth: true,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+  return reply.data?.message ?? reply.message;
+}
+
+/** Whatever the outcome, the balance and the history are read again. */
+export function useManualPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: manualPayout,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}

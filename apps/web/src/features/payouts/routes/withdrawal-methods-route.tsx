@@ -1,0 +1,164 @@
+import { errors, formats, texts } from "@mx/shared/messages";
+import { paths } from "@mx/shared/routes";
+import type { PayoutCard } from "@mx/shared/schemas/payouts";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button, buttonClassName } from "../../../components/ui/button";
+import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useProfile } from "../../../lib/current-profile";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useDeletePayoutCard } from "../api/delete-payout-card";
+import { usePayoutCards } from "../api/get-payout-cards";
+import { useSetDefaultPayoutCard } from "../api/set-default-payout-card";
+import { ConnectPayouts } from "../components/connect-payouts";
+import { DeletePayoutCardDialog } from "../components/delete-payout-card-dialog";
+import { PayoutCardRow } from "../components/payout-card-row";
+import { payoutsCopy } from "../copy";
+import { isNotConnected } from "../not-connected";
+import { payoutCardLabel } from "../payout-card-label";
+import "../payouts.css";
+
+/** /withdrawal-methods: the payout cards, Add Card (to /Add-payout-card) and Set as Default. */
+export function WithdrawalMethodsRoute() {
+  useDocumentTitle(texts.withdrawalMethods);
+  const profile = useProfile();
+  const isConnected = profile.data?.isStripeIntegrated === true;
+  const list = usePayoutCards(isConnected);
+
+  return (
+    <div className="payouts-page">
+      <PageHeader
+        title={texts.withdrawalMethods}
+        lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}
+      />
+      {profile.isPending || (isConnected && list.isPending) ? <PageSpinner /> : null}
+      <ErrorBox>
+        {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
+      </ErrorBox>
+      {profile.data && (!isConnected || isNotConnected(list.error)) ? (
+        <ConnectPayouts message={errors.stripeNotConnected} />
+      ) : null}
+      <ErrorBox>
+        {list.isError && !isNotConnected(list.error)
+          ? formats.listError(errorMessage(list.error, errors.loadPayoutCardsFailed))
+          : null}
+      </ErrorBox>
+      {isConnected && list.data ? (
+        <PayoutCardList cards={list.data} isLoaded={list.isFetchedAfterMount && !list.isFetching} />
+      ) : null}
+    </div>
+  );
+}
+
+function PayoutCardList({ cards, isLoaded }: { cards: PayoutCard[]; isLoaded: boolean }) {
+  const group = useId();
+  const [tickedId, setTickedId] = useState<string | null>(null);
+  // Once the list has loaded from the server, its first card is the default candidate (spec §2); a cached
+  // list shown meanwhile does not count, and a tick cleared later (by deleting that card) stays cleared.
+  const preselected = useRef(false);
+  const firstId = cards[0]?.id ?? null;
+  useEffect(() => {
+    if (preselected.current || !isLoaded) return;
+    preselected.current = true;
+    setTickedId(firstId);
+  }, [isLoaded, firstId]);
+  const [deleting, setDeleting] = useState<PayoutCard | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const setDefault = useSetDefaultPayoutCard();
+  const remove = useDeletePayoutCard();
+  const ticked = cards.find((card) => card.id === tickedId) ?? null;
+
+  const tick = (card: PayoutCard) => {
+    setTickedId(card.id);
+    setNote(null);
+    setDefault.reset();
+  };
+
+  const handleSetDefault = () => {
+    if (!ticked) return;
+    setNote(null);
+    setDefault.mutate(ticked.id, {
+      onSuccess: () => setNote(payoutsCopy.nowDefault(payoutCardLabel(ticked))),
+    });
+  };
+
+  const handleDelete = () => {
+    if (!deleting) return;
+    const card = deleting;
+    remove.mutate(card.id, {
+      onSuccess: () => {
+        if (tickedId === card.id) setTickedId(null);
+        setDeleting(null);
+        setNote(payoutsCopy.deleted(payoutCardLabel(card)));
+      },
+    });
+  };
+
+  const isBusy = setDefault.isPending || remove.isPending;
+
+  return (
+    <>
+      {cards.length === 0 ? (
+        <div className="payouts-empty">
+          <p className="payouts-empty__title">{texts.noPayoutCards}</p>
+          <p className="payouts-empty__hint">{payoutsCopy.emptyHint}</p>
+        </div>
+      ) : (
+        <fieldset className="payout-cards" aria-busy={isBusy || undefined}>
+          <legend className="visually-hidden">{payoutsCopy.yourCards}</legend>
+          <ul className="payout-cards__items">
+            {cards.map((card) => (
+              <li key={card.id}>
+                <PayoutCardRow
+                  card={card}
+                  group={group}
+                  isTicked={card.id === ticked?.id}
+                  onTick={() => tick(card)}
+                  onDelete={() => {
+                    remove.reset();
+                    setNote(null);
+                    setDeleting(card);
+                  }}
+                  isLocked={isBusy}
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+
+      {cards.length > 1 && !note ? <p className="payouts-hint">{payoutsCopy.tickHint}</p> : null}
+      <StatusNote>{note}</StatusNote>
+      <ErrorBox>
+        {setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null}
+      </ErrorBox>
+
+      <div className="payouts-actions">
+        {cards.length > 0 ? (
+          <Button
+            variant="secondary"
+            onClick={handleSetDefault}
+            disabled={!ticked || remove.isPending}
+            busy={setDefault.isPending}
+          >
+            {setDefault.isPending ? texts.setting : texts.setAsDefault}
+          </Button>
+        ) : null}
+        <Link className={buttonClassName("primary")} to={paths.addPayoutCard}>
+          {texts.addCard}
+        </Link>
+      </div>
+
+      <DeletePayoutCardDialog
+        label={deleting ? payoutCardLabel(deleting) : null}
+        onCancel={() => setDeleting(null)}
+        onConfirm={handleDelete}
+        isDeleting={remove.isPending}
+        error={remove.isError ? remove.error : null}
+      />
+    </>
+  );
+}

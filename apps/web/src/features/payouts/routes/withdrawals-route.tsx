@@ -1,0 +1,83 @@
+import { errors, formats, texts } from "@mx/shared/messages";
+import { paths } from "@mx/shared/routes";
+import { useState } from "react";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { BackLink, PageHeader } from "../../../components/ui/page-header";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useProfile } from "../../../lib/current-profile";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useBalance } from "../api/get-balance";
+import { usePayoutCards } from "../api/get-payout-cards";
+import { usePayoutDetails } from "../api/get-payout-details";
+import { BalanceCard } from "../components/balance-card";
+import { ConnectPayouts } from "../components/connect-payouts";
+import { InstantPanel } from "../components/instant-panel";
+import { ManualPanel } from "../components/manual-panel";
+import { PayoutHistory } from "../components/payout-history";
+import { type PayoutMode, PayoutTabs } from "../components/payout-tabs";
+import { payoutsCopy } from "../copy";
+import { isNotConnected } from "../not-connected";
+import { payoutCardLabel } from "../payout-card-label";
+import "../payouts.css";
+
+/** /Withdrawl: the balance, Manual and Instant withdrawals, and the payout history. */
+export function WithdrawalsRoute() {
+  useDocumentTitle(payoutsCopy.withdrawalsTitle);
+  const profile = useProfile();
+  const isConnected = profile.data?.isStripeIntegrated === true;
+  const balance = useBalance();
+  const details = usePayoutDetails(isConnected);
+  const cards = usePayoutCards(isConnected);
+  const [mode, setMode] = useState<PayoutMode>("manual");
+  const defaultCard = cards.data?.find((card) => card.isDefault) ?? null;
+  const notConnected = profile.data && (!isConnected || isNotConnected(details.error));
+
+  // Switching mode reloads the history (spec §2), and the balance with it.
+  const switchMode = (next: PayoutMode) => {
+    if (next === mode) return;
+    setMode(next);
+    void details.refetch();
+    void balance.refetch();
+  };
+
+  return (
+    <div className="payouts-page">
+      <PageHeader
+        title={texts.withdrawal}
+        lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}
+      />
+      <BalanceCard balance={balance.data} isPending={balance.isPending} error={balance.error} />
+      {profile.isPending ? <PageSpinner /> : null}
+      <ErrorBox>
+        {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
+      </ErrorBox>
+      {notConnected ? <ConnectPayouts message={errors.stripeNotConnected} /> : null}
+      {isConnected && !notConnected ? (
+        <>
+          <PayoutTabs selected={mode} onSelect={switchMode}>
+            {mode === "manual" ? (
+              <ManualPanel
+                balance={balance.data}
+                payoutType={details.data?.payoutType}
+                destination={defaultCard ? payoutCardLabel(defaultCard) : payoutsCopy.bankAccount}
+              />
+            ) : (
+              <InstantPanel balance={balance.data} defaultCard={defaultCard} isConnected={isConnected} />
+            )}
+          </PayoutTabs>
+          <PayoutHistory
+            payouts={details.data?.payouts}
+            isPending={details.isPending}
+            isFetching={details.isFetching}
+            error={details.error}
+            onReload={() => {
+              void details.refetch();
+              void balance.refetch();
+            }}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
