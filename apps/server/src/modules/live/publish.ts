@@ -1,0 +1,96 @@
+import {
+  type Activity,
+  type ActivityPayload,
+  type ActivityType,
+  activityPayloads,
+  type BuildingEventType,
+  PublicEvent,
+  pushedActivityTypes,
+} from "@mx/shared/schemas/live";
+import { eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { buildings } from "../../db/schema/buildings";
+import { activities } from "../../db/schema/live";
+import { newId } from "../../lib/secrets";
+import { displayName, selectProperties } from "../properties/present-property";
+
+/*
+ * The live channel's one entrance. Call these inside the transaction that makes the change: PostgreSQL delivers
+ * a NOTIFY only when (and if) its transaction commits, to every server instance listening, and each instance
+ * hands it to its own sockets. Outside a transaction the event goes out at once.
+ *
+ *   await publishBuilding(tx, "building.sold", buildingId);
+ *   await recordActivity(tx, ownerId, "bid.received", { bidId, buildingId, propertyName, bidAmount, bidderName });
+ */
+
+export const LIVE_CHANNEL = "mx_live";
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7900;
+
+/** What travels through NOTIFY between instances. */
+export type WireMessage =
+  | { at: number; event: PublicEvent }
+  | { at: number; to: string; activity: Activity; push: boolean };
+
+async function notify(q: Queryable, message: WireMessage): Promise<void> {
+  const json = JSON.stringify(message);
+  if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`A live event is too large for NOTIFY (${Buffer.byteLength(json)} bytes)`);
+  }
+  await q.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${json})`);
+}
+
+/** An event everyone connected hears (map, public lists). */
+export async function publishPublic(q: Queryable, event: PublicEvent): Promise<void> {
+  await notify(q, { at: Date.now(), event: PublicEvent.parse(event) });
+}
+
+/** A building's event, with its current name, price, sale flag and owner colour read in the same transaction. */
+export async function publishBuilding(
+  q: Queryable,
+  type: BuildingEventType,
+  buildingId: string,
+): Promise<void> {
+  const [row] = await selectProperties(q).where(eq(buildings.id, buildingId)).limit(1);
+  if (!row?.buildingId || row.mapId === null) throw new Error(`No building ${buildingId} to announce`);
+  await publishPublic(q, {
+    type,
+    buildingId: row.buildingId,
+    mapId: row.mapId,
+    name: displayName(row),
+    price: (row.priceCents ?? 0) / 100,
+    forSale: row.forSale ?? false,
+    ownerId: row.ownerId,
+    color: row.ownerId ? (row.ownerColor ?? null) : null,
+  });
+}
+
+/**
+ * Writes an entry in the player's feed and sends it to their open sockets, both on commit. Bid received, bid
+ * accepted, outbid and payout paid also go to the player's devices as Web Push, once, after the commit.
+ */
+export async function recordActivity<T extends ActivityType>(
+  q: Queryable,
+  userId: string,
+  type: T,
+  payload: ActivityPayload<T>,
+): Promise<Activity> {
+  const checked = activityPayloads[type].parse(payload) as ActivityPayload<T>;
+  const id = newId();
+  const createdAt = new Date();
+  await q.insert(activities).values({ id, userId, type, payload: checked, createdAt });
+  const activity = {
+    id,
+    type,
+    payload: checked,
+    createdAt: createdAt.toISOString(),
+    readAt: null,
+  } as Activity;
+  await notify(q, {
+    at: createdAt.getTime(),
+    to: userId,
+    activity,
+    push: pushedActivityTypes.includes(type),
+  });
+  return activity;
+}

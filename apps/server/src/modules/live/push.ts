@@ -1,0 +1,195 @@
+import { createECDH } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describeActivity } from "@mx/shared/activity-text";
+import type { Activity, PushMessage, PushSubscribeBody } from "@mx/shared/schemas/live";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import webpush from "web-push";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { activities, pushSubscriptions } from "../../db/schema/live";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/secrets";
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+
+/** Subscriptions one player may keep (browsers and devices); the oldest go past it. */
+const MAX_SUBSCRIPTIONS_PER_USER = 10;
+/** How long a push service keeps a message for a device that is offline. */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  // The private key is a 32-byte number; a short one is padded back to 32 bytes.
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return {
+    publicKey: ecdh.getPublicKey().toString("base64url"),
+    privateKey: privateKey.toString("base64url"),
+  };
+}
+
+/**
+ * The VAPID keys pushes are signed with: from the environment, else generated once and kept in the data dir (so
+ * browsers' subscriptions stay valid across restarts), else — with an in-memory database — for this process only.
+ */
+export function vapidKeys(config: Config): VapidKeys {
+  if (config.vapid) return config.vapid;
+  const ephemeral = config.database.kind === "pglite" && config.database.dataDir === null;
+  if (ephemeral) return generateVapidKeys();
+  const file = path.join(config.dataDir, "vapid-keys.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as VapidKeys;
+  mkdirSync(config.dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** Keeps a browser's subscription for the player (taking it over if another player had it on that browser). */
+export async function subscribePush(
+  db: Db,
+  userId: string,
+  body: PushSubscribeBody,
+  { requireHttps }: { requireHttps: boolean },
+): Promise<void> {
+  if (requireHttps && !body.endpoint.startsWith("https://")) {
+    throw new AppError("BAD_REQUEST", "endpoint: must be an https:// push service URL");
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({
+        id: newId(),
+        userId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, updatedAt: new Date() },
+      });
+    const own = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.updatedAt));
+    const extra = own.slice(0, Math.max(0, own.length - MAX_SUBSCRIPTIONS_PER_USER)).map((s) => s.id);
+    if (extra.length > 0) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, extra));
+  });
+}
+
+/** Forgets the browser's subscription; answers whether there was one. */
+export async function unsubscribePush(db: Db, userId: string, endpoint: string): Promise<boolean> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
+}
+
+export function pushMessageOf(activity: Activity): PushMessage {
+  const { title, body, url } = describeActivity(activity);
+  return { title, body, url, tag: activity.type, activityId: activity.id, type: activity.type };
+}
+
+/**
+ * Sends the Web Push for an activity once its transaction has committed. Every instance hears the commit; the one
+ * that claims the row (pushed_at) sends, to each of the player's subscriptions. A subscription the push service
+ * says is gone (404, 410) is deleted; other failures are logged and not retried.
+ */
+export class PushSender {
+  readonly publicKey: string;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: VapidKeys,
+    private readonly subject: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.publicKey = keys.publicKey;
+  }
+
+  /** Starts a delivery in the background; `idle()` waits for all of them (shutdown, tests). */
+  deliverLater(activityId: string): void {
+    const job: Promise<void> = this.deliver(activityId)
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.warn({ err: error, activityId }, "push delivery failed"))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async deliver(activityId: string): Promise<number> {
+    const [claimed] = await this.db
+      .update(activities)
+      .set({ pushedAt: sql`now()` })
+      .where(and(eq(activities.id, activityId), isNull(activities.pushedAt)))
+      .returning();
+    if (!claimed) return 0;
+    const subscriptions = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, claimed.userId));
+    if (subscriptions.length === 0) return 0;
+    const message = pushMessageOf({
+      id: claimed.id,
+      type: claimed.type,
+      payload: claimed.payload,
+      createdAt: claimed.createdAt.toISOString(),
+      readAt: null,
+    } as Activity);
+    const results = await Promise.all(subscriptions.map((s) => this.send(s, message)));
+    return results.filter(Boolean).length;
+  }
+
+  private async send(
+    subscription: typeof pushSubscriptions.$inferSelect,
+    message: PushMessage,
+  ): Promise<boolean> {
+    const request = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(message),
+      {
+        vapidDetails: {
+          subject: this.subject,
+          publicKey: this.keys.publicKey,
+          privateKey: this.keys.privateKey,
+        },
+        TTL: PUSH_TTL_SECONDS,
+        urgency: "normal",
+        contentEncoding: "aes128gcm",
+      },
+    );
+    let status: number;
+    try {
+      const response = await fetch(request.endpoint, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (error) {
+      this.log.warn({ err: error, host: new URL(subscription.endpoint).host }, "push service unreachable");
+      return false;
+    }
+    if (status === 404 || status === 410) {
+      await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
+      return false;
+    }
+    if (status < 200 || status >= 300) {
+      this.log.warn({ status, host: new URL(subscription.endpoint).host }, "push service refused a message");
+      return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+
+/** Files under public/ the worker does not precache. */
+const SKIP = /(^|\/)(sw\.js|.*\.map)$/;
+
+function publicFiles(dir: string, base = ""): string[] {
+  let files: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const rel = base ? `${base}/${name}` : name;
+    if (statSync(full).isDirectory()) files = files.concat(publicFiles(full, rel));
+    else files.push(rel);
+  }
+  return files;
+}
+
+/**
+ * Writes dist/sw.js from sw/sw.js at build time: the list of static files to precache (every emitted asset and
+ * public file, HTML pages aside — navigations go to the network) and a version hashed from their contents, so each
+ * build that changes anything installs a new worker and drops the old caches.
+ */
+export function serviceWorker(): Plugin {
+  let publicDir = "";
+  return {
+    name: "mx-service-worker",
+    apply: "build",
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    generateBundle(_options, bundle) {
+      const hash = createHash("sha256");
+      const urls: string[] = [];
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (fileName.endsWith(".html") || SKIP.test(fileName)) continue;
+        urls.push(`/${fileName}`);
+        hash.update(fileName);
+        hash.update(output.type === "chunk" ? output.code : output.source);
+      }
+      if (publicDir) {
+        for (const file of publicFiles(publicDir)) {
+          if (SKIP.test(file) || (file.endsWith(".html") && file !== "offline.html")) continue;
+          urls.push(`/${file}`);
+          hash.update(file);
+          hash.update(readFileSync(path.join(publicDir, file)));
+        }
+      }
+      const template = readFileSync(new URL("./sw.js", import.meta.url), "utf8");
+      hash.update(template);
+      urls.sort();
+      const source = template
+        .replace('"__VERSION__"', JSON.stringify(hash.digest("hex").slice(0, 16)))
+        .replace("__PRECACHE__", JSON.stringify(urls, null, 2));
+      this.emitFile({ type: "asset", fileName: "sw.js", source });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { describeActivity } from "./activity-text";
+import { activityTypes } from "./schemas/live";
+
+const bid = { bidId: "b1", buildingId: "way/1", propertyName: "Test Tower", bidAmount: 1234.5 };
+
+describe("describeActivity", () => {
+  it("words every private event and links it to the page that shows it", () => {
+    expect(
+      describeActivity({ type: "bid.received", payload: { ...bid, bidderName: "Grace Hopper" } }),
+    ).toEqual({
+      title: "Bid received",
+      body: "Grace Hopper bid $1,234.50 on Test Tower.",
+      url: "/bids",
+    });
+    expect(describeActivity({ type: "bid.outbid", payload: { ...bid, newBidAmount: 1300 } }).body).toBe(
+      "Someone bid $1,300.00 on Test Tower, more than your $1,234.50.",
+    );
+    expect(describeActivity({ type: "bid.accepted", payload: bid }).url).toBe("/assets");
+    expect(
+      describeActivity({ type: "payout.paid", payload: { payoutId: "p", amount: 20, instant: true } }),
+    ).toMatchObject({ title: "Payout paid", url: "/Withdrawl" });
+    expect(
+      describeActivity({
+        type: "payout.failed",
+        payload: { payoutId: "p", amount: 20, instant: false, reason: "The card was declined" },
+      }).body,
+    ).toBe("Your $20.00 withdrawal failed: The card was declined");
+  });
+
+  it("has words for each event type", () => {
+    expect(activityTypes).toHaveLength(9);
+  });
+});

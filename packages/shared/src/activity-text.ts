@@ -1,0 +1,91 @@
+import { formatDollars } from "./money";
+import { paths } from "./routes";
+import type { ActivityEvent } from "./schemas/live";
+
+/**
+ * How a feed entry reads, in the bell's list and in a push notification alike (the server writes pushes with it,
+ * the web app its feed), and where it leads.
+ */
+export function describeActivity(activity: ActivityEvent): {
+  title: string;
+  body: string;
+  url: string;
+} {
+  switch (activity.type) {
+    case "bid.received": {
+      const p = activity.payload;
+      return {
+        title: "Bid received",
+        body: `${p.bidderName} bid ${formatDollars(p.bidAmount)} on ${p.propertyName}.`,
+        url: paths.bids,
+      };
+    }
+    case "bid.accepted": {
+      const p = activity.payload;
+      return {
+        title: "Bid accepted",
+        body: `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} was accepted. It is yours.`,
+        url: paths.assets,
+      };
+    }
+    case "bid.declined": {
+      const p = activity.payload;
+      return {
+        title: "Bid declined",
+        body: `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} was declined; the hold on your card is released.`,
+        url: paths.bids,
+      };
+    }
+    case "bid.cancelled": {
+      const p = activity.payload;
+      return {
+        title: "Bid withdrawn",
+        body: `${p.bidderName} withdrew their ${formatDollars(p.bidAmount)} bid on ${p.propertyName}.`,
+        url: paths.bids,
+      };
+    }
+    case "bid.expired": {
+      const p = activity.payload;
+      return {
+        title: "Bid expired",
+        body:
+          p.role === "owner"
+            ? `A ${formatDollars(p.bidAmount)} bid on ${p.propertyName} expired without an answer.`
+            : `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} expired; the hold on your card is released.`,
+        url: paths.bids,
+      };
+    }
+    case "bid.outbid": {
+      const p = activity.payload;
+      return {
+        title: "You have been outbid",
+        body: `Someone bid ${formatDollars(p.newBidAmount)} on ${p.propertyName}, more than your ${formatDollars(p.bidAmount)}.`,
+        url: paths.bids,
+      };
+    }
+    case "bid.released": {
+      const p = activity.payload;
+      return {
+        title: "Bid released",
+        body: `${p.propertyName} was sold to another bidder; the hold of your ${formatDollars(p.bidAmount)} bid is released.`,
+        url: paths.bids,
+      };
+    }
+    case "payout.paid": {
+      const p = activity.payload;
+      return {
+        title: "Payout paid",
+        body: `${formatDollars(p.amount)} ${p.instant ? "arrived instantly" : "was paid"} to your payout account.`,
+        url: paths.withdrawal,
+      };
+    }
+    case "payout.failed": {
+      const p = activity.payload;
+      return {
+        title: "Payout failed",
+        body: `Your ${formatDollars(p.amount)} withdrawal failed${p.reason ? `: ${p.reason}` : "."}`,
+        url: paths.withdrawal,
+      };
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import { z } from "zod";
+
+/*
+ * The live channel (/api/v1/live, WebSocket). Events are small on purpose: ids, names, colours and amounts
+ * (dollars), never whole records — a client that wants more refetches. They travel between server instances
+ * through PostgreSQL NOTIFY, whose payload limit is 8000 bytes.
+ */
+
+const buildingFields = {
+  buildingId: z.string(),
+  /** The building's numeric id in the map tiles (feature id). */
+  mapId: z.number().int(),
+  name: z.string(),
+  /** Dollars. */
+  price: z.number(),
+  forSale: z.boolean(),
+  ownerId: z.string().nullable(),
+  /** The owner's building colour (hex), null while unowned. */
+  color: z.string().nullable(),
+};
+
+/** Everyone hears these: what the map and the public lists show changed. */
+export const PublicEvent = z.discriminatedUnion("type", [
+  /** A building changed hands (bought from the market, or a bid was accepted). */
+  z.object({ type: z.literal("building.sold"), ...buildingFields }),
+  /** The owner put it on the market (an ask), or changed the asking price. */
+  z.object({ type: z.literal("building.listed"), ...buildingFields }),
+  /** Taken off the market (cancel sale). */
+  z.object({ type: z.literal("building.unlisted"), ...buildingFields }),
+  z.object({ type: z.literal("building.renamed"), ...buildingFields }),
+  /** A player changed their building colour: every building they own is redrawn. */
+  z.object({ type: z.literal("player.recoloured"), userId: z.string(), color: z.string() }),
+  /** Many buildings changed at once (an account deleted): refetch the map state. */
+  z.object({ type: z.literal("map.changed") }),
+]);
+export type PublicEvent = z.infer<typeof PublicEvent>;
+export type PublicEventType = PublicEvent["type"];
+export type BuildingEventType = Extract<PublicEvent, { buildingId: string }>["type"];
+
+const bidFields = {
+  bidId: z.string(),
+  buildingId: z.string(),
+  /** The building's name as players see it. */
+  propertyName: z.string(),
+  /** Dollars. */
+  bidAmount: z.number(),
+};
+
+/** What each private event carries. The type names the event; the payload is what the feed and pushes show. */
+export const activityPayloads = {
+  /** To the owner: someone bid on their building. */
+  "bid.received": z.object({ ...bidFields, bidderName: z.string() }),
+  /** To the bidder: the owner accepted; the building is theirs. */
+  "bid.accepted": z.object(bidFields),
+  /** To the bidder: the owner declined; the hold is released. */
+  "bid.declined": z.object(bidFields),
+  /** To the owner: the bidder withdrew their bid. */
+  "bid.cancelled": z.object({ ...bidFields, bidderName: z.string() }),
+  /** To the bidder (and the owner, with `role: "owner"`): the bid ran out of time; the hold is released. */
+  "bid.expired": z.object({ ...bidFields, role: z.enum(["bidder", "owner"]) }),
+  /** To the bidder: another player bid more on a building they bid on (their bid stands until decided). */
+  "bid.outbid": z.object({ ...bidFields, newBidAmount: z.number() }),
+  /** To the bidder: the owner accepted another bid, so theirs was released. */
+  "bid.released": z.object(bidFields),
+  /** To the player: a withdrawal reached their account. Amount in dollars. */
+  "payout.paid": z.object({ payoutId: z.string(), amount: z.number(), instant: z.boolean() }),
+  "payout.failed": z.object({
+    payoutId: z.string(),
+    amount: z.number(),
+    instant: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+} as const;
+export type ActivityType = keyof typeof activityPayloads;
+export type ActivityPayload<T extends ActivityType> = z.infer<(typeof activityPayloads)[T]>;
+export const activityTypes = Object.keys(activityPayloads) as ActivityType[];
+
+/** The private events that also reach the player's devices as Web Push notifications. */
+export const pushedActivityTypes: readonly ActivityType[] = [
+  "bid.received",
+  "bid.accepted",
+  "bid.outbid",
+  "payout.paid",
+];
+
+/** One entry of a player's feed, as the API and the live channel send it. */
+export const Activity = z.discriminatedUnion(
+  "type",
+  activityTypes.map((type) =>
+    z.object({
+      id: z.string(),
+      type: z.literal(type),
+      payload: activityPayloads[type],
+      createdAt: z.string(),
+      readAt: z.string().nullable(),
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+);
+/** A private event: its type and what it carries, correlated. */
+export type ActivityEvent = { [T in ActivityType]: { type: T; payload: ActivityPayload<T> } }[ActivityType];
+
+/** A feed entry, typed by its `type`. */
+export type Activity = {
+  [T in ActivityType]: {
+    id: string;
+    type: T;
+    payload: ActivityPayload<T>;
+    createdAt: string;
+    readAt: string | null;
+  };
+}[ActivityType];
+
+export const ActivitiesQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const ActivitiesData = z.object({
+  totalCount: z.number().int(),
+  unreadCount: z.number().int(),
+  activities: z.array(Activity),
+});
+export type ActivitiesData = { totalCount: number; unreadCount: number; activities: Activity[] };
+
+export const MarkReadBody = z
+  .strictObject({
+    /** Only these entries; without it, every entry is marked read. */
+    ids: z
+      .array(z.uuid({ error: "must be activity ids" }))
+      .max(100)
+      .optional(),
+  })
+  .nullish();
+export const MarkReadData = z.object({ marked: z.number().int(), unreadCount: z.number().int() });
+export type MarkReadData = z.infer<typeof MarkReadData>;
+
+/** Messages the server sends on the socket. `seq` grows by one per message on one server instance. */
+export type LiveServerMessage =
+  | { type: "ready"; userId: string; instance: string; seq: number }
+  | { type: "event"; seq: number; at: number; event: PublicEvent }
+  | { type: "activity"; seq: number; at: number; activity: Activity }
+  /** The server may have missed events (its database listener reconnected): refetch everything. */
+  | { type: "resync"; seq: number }
+  | { type: "pong" };
+
+/** Messages a client sends: first `auth` (within a few seconds, or the socket is closed), then `ping` at will. */
+export type LiveClientMessage = { type: "auth"; token: string } | { type: "ping" };
+
+/** Close codes of the live socket besides the standard ones. */
+export const liveCloseCodes = {
+  /** The token is missing, wrong, expired or revoked: sign in again; do not retry with it. */
+  unauthorized: 4401,
+  /** No `auth` message in time. */
+  authTimeout: 4408,
+  /** The client could not keep up (its buffer grew too large); reconnect and refetch. */
+  tooSlow: 4429,
+} as const;
+
+// Web Push
+
+export const PushPublicKeyData = z.object({
+  /** The VAPID public key (base64url, uncompressed P-256 point): the browser's applicationServerKey. */
+  publicKey: z.string(),
+});
+
+/** A browser's PushSubscription, as `subscription.toJSON()` gives it. */
+export const PushSubscribeBody = z.object({
+  endpoint: z.url({ error: "must be the push service URL of the subscription" }).max(2000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}=*$/, { error: "must be the subscription's base64url P-256 key" }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}=*$/, { error: "must be the subscription's auth secret" }),
+  }),
+});
+export type PushSubscribeBody = z.infer<typeof PushSubscribeBody>;
+
+export const PushUnsubscribeBody = z.strictObject({ endpoint: z.string().min(1).max(2000) });
+
+/** What a push message carries; the service worker shows it as a notification. */
+export type PushMessage = {
+  title: string;
+  body: string;
+  /** Where a click on the notification leads. */
+  url: string;
+  /** Notifications with the same tag replace each other. */
+  tag: string;
+  activityId: string;
+  type: ActivityType;
+};
