@@ -366,6 +366,120 @@ describe("accepting, declining and cancelling", () => {
   });
 });
 
+describe("what the players hear", () => {
+  const feed = async (token: string) =>
+    (await t.call("GET", "/api/v1/users/activities?limit=20&offset=0", { token })).json().data.activities as {
+      type: string;
+      payload: Record<string, unknown>;
+    }[];
+
+  it("tells the owner of a bid, the lower bidder they were outbid, and each bidder how it ended", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const low = await bidder();
+    const high = await bidder();
+    const lowBid = (await bid(low.token, propertyId, 600)).json().data.bid;
+    const highBid = (await bid(high.token, propertyId, 650)).json().data.bid;
+    expect((await feed(seller.token)).map((a) => a.type)).toEqual(["bid.received", "bid.received"]);
+    expect((await feed(seller.token))[0]?.payload).toMatchObject({
+      bidId: highBid.bidId,
+      propertyName: "Test Tower",
+      bidAmount: 650,
+      bidderName: high.fullName,
+    });
+    expect((await feed(low.token))[0]).toMatchObject({
+      type: "bid.outbid",
+      payload: { bidId: lowBid.bidId, bidAmount: 600, newBidAmount: 650 },
+    });
+    await post("accept-bid", seller.token, { bidId: highBid.bidId });
+    expect((await feed(high.token))[0]).toMatchObject({
+      type: "bid.accepted",
+      payload: { bidId: highBid.bidId },
+    });
+    expect((await feed(low.token))[0]).toMatchObject({
+      type: "bid.released",
+      payload: { bidId: lowBid.bidId },
+    });
+  });
+
+  it("tells the bidder of a decline and the owner of a cancellation", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const a = await bidder();
+    const b = await bidder();
+    const bidA = (await bid(a.token, propertyId, 600)).json().data.bid;
+    const bidB = (await bid(b.token, propertyId, 590)).json().data.bid;
+    await post("reject-bid", seller.token, { bidId: bidA.bidId });
+    await post("cancel-bid", b.token, { bidId: bidB.bidId });
+    expect((await feed(a.token))[0]).toMatchObject({ type: "bid.declined" });
+    expect((await feed(seller.token))[0]).toMatchObject({
+      type: "bid.cancelled",
+      payload: { bidId: bidB.bidId },
+    });
+  });
+});
+
+describe("a bid paid through a payment intent the client made", () => {
+  it("confirms the client's intent for exactly bid + fees, and refuses another amount", async () => {
+    const { propertyId } = await listing("way/1", 50_000);
+    const b = await bidder();
+    const intentFor = async (cents: number) =>
+      (
+        await t.call("POST", "/api/v1/users/payment/intent/token", {
+          token: b.token,
+          body: { amount: cents, currency: "usd", propertyId },
+        })
+      ).json().data.paymentIntentId as string;
+    const wrong = await intentFor(70_000);
+    const refused = await bid(b.token, propertyId, 600, { paymentIntentId: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(
+      "paymentIntentId: the intent is for $700.00, but this bid needs $608.99",
+    );
+    const right = await intentFor(60_899);
+    const placed = await bid(b.token, propertyId, 600, { paymentIntentId: right });
+    expect(placed.statusCode).toBe(200);
+    expect(await intentOf(placed.json().data.bid.bidId)).toMatchObject({
+      id: right,
+      status: "requires_capture",
+    });
+    const other = await signUp(t);
+    await addCard(t, other.token);
+    const stolen = await post("submit-bid", other.token, {
+      propertyId,
+      bidAmount: 600,
+      paymentIntentId: right,
+    });
+    expect(stolen.statusCode).toBe(400);
+  });
+});
+
+describe("deleting an account", () => {
+  it("withdraws the player's own bids and releases the bids on their buildings, letting the holds go", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const leaving = await bidder();
+    const staying = await bidder();
+    const gone = (await bid(leaving.token, propertyId, 600)).json().data.bid;
+    const kept = (await bid(staying.token, propertyId, 610)).json().data.bid;
+    expect(
+      (await t.call("DELETE", `/api/v1/users/${leaving.userId}`, { token: leaving.token })).statusCode,
+    ).toBe(200);
+    expect((await intentOf(gone.bidId))?.status).toBe("canceled");
+    expect(
+      (await list(seller.token, "owner")).bidList.find((x: { bidId: string }) => x.bidId === gone.bidId),
+    ).toMatchObject({ status: "cancelled" });
+
+    expect(
+      (await t.call("DELETE", `/api/v1/users/${seller.userId}`, { token: seller.token })).statusCode,
+    ).toBe(200);
+    expect((await list(staying.token, "bidder")).bidList[0]).toMatchObject({
+      bidId: kept.bidId,
+      status: "released",
+    });
+    expect((await intentOf(kept.bidId))?.status).toBe("canceled");
+    expect(await ownerOf("way/1")).toMatchObject({ ownerId: null, forSale: false });
+    expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
 describe("GET /api/v1/properties/bids", () => {
   it("needs a type and pages", async () => {
     const b = await bidder();

@@ -11,6 +11,8 @@ import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { accounts, postJournal } from "../ledger/ledger";
+import { publishBuilding } from "../live/publish";
+import { bidActivity } from "./bid-activity";
 import { bidById } from "./present-bid";
 import { type HeldBid, releaseHolds } from "./release-holds";
 
@@ -73,6 +75,7 @@ async function closeBid(
       .update(bids)
       .set({ status: decision, decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(bids.id, bidId));
+    await bidActivity(tx, bidId, decision === "rejected" ? "declined" : "cancelled");
     return { id: bid.id, paymentIntentId: bid.paymentIntentId };
   });
   await releaseHolds(deps, [held]);
@@ -189,11 +192,15 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
           .set({ status: "succeeded", updatedAt: new Date() })
           .where(eq(paymentIntents.id, intentId));
       }
-      return tx
+      const others = await tx
         .update(bids)
         .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
         .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+      await bidActivity(tx, bidId, "accepted");
+      for (const other of others) await bidActivity(tx, other.id, "released");
+      await publishBuilding(tx, "building.sold", bid.buildingId);
+      return others;
     });
   } catch (error) {
     // Charged but not sold: give the bidder's money back before saying anything.

@@ -4,6 +4,7 @@ import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { GatewayRequestError } from "../payments/gateway";
+import { bidActivity } from "./bid-activity";
 
 export const BID_TTL_MS = PENDING_BID_TTL_DAYS * 24 * 60 * 60_000;
 /** A hold or capture still in flight after this long was interrupted (the server stopped half way). */
@@ -70,11 +71,15 @@ export async function sweepBids(
   now = new Date(),
 ): Promise<{ expired: number; released: number }> {
   const { db, gateway } = deps;
-  const expired = await db
-    .update(bids)
-    .set({ status: "expired", decidedAt: now, updatedAt: now })
-    .where(and(eq(bids.status, "pending"), lt(bids.expiresAt, now)))
-    .returning({ id: bids.id });
+  const expired = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bids)
+      .set({ status: "expired", decidedAt: now, updatedAt: now })
+      .where(and(eq(bids.status, "pending"), lt(bids.expiresAt, now)))
+      .returning({ id: bids.id });
+    for (const row of rows) await bidActivity(tx, row.id, "expired");
+    return rows;
+  });
 
   const staleBefore = new Date(now.getTime() - STALE_STEP_MS);
   const stale = await db

@@ -14,6 +14,7 @@ import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 import { CardError, type GatewayIntent } from "../payments/gateway";
+import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
 import { bidById } from "./present-bid";
 import { BID_TTL_MS, releaseHolds } from "./release-holds";
@@ -74,7 +75,7 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
       .select()
       .from(paymentIntents)
       .where(and(eq(paymentIntents.id, input.paymentIntentId), eq(paymentIntents.userId, userId)));
-    if (!intent || intent.purpose !== "bid") {
+    if (intent?.purpose !== "bid") {
       throw new AppError("BAD_REQUEST", "paymentIntentId: not a bid payment intent of yours");
     }
     if (intent.amountCents !== totalCents) {
@@ -180,6 +181,8 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
           target: paymentIntents.id,
           set: { status: intent.status, paymentMethodId: card.id, updatedAt: new Date() },
         });
+      await bidActivity(tx, bidId, "received");
+      await outbidActivity(tx, bidId);
       return earlier;
     });
   } catch (error) {

@@ -1,0 +1,26 @@
+import { api } from "@mx/shared/routes";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { applyDecision, type BidDecision, type DecidedBid } from "./update-bid-lists";
+
+/** POST properties/cancel-bid {bidId}, by the bidder: withdraws a pending bid and its hold is released. */
+export async function cancelBid(bidId: string): Promise<BidDecision> {
+  const reply = await apiRequest<{ bid?: DecidedBid } | null>(api.cancelBid, {
+    method: "POST",
+    body: { bidId },
+    auth: true,
+  });
+  // The spec reads data.bid; a reply without one still means the call went through.
+  const bid: DecidedBid = reply.data?.bid ?? { bidId, status: "cancelled" };
+  return { bid, message: reply.message };
+}
+
+export function useCancelBid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelBid,
+    onSuccess: ({ bid }) => {
+      applyDecision(queryClient, bid);
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { api } from "@mx/shared/routes";
+import type { Bid, BidListData, SubmitBidBody } from "@mx/shared/schemas/bids";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client";
+import { withNewBid } from "../bid-list";
+import { bidsCopy } from "../copy";
+import { bidsKey } from "./get-bids";
+
+export interface SubmitBidInput {
+  /** The property's `_id`. */
+  propertyId: string;
+  /** Dollars; the server holds bid + processing fee + sales tax on the card. */
+  bidAmount: number;
+  paymentMethodId: string;
+  /** One per confirmation: a repeat with the same key is answered with the first result, never held twice. */
+  idempotencyKey: string;
+  /** For the fallback message only. */
+  name: string;
+}
+
+export interface PlacedBid {
+  message: string;
+  bid: Bid | undefined;
+}
+
+/** POST properties/submit-bid (spec §7): the new bid is `data.bid`. */
+export async function submitBid({ idempotencyKey, name, ...bid }: SubmitBidInput): Promise<PlacedBid> {
+  const body: SubmitBidBody = {
+    propertyId: bid.propertyId,
+    bidAmount: bid.bidAmount,
+    paymentMethodId: bid.paymentMethodId,
+    isApplePay: false,
+  };
+  const reply = await apiRequest<{ bid?: Bid; message?: string } | null>(api.submitBid, {
+    method: "POST",
+    body,
+    auth: true,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+  return {
+    message: reply.data?.message || reply.message || bidsCopy.bidPlaced(name),
+    bid: reply.data?.bid,
+  };
+}
+
+/** Spec §4: the new bid goes to the front of the bidder's list at once; then the lists are read again. */
+export function useSubmitBid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitBid,
+    onSuccess: ({ bid }) => {
+      if (bid) {
+        queryClient.setQueryData<BidListData>(bidsKey("bidder", 1), (list) =>
+          list ? withNewBid(list, bid) : list,
+        );
+      }
+      void queryClient.invalidateQueries({ queryKey: bidsKey() });
+    },
+  });
+}

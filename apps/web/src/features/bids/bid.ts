@@ -1,0 +1,104 @@
+import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { errors, formats } from "@mx/shared/messages";
+import { dollarsToCents, formatDollars } from "@mx/shared/money";
+import type { Location } from "@mx/shared/schemas/properties";
+
+/** What Bid Review needs from the router state Property Details sends: `{ property, bidAmount }`. */
+export interface BidDraft {
+  /** The property's `_id`, sent as propertyId; "" when missing (the spec's 'Missing property ID'). */
+  propertyId: string;
+  buildingId: string;
+  name: string;
+  address: string | null;
+  location: Location;
+  /** The asking price in dollars: a bid must be strictly higher. */
+  price: number;
+  /** The bid typed in the 'Bid price' modal, in dollars; null when missing or not a valid amount. */
+  bidAmount: number | null;
+}
+
+export interface BidTotals {
+  bidCents: number;
+  processingFeeCents: number;
+  salesTaxCents: number;
+  /** What the bidder's card is held for: bid + processing fee + sales tax. */
+  totalCents: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+const isCoordinate = (value: unknown, bound: number): value is number =>
+  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= bound;
+
+const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+
+const isAmount = (value: unknown): value is number =>
+  typeof value === "number" && value > 0 && dollarsToCents(value) !== null;
+
+/**
+ * The bid in the router state, or null when there is nothing to review: no state (the page was
+ * opened by its address), no building name (the spec's rule), or no building id or asking price.
+ * A bad bid amount keeps the screen: the player can type another one.
+ */
+export function readBidDraft(state: unknown): BidDraft | null {
+  if (!isRecord(state) || !isRecord(state.property)) return null;
+  const { property, bidAmount } = state;
+  const name = text(property.name);
+  const buildingId = text(property.buildingId);
+  if (!name || !buildingId || !isAmount(property.price)) return null;
+  const location = isRecord(property.location) ? property.location : {};
+  const address = text(property.address);
+  return {
+    propertyId: text(property._id),
+    buildingId,
+    name,
+    address: address && address !== name ? address : null,
+    location: {
+      lat: isCoordinate(location.lat, 90) ? location.lat : 0,
+      lng: isCoordinate(location.lng, 180) ? location.lng : 0,
+    },
+    price: property.price,
+    bidAmount: isAmount(bidAmount) ? bidAmount : null,
+  };
+}
+
+/** The lowest bid the input suggests: one cent above the asking price (spec §5). */
+export function minimumBid(price: number): number {
+  return (Math.round(price * 100) + 1) / 100;
+}
+
+const AMOUNT_PATTERN = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
+
+export type BidCheck = { amount: number; problem: null } | { amount: null; problem: string };
+
+/**
+ * A typed bid, checked: a number above 0 in whole cents ('Please enter a valid price'), and
+ * strictly higher than the asking price ('Your bid must be higher than the base price of $X').
+ */
+export function checkBid(raw: string, price: number): BidCheck {
+  const typed = raw.trim();
+  const amount = AMOUNT_PATTERN.test(typed) ? Number(typed) : Number.NaN;
+  if (!Number.isFinite(amount) || amount <= 0) return { amount: null, problem: errors.validPrice };
+  if (Math.round(amount * 100) <= Math.round(price * 100)) {
+    return { amount: null, problem: formats.bidTooLow(formatDollars(price)) };
+  }
+  return { amount, problem: null };
+}
+
+/** Bid + processing fee + sales tax (spec §9), added in integer cents so nothing drifts. */
+export function bidTotals(amount: number): BidTotals {
+  const bidCents = Math.round(amount * 100);
+  return {
+    bidCents,
+    processingFeeCents: BUY_PROCESSING_FEE_CENTS,
+    salesTaxCents: SALES_TAX_CENTS,
+    totalCents: bidCents + BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS,
+  };
+}
+
+/** What the seller's earnings grow by when they accept: the bid less the ask's processing fee. */
+export function sellerReceivesCents(amount: number): number {
+  return Math.round(amount * 100) - ASK_PROCESSING_FEE_CENTS;
+}

@@ -1,0 +1,259 @@
+import { BID_INPUT_STEP } from "@mx/shared/constants";
+import { errors, texts } from "@mx/shared/messages";
+import { formatCents, formatDollars } from "@mx/shared/money";
+import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { useId, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Button, buttonClassName } from "../../../components/ui/button";
+import { CardOnFile } from "../../../components/ui/card-on-file";
+import { ErrorBox } from "../../../components/ui/error-box";
+import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { TextField } from "../../../components/ui/text-field";
+import { errorMessage } from "../../../lib/api-client";
+import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { findDefaultCard, usePaymentMethods } from "../../../lib/default-card";
+import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useGenerateBid } from "../api/generate-bid";
+import { useSubmitBid } from "../api/submit-bid";
+import { type BidDraft, bidTotals, checkBid, minimumBid, readBidDraft } from "../bid";
+import { BidLines } from "../components/bid-lines";
+import { ConfirmBidDialog } from "../components/confirm-bid-dialog";
+import { bidsCopy } from "../copy";
+import "../bids.css";
+
+/** /bid-review: reviews the bid Property Details sent in the router state, then places it. */
+export function BidReviewRoute() {
+  const location = useLocation();
+  const draft = readBidDraft(location.state);
+  useDocumentTitle(bidsCopy.reviewTitle);
+  if (!draft) return <LeaveReview />;
+  return <BidReview draft={draft} />;
+}
+
+interface Confirmation {
+  /** One per opened confirmation; kept for a retry only when the last attempt's outcome is unknown. */
+  idempotencyKey: string;
+  /** The card as shown when the player opened the dialog: the one that is held. */
+  card: PaymentCard;
+  /** The bid confirmed, dollars. */
+  amount: number;
+}
+
+/** What one key may be sent with: the server refuses a key reused for a different request. */
+const fingerprintOf = (propertyId: string, amount: number, paymentMethodId: string) =>
+  `${propertyId}|${amount}|${paymentMethodId}`;
+
+function BidReview({ draft }: { draft: BidDraft }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const cards = usePaymentMethods();
+  const check = useGenerateBid();
+  const submit = useSubmitBid();
+  const defaultCard = findDefaultCard(cards.data);
+
+  const [value, setValue] = useState(draft.bidAmount === null ? "" : draft.bidAmount.toFixed(2));
+  // The rule is shown once the player has left the field or tried to bid, not at every keystroke.
+  const [showProblem, setShowProblem] = useState(draft.bidAmount !== null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // A key whose request got no clear answer (network, 5xx): the same bid retried reuses it, so a
+  // hold that did go through is answered again instead of made twice.
+  const unsettled = useRef<{ key: string; fingerprint: string } | null>(null);
+  // Guards a double click before React has re-rendered the busy button.
+  const isWorking = useRef(false);
+
+  const bid = checkBid(value, draft.price);
+  const totals = bid.amount === null ? null : bidTotals(bid.amount);
+  const problem = showProblem ? bid.problem : null;
+  const isBusy = check.isPending || submit.isPending || submit.isSuccess;
+
+  const goBack = () => {
+    if (hasAppHistory()) void navigate(-1);
+    else {
+      const { buildingId: id, name, price, location } = draft;
+      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
+        replace: true,
+      });
+    }
+  };
+
+  /** Place Bid: the bid's own rules, a card, then the server's check before anything is held. */
+  const placeBid = () => {
+    if (isWorking.current) return;
+    if (bid.amount === null) {
+      setShowProblem(true);
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    if (!draft.propertyId) {
+      window.alert(errors.missingPropertyId);
+      return;
+    }
+    if (!defaultCard) {
+      window.alert(errors.addCardFirst);
+      return;
+    }
+    const amount = bid.amount;
+    const card = defaultCard;
+    isWorking.current = true;
+    check.mutate(
+      { propertyId: draft.propertyId, bidAmount: amount },
+      {
+        onSuccess: () => {
+          isWorking.current = false;
+          const fingerprint = fingerprintOf(draft.propertyId, amount, card.paymentMethodId);
+          const retry = unsettled.current?.fingerprint === fingerprint ? unsettled.current.key : null;
+          submit.reset();
+          setConfirmation({ idempotencyKey: retry ?? newIdempotencyKey(), card, amount });
+        },
+        onError: (cause) => {
+          isWorking.current = false;
+          window.alert(errorMessage(cause, errors.submitBidFailed));
+        },
+      },
+    );
+  };
+
+  const confirm = () => {
+    if (!confirmation || isWorking.current) return;
+    isWorking.current = true;
+    const { idempotencyKey, card, amount } = confirmation;
+    submit.mutate(
+      {
+        propertyId: draft.propertyId,
+        bidAmount: amount,
+        paymentMethodId: card.paymentMethodId,
+        idempotencyKey,
+        name: draft.name,
+      },
+      {
+        onSuccess: ({ message }) => {
+          unsettled.current = null;
+          window.alert(message);
+          // The review is done with: Back from My Bids returns to the building, not here.
+          void navigate(`${paths.bids}?tab=buy`, { replace: true });
+        },
+        onError: (cause) => {
+          isWorking.current = false;
+          unsettled.current = isAnsweredRefusal(cause)
+            ? null
+            : {
+                key: idempotencyKey,
+                fingerprint: fingerprintOf(draft.propertyId, amount, card.paymentMethodId),
+              };
+          setConfirmation(null);
+          window.alert(errorMessage(cause, errors.submitBidFailed));
+        },
+      },
+    );
+  };
+
+  const askingPrice = formatDollars(draft.price);
+
+  return (
+    <div className="bid-review">
+      <header className="page-header">
+        <button type="button" className="icon-button" aria-label={bidsCopy.back} onClick={goBack}>
+          <ArrowLeftIcon size={22} />
+        </button>
+        <h1 className="page-header__title">{bidsCopy.reviewTitle}</h1>
+      </header>
+
+      <section className="bid-card bid-card--building" aria-labelledby="bid-building">
+        <div className="bid-card__heading">
+          <p className="bid-card__eyebrow">{bidsCopy.youAreBidding}</p>
+          <h2 id="bid-building" className="bid-card__name">
+            {draft.name}
+          </h2>
+          {draft.address ? <p className="bid-card__address">{draft.address}</p> : null}
+        </div>
+        <p className="bid-card__asking">
+          <span>{bidsCopy.askingPrice}</span> <strong>{askingPrice}</strong>
+        </p>
+        <form
+          className="bid-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            placeBid();
+          }}
+        >
+          <TextField
+            id={inputId}
+            className="bid-form__field"
+            label={texts.bidPriceInput}
+            type="number"
+            inputMode="decimal"
+            min={minimumBid(draft.price)}
+            step={BID_INPUT_STEP}
+            value={value}
+            hint={bidsCopy.bidHint(askingPrice)}
+            aria-invalid={problem ? true : undefined}
+            aria-errormessage={problem ? `${inputId}-problem` : undefined}
+            disabled={isBusy}
+            onChange={(event) => setValue(event.target.value)}
+            onBlur={() => setShowProblem(true)}
+          />
+          {problem ? (
+            <div id={`${inputId}-problem`} className="notice notice--error" role="alert">
+              {problem}
+            </div>
+          ) : null}
+        </form>
+        <BidLines totals={totals} />
+      </section>
+
+      <section className="bid-card" aria-labelledby="bid-hold-on">
+        <h2 id="bid-hold-on" className="bid-card__eyebrow">
+          {bidsCopy.holdOn}
+        </h2>
+        <div className="bid-payment">
+          {cards.isPending ? (
+            <p className="bid-payment__loading" role="status">
+              {bidsCopy.loadingCard}
+            </p>
+          ) : cards.isError ? (
+            <div className="bid-payment__error">
+              <ErrorBox>{errorMessage(cards.error, errors.loadPaymentMethodsFailed)}</ErrorBox>
+              <Button variant="secondary" onClick={() => void cards.refetch()} busy={cards.isFetching}>
+                {bidsCopy.tryAgain}
+              </Button>
+            </div>
+          ) : (
+            <CardOnFile card={defaultCard} noCardHint={bidsCopy.noCardHint} />
+          )}
+          <Link className={buttonClassName("secondary", false, "bid-payment__add")} to={paths.addCard}>
+            {texts.addCard}
+          </Link>
+        </div>
+      </section>
+
+      <div className="bid-review__actions">
+        <Button
+          block
+          className="btn--large"
+          onClick={placeBid}
+          // Until the cards are known, 'Please add a card first.' could be wrong.
+          disabled={cards.isPending || cards.isError || submit.isPending || submit.isSuccess}
+          busy={check.isPending}
+        >
+          {check.isPending ? bidsCopy.checking : bidsCopy.placeBid}
+        </Button>
+        <p className="bid-note">{bidsCopy.holdNote}</p>
+      </div>
+
+      {confirmation ? (
+        <ConfirmBidDialog
+          buildingName={draft.name}
+          bidAmount={formatDollars(confirmation.amount)}
+          total={formatCents(bidTotals(confirmation.amount).totalCents)}
+          card={confirmation.card}
+          isPlacing={submit.isPending || submit.isSuccess}
+          onCancel={() => setConfirmation(null)}
+          onConfirm={confirm}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { api } from "@mx/shared/routes";
+import type { CardListData, PaymentCard } from "@mx/shared/schemas/payments";
+import { useQuery } from "@tanstack/react-query";
+import { apiRequest } from "./api-client";
+
+/**
+ * The player's buying cards, as the review screens (Order Review, Bid Review) read them. Same
+ * endpoint and cache key as the Payment Methods screen's list, so a card added or made default
+ * there shows here at once.
+ */
+export const paymentMethodsKey = ["payment-methods"] as const;
+
+export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
+  const reply = await apiRequest<Partial<CardListData> | null>(api.paymentMethods, { auth: true, signal });
+  return reply.data?.cardList ?? [];
+}
+
+/** Read again whenever a review opens: the card charged or held must be the one on file now. */
+export function usePaymentMethods() {
+  return useQuery({
+    queryKey: paymentMethodsKey,
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+    refetchOnMount: "always",
+  });
+}
+
+/** The card a payment goes on; a card not marked default is never picked silently. */
+export function findDefaultCard(cards: readonly PaymentCard[] | undefined): PaymentCard | null {
+  return cards?.find((card) => card.isDefault) ?? null;
+}
