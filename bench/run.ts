@@ -4,8 +4,10 @@
  */
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { liveFigures } from "./live";
 import { mapFigures } from "./map";
 import { mapViewFigures } from "./map-view";
+import { marketFigures } from "./market";
 import { measure } from "./measure";
 
 async function accounts(t: TestApp) {
@@ -48,12 +50,25 @@ for (const [label, url] of targets) {
   if (url) process.env.DATABASE_URL = url;
   else delete process.env.DATABASE_URL;
   console.log(`\n${label} — through app.inject(), no network`);
+  const market = await createTestApp();
+  try {
+    await marketFigures(market, { purchases: url ? 3000 : 1000, concurrency: 32 });
+  } finally {
+    await market.close();
+  }
   const t = await createTestApp();
   try {
     await accounts(t);
     await mapFigures(t, await signUp(t));
   } finally {
     await t.close();
+  }
+  console.log(`\n${label} — live channel: WebSockets over localhost, clients in a second process`);
+  const live = await createTestApp();
+  try {
+    await liveFigures(live);
+  } finally {
+    await live.close();
   }
 }
 

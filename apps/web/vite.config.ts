@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { serviceWorker } from "./sw/plugin";
 
 // The API server `npm start` runs; API_PROXY_TARGET points the dev server elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000";
 const proxy = {
-  "/api": { target: apiTarget, changeOrigin: false },
+  // ws: the live channel (/api/v1/live) is a WebSocket.
+  "/api": { target: apiTarget, changeOrigin: false, ws: true },
   "/dev": { target: apiTarget, changeOrigin: false },
   "/map-data": { target: apiTarget, changeOrigin: false },
 };
@@ -24,7 +26,7 @@ const mapPage: Plugin = {
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), mapPage],
+  plugins: [react(), mapPage, serviceWorker()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

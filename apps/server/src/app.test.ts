@@ -128,7 +128,10 @@ describe("the content security policy with Stripe", () => {
     try {
       const csp = String((await stripe.call("GET", "/healthz")).headers["content-security-policy"]);
       expect(csp).toContain("script-src 'self' https://js.stripe.com");
-      expect(csp).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+      // Card frames, and the shop's Embedded Checkout frame.
+      expect(csp).toContain(
+        "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com https://checkout.stripe.com",
+      );
       expect(csp).toContain("connect-src 'self' https://api.stripe.com");
       expect((await stripe.call("GET", "/api/v1/config")).json().data).toEqual({
         paymentProvider: "stripe",

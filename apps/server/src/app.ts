@@ -23,6 +23,7 @@ import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
+import { liveRoutes } from "./modules/live/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
 import { mapRoutes } from "./modules/map/routes";
@@ -35,6 +36,7 @@ import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { sandboxOnboardingRoutes } from "./modules/payouts/sandbox-onboarding-routes";
 import { propertyRoutes } from "./modules/properties/routes";
+import { shopRoutes } from "./modules/shop/routes";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
@@ -140,13 +142,26 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // With Stripe, the browser loads Stripe.js, its card frames, and talks to Stripe's API.
-        scriptSrc: ["'self'", ...(config.stripe ? ["https://js.stripe.com"] : [])],
-        frameSrc: config.stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+        // With Stripe, the browser loads Stripe.js, its card frames and the shop's Embedded Checkout frame
+        // (js.stripe.com and its subdomains, checkout.stripe.com), and talks to Stripe's API.
+        scriptSrc: ["'self'", ...(config.stripe ? ["https://js.stripe.com", "https://*.js.stripe.com"] : [])],
+        frameSrc: config.stripe
+          ? [
+              "https://js.stripe.com",
+              "https://*.js.stripe.com",
+              "https://hooks.stripe.com",
+              "https://checkout.stripe.com",
+            ]
+          : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(config.stripe ? ["https://*.stripe.com"] : [])],
         workerSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'", ...(config.stripe ? ["https://api.stripe.com"] : [])],
+        // The live WebSocket: 'self' covers ws(s): to the same host only in newer browsers, so it is named.
+        connectSrc: [
+          "'self'",
+          ...(config.stripe ? ["https://api.stripe.com", "https://checkout.stripe.com"] : []),
+          config.publicUrl.replace(/^http/, "ws"),
+        ],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -195,11 +210,13 @@ export async function buildApp({
       await api.register(buildingRoutes);
       await api.register(paymentRoutes);
       await api.register(payoutRoutes);
+      await api.register(shopRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
     },
     { prefix: API_BASE },
   );
   await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
+  await app.register(liveRoutes);
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
   if (deps.gateway.kind === "sandbox" && !config.isProduction) await app.register(sandboxOnboardingRoutes);
 

@@ -37,6 +37,20 @@ const Env = z.object({
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, { error: "must be a base64url P-256 public key (87 characters)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, { error: "must be a base64url 32-byte private key (43 characters)" })
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: "must be a mailto: or https:// URL" })
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -66,6 +80,9 @@ export type Config = {
   } | null;
   rateLimit: { max: number; authMax: number };
   trustProxy: boolean;
+  /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string;
 };
 
 export class ConfigError extends Error {}
@@ -95,6 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required in production with Stripe");
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  } else if (isProduction && !e.VAPID_PUBLIC_KEY) {
+    problems.push(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (every instance must sign pushes with the same key)",
+    );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
@@ -128,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     trustProxy: e.TRUST_PROXY,
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
   };
 }
 

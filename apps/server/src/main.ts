@@ -4,6 +4,8 @@ import { openDatabase } from "./db/client";
 import { sweepBids } from "./modules/bids/release-holds";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
+import { runAutomaticPayouts } from "./modules/payouts/automatic-payouts";
+import { settlePayouts } from "./modules/payouts/settle-payouts";
 import { reconcilePurchases } from "./modules/properties/reconcile-purchases";
 
 async function main() {
@@ -44,6 +46,25 @@ async function main() {
   const reconciler = setInterval(() => void reconcile().then(sweep), 60_000);
   reconciler.unref();
 
+  // Payouts that landed or failed are brought up to date every minute, and interrupted ones sent again. Players
+  // with automatic payouts get their whole balance paid out daily: checked hourly, at most one payout a day each.
+  const settle = () =>
+    settlePayouts(app.deps).then(
+      ({ settled, retried }) =>
+        settled + retried > 0 && app.log.info(`Settled ${settled}, resent ${retried} payout(s)`),
+      (error: unknown) => app.log.error({ err: error }, "settling payouts failed"),
+    );
+  const payDaily = () =>
+    runAutomaticPayouts(app.deps).then(
+      ({ paid }) => paid > 0 && app.log.info(`Made ${paid} automatic payout(s)`),
+      (error: unknown) => app.log.error({ err: error }, "automatic payouts failed"),
+    );
+  void settle().then(payDaily);
+  const payoutSettler = setInterval(() => void settle(), 60_000);
+  payoutSettler.unref();
+  const dailyPayouts = setInterval(() => void payDaily(), 60 * 60_000);
+  dailyPayouts.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,6 +73,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     clearInterval(reconciler);
+    clearInterval(payoutSettler);
+    clearInterval(dailyPayouts);
     try {
       await app.close();
       await database.close();

@@ -9,6 +9,13 @@ export const SALES_TAX_CENTS = 299;
 export const ASK_PROCESSING_FEE_CENTS = 500;
 /** Deducted from the balance on an instant payout. */
 export const INSTANT_PAYOUT_FEE_CENTS = 100;
+/**
+ * Kept from the balance refunded to the default card when an account is deleted ("minus processing fees"): what
+ * sending money to a card costs, the same as an instant payout.
+ */
+export const DELETION_REFUND_FEE_CENTS = INSTANT_PAYOUT_FEE_CENTS;
+/** Newest payouts the Withdrawals history shows. */
+export const PAYOUT_HISTORY_LIMIT = 50;
 
 export const BASE_PRICE_MIN_CENTS = 500;
 export const BASE_PRICE_MAX_CENTS = 500_000;
@@ -58,6 +65,8 @@ export const LEGAL_MOBILE_BREAKPOINT_PX = 551;
 export const GO_TO_TOP_THRESHOLD_PX = 50;
 export const RETURN_REDIRECT_DELAY_MS = 5000;
 export const MIN_CART_QUANTITY = 1;
+/** The most of one product a checkout line may hold; the server refuses more. */
+export const MAX_CART_QUANTITY = 99;
 export const BID_INPUT_STEP = 0.01;
 export const PENDING_BID_TTL_DAYS = 7;
 
@@ -68,3 +77,10 @@ export const ACCEPTED_PAYMENTS = ["Visa", "Mastercard", "American Express", "Dis
 
 export const BRAND_NAME = "Manhattan Exchange";
 export const SUPPORT_EMAIL = "support@manhattan-exchange.example";
+/** The company that operates the game, as the legal pages name it. */
+export const COMPANY_NAME = "Manhattan Exchange, Inc.";
+/** Credits for the map data (shared/data README): shown on the map and in the legal text. */
+export const DATA_CREDITS = [
+  "Building footprints and streets: © OpenStreetMap contributors, Open Database License (ODbL) 1.0.",
+  "Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data, under the NYC Open Data Terms of Use.",
+] as const;

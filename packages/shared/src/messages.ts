@@ -94,6 +94,10 @@ export const formats = {
   bidTooLow: (price: string) => `Your bid must be higher than the base price of ${price}`,
   resetInstructions: (email: string) =>
     `If an account exists with ${email}, you will receive password reset instructions.`,
+  // Shop return page (spec §2: a confirmation-e-mail note and a support contact)
+  confirmationEmailNote: (email: string) =>
+    `We appreciate your business! A confirmation email will be sent to ${email}.`,
+  supportContact: (email: string) => `If you have any questions, please email ${email}.`,
 } as const;
 
 /** Screen texts fixed by the spec. */
@@ -169,6 +173,10 @@ export const texts = {
   buildingPrice: "Building Price",
   buildingPricePrompt: "Please enter the price you want to pay for this building",
   bidPrice: "Bid price",
+  // Bid review and My Bids
+  bidPriceInput: "Bid Price",
+  sellTab: "Sell",
+  buyTab: "Buy",
   buildingName: "Building Name",
   save: "Save",
   setAsDefault: "Set as Default",
@@ -193,6 +201,16 @@ export const texts = {
   thankYou: "Thank you for your purchase!",
   continueShopping: "Continue Shopping",
   returnToPrivacyNotice: "Return to Privacy Notice",
+  // Withdrawals
+  manual: "Manual",
+  instant: "Instant",
+  // Legal pages and the legal list
+  privacyNotice: "Privacy Notice",
+  termsOfServices: "Terms of Services",
+  endUserLicenseAgreement: "End User License Agreement",
+  disclaimer: "Disclaimer",
+  privacyPolicy: "Privacy Policy",
+  termsAndConditions: "Terms & Conditions",
 } as const;
 
 /** Messages the server sends (the UI shows `message`). */
@@ -225,4 +243,17 @@ export const serverMessages = {
   tooManyRequests: "Too many requests. Please slow down and try again shortly.",
   malformedJson: "The request body is not valid JSON.",
   internal: "Something went wrong on our side. Please try again.",
+  // Payouts
+  payoutCompleted: "Payout successfully completed",
+  payoutRequested: "Payout requested: your balance is on its way to your bank.",
+  nothingToPayOut: "Your balance is $0.00: there is nothing to pay out.",
+  payoutCardAdded: "Payout card added.",
+  payoutCardRemoved: "Payout card removed.",
+  payoutCardDefault: "Default payout card set.",
+  payoutCardNotDebit:
+    "Payouts can only go to a debit card. This card is a credit or prepaid card: add a debit card instead.",
+  noSuchPayoutCard: "No such payout card.",
+  instantPayoutTooSmall: "amount: must be more than the $1.00 instant payout fee",
+  payoutPending: "The payout could not be confirmed yet; it will be retried and your balance is safe.",
+  payoutTypeSet: (type: string) => `Payouts are now ${type}.`,
 } as const;

@@ -23,6 +23,16 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` (sent from any connection, after its transaction commits).
+   * On PostgreSQL a dedicated connection listens and reconnects when lost; `onReconnect` then runs, since
+   * notifications sent in between are gone. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -39,6 +49,7 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listener = new PgListener(database.url);
     return {
       db,
       kind: "postgres",
@@ -56,7 +67,11 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
+      async close() {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
@@ -69,6 +84,112 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     async ping() {
       await client.query("select 1");
     },
+    async listen(channel, onPayload) {
+      const stop = await client.listen(checkedChannel(channel), onPayload);
+      return () => stop();
+    },
     close: () => client.close(),
   };
+}
+
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
+}
+
+type Listening = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+/**
+ * LISTEN on PostgreSQL: one connection of its own (a pooled one would be handed to other queries), opened on the
+ * first listen. When it is lost it is replaced with growing delays, its channels listened to again, and every
+ * listener told, since what was notified in between is lost.
+ */
+class PgListener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly channels = new Map<string, Set<Listening>>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+    checkedChannel(channel);
+    const entry: Listening = { onPayload, onReconnect };
+    let set = this.channels.get(channel);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(entry);
+    const client = await this.connected();
+    if (isNew && this.client === client) await client.query(`listen ${channel}`);
+    return async () => {
+      set.delete(entry);
+      if (set.size > 0 || this.channels.get(channel) !== set) return;
+      this.channels.delete(channel);
+      await this.client?.query(`unlisten ${channel}`).catch(() => {});
+    };
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on("notification", (message) => {
+      for (const entry of this.channels.get(message.channel) ?? []) entry.onPayload(message.payload ?? "");
+    });
+    client.on("error", (error) => {
+      console.warn(`PostgreSQL listening connection lost: ${error.message}`);
+      this.lost(client);
+    });
+    client.on("end", () => this.lost(client));
+    await client.connect();
+    for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
+    this.client = client;
+    return client;
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => {});
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.retryTimer) return;
+    const delay = Math.min(15_000, 250 * 2 ** this.failures);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connected().then(
+        () => {
+          this.failures = 0;
+          for (const set of this.channels.values()) for (const entry of set) entry.onReconnect?.();
+        },
+        (error: Error) => {
+          this.failures += 1;
+          console.warn(`PostgreSQL listening connection: ${error.message}; retrying`);
+          this.scheduleReconnect();
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
 }

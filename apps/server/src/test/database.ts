@@ -6,12 +6,16 @@ import { type Database, openDatabase } from "../db/client";
  * A migrated database of its own for one test file: in-memory PGlite, or — when DATABASE_URL points at
  * PostgreSQL — a fresh database on that server, dropped afterwards, so parallel runs never meet.
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+export async function createTestDatabase(url = process.env.DATABASE_URL): Promise<{
+  database: Database;
+  /** The PostgreSQL database's URL (null for PGlite), for a second connection to the same data. */
+  url: string | null;
+  drop(): Promise<void>;
+}> {
   if (!url?.startsWith("postgres")) {
     const database = await openDatabase({ kind: "pglite", dataDir: null });
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const name = `test_${process.pid}_${randomBytes(5).toString("hex")}`;
   const admin = async (statement: string) => {
@@ -30,6 +34,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   await database.migrate();
   return {
     database,
+    url: own.toString(),
     async drop() {
       await database.close();
       await admin(`drop database if exists ${name} with (force)`);

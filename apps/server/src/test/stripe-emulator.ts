@@ -15,6 +15,8 @@ export type RecordedRequest = {
   idempotencyKey: string | null;
   authorization: string | null;
   stripeVersion: string | null;
+  /** The connected account a request acts on (`Stripe-Account` header), if any. */
+  stripeAccount: string | null;
 };
 
 export type CannedReply = { status: number; body: unknown };
@@ -61,6 +63,8 @@ export type StripeEmulator = {
   requests: RecordedRequest[];
   /** The payment intents the emulator holds, by id; tests may change them (as Stripe would, later). */
   intents: Map<string, Json>;
+  /** The checkout sessions the emulator holds, by id; tests complete them (as a customer paying would). */
+  checkoutSessions: Map<string, Json>;
   /** The next request to `METHOD path` gets this reply instead of the usual one. */
   replyOnce(method: string, path: string, reply: CannedReply): void;
   reset(): void;
@@ -101,6 +105,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
   const requests: RecordedRequest[] = [];
   const canned = new Map<string, CannedReply[]>();
   const intents = new Map<string, Json>();
+  const checkoutSessions = new Map<string, Json>();
   const methods = new Map<string, ReturnType<typeof paymentMethod>>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_emu${++counter}`;
@@ -218,6 +223,49 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
       }
     }
 
+    if (resource === "checkout" && id === "sessions") {
+      if (method === "POST" && !action) {
+        const lines: { quantity: number; amount: number; name: string }[] = [];
+        for (let i = 0; body[`line_items[${i}][quantity]`] !== undefined; i++) {
+          lines.push({
+            quantity: Number(body[`line_items[${i}][quantity]`]),
+            amount: Number(body[`line_items[${i}][price_data][unit_amount]`]),
+            name: body[`line_items[${i}][price_data][product_data][name]`] ?? "",
+          });
+        }
+        const metadata: Json = {};
+        for (const [k, v] of Object.entries(body)) {
+          const m = /^metadata\[(.+)\]$/.exec(k);
+          if (m?.[1]) metadata[m[1]] = v;
+        }
+        const sid = nextId("cs_test");
+        const session: Json = {
+          id: sid,
+          object: "checkout.session",
+          amount_subtotal: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0),
+          amount_total: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0),
+          client_secret: `${sid}_secret_emu`,
+          created: now(),
+          currency: body[`line_items[0][price_data][currency]`] ?? "usd",
+          customer_details: null,
+          customer_email: body.customer_email ?? null,
+          livemode: false,
+          metadata,
+          mode: body.mode,
+          payment_intent: null,
+          payment_status: "unpaid",
+          return_url: body.return_url,
+          status: "open",
+          ui_mode: body.ui_mode,
+        };
+        checkoutSessions.set(sid, session);
+        return { status: 200, body: session };
+      }
+      const session = action ? checkoutSessions.get(action) : undefined;
+      if (!session || !action) return missing("checkout.session", action ?? "");
+      if (method === "GET") return { status: 200, body: session };
+    }
+
     if (resource === "refunds" && method === "POST" && !id) {
       const intent = intents.get(body.payment_intent ?? "");
       if (!intent) return missing("payment_intent", body.payment_intent ?? "");
@@ -260,6 +308,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         idempotencyKey: header("idempotency-key"),
         authorization: header("authorization"),
         stripeVersion: header("stripe-version"),
+        stripeAccount: header("stripe-account"),
       };
       requests.push(recorded);
       const reply = route(recorded.method, recorded.path, recorded.body);
@@ -279,6 +328,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    checkoutSessions,
     replyOnce(method, path, reply) {
       const key = `${method} ${path}`;
       canned.set(key, [...(canned.get(key) ?? []), reply]);

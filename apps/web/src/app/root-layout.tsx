@@ -1,13 +1,24 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { type Location, Outlet, ScrollRestoration } from "react-router";
+import { useLiveUpdates } from "./live-updates";
+
+/**
+ * Every page opened by a full page load shares the history key "default"; keyed by it, a page would
+ * open at the scroll position the previous full-loaded page was left at. Such entries use their path.
+ */
+function scrollKey(location: Location): string {
+  return location.key === "default" ? `${location.pathname}${location.search}` : location.key;
+}
 
 export function RootLayout() {
+  // Rendered on every navigation, so signing in or out starts or stops the live channel.
+  useLiveUpdates();
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Outlet />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </>
   );
 }

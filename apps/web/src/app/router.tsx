@@ -5,15 +5,27 @@ import { AccountSettingsRoute } from "../features/account/routes/account-setting
 import { AuthRoute } from "../features/auth/routes/auth-route";
 import { ForgotPasswordRoute } from "../features/auth/routes/forgot-password-route";
 import { ResetPasswordRoute } from "../features/auth/routes/reset-password-route";
+import { BidReviewRoute } from "../features/bids/routes/bid-review-route";
+import { MyBidsRoute } from "../features/bids/routes/my-bids-route";
 import { AddCardRoute } from "../features/cards/routes/add-card-route";
 import { PaymentMethodsRoute } from "../features/cards/routes/payment-methods-route";
 import { LandingRoute } from "../features/landing/routes/landing-route";
 import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
+import { LegalListRoute } from "../features/legal/routes/legal-list-route";
+import { LegalRoute } from "../features/legal/routes/legal-route";
+import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-route";
+import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-methods-route";
+import { WithdrawalsRoute } from "../features/payouts/routes/withdrawals-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
 import { MyPropertiesRoute } from "../features/properties/routes/my-properties-route";
 import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
 import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
 import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
+import { ShopLayout } from "../features/shop/components/shop-layout";
+import { CheckoutRoute } from "../features/shop/routes/checkout-route";
+import { ProductRoute } from "../features/shop/routes/product-route";
+import { ReturnRoute } from "../features/shop/routes/return-route";
+import { ShopRoute } from "../features/shop/routes/shop-route";
 import { AccountLayout } from "./account-layout";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
 import { RootLayout } from "./root-layout";
@@ -24,7 +36,23 @@ import { SiteLayout } from "./site-layout";
  * Routes open in both session states (spec §2): the legal pages, the shop, checkout
  * and the return page. Later work adds them here; no guard runs in front of them.
  */
-const publicRoutes: RouteObject[] = [];
+const publicRoutes: RouteObject[] = [
+  // One legal page, opened at the route's document. Matching ignores case, so /EULA lands here too.
+  { path: paths.privacy, element: <LegalRoute page="privacy" /> },
+  { path: paths.terms, element: <LegalRoute page="terms" /> },
+  { path: paths.eula, element: <LegalRoute page="eula" /> },
+  { path: paths.disclaimer, element: <LegalRoute page="disclaimer" /> },
+  // The shop: catalogue, product, checkout and the payment form's return page, under the shop's own header.
+  {
+    element: <ShopLayout />,
+    children: [
+      { path: paths.shop, element: <ShopRoute /> },
+      { path: paths.product(":id"), element: <ProductRoute /> },
+      { path: paths.checkout, element: <CheckoutRoute /> },
+      { path: paths.return, element: <ReturnRoute /> },
+    ],
+  },
+];
 
 /** Signed out only: a signed-in player is sent to / (and from there to the map). */
 const signedOutRoutes: RouteObject[] = [
@@ -42,11 +70,17 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.paymentMethods, element: <PaymentMethodsRoute /> },
   { path: paths.paymentMethodsLower, element: <PaymentMethodsRoute /> },
   { path: paths.addCard, element: <AddCardRoute /> },
+  { path: paths.withdrawalMethods, element: <WithdrawalMethodsRoute /> },
+  { path: paths.addPayoutCard, element: <AddPayoutCardRoute /> },
+  { path: paths.withdrawal, element: <WithdrawalsRoute /> },
   { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
   { path: paths.orderReview, element: <OrderReviewRoute /> },
   { path: paths.sellReview, element: <SellReviewRoute /> },
+  { path: paths.bidReview, element: <BidReviewRoute /> },
   { path: paths.assets, element: <MyPropertiesRoute /> },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },
+  { path: paths.legal, element: <LegalListRoute /> },
+  { path: paths.bids, element: <MyBidsRoute /> },
 ];
 
 export const routes: RouteObject[] = [

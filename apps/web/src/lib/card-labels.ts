@@ -17,3 +17,13 @@ const CHIP_NAMES: Record<string, string> = {
 export function chipLabel(scheme: string): string {
   return CHIP_NAMES[scheme] ?? "CARD";
 }
+
+/** "VISA •••• 4242": the spec's 'type •••• last4'. */
+export function cardOnFileLabel(card: { cardScheme: string; last4: string }): string {
+  return `${brandLabel(card.cardScheme)} •••• ${card.last4}`;
+}
+
+/** "Exp 04/2031": the month padded to two digits (spec §9). */
+export function cardOnFileExpiry(card: { expiryMonth: number; expiryYear: number }): string {
+  return `Exp ${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`;
+}

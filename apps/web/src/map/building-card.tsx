@@ -12,6 +12,8 @@ export interface CardState {
   failed: boolean;
   /** What the ownership overlay says, shown until the details arrive. */
   forSaleMark: boolean;
+  /** The owner's colour the map shows this building in (null while unowned). */
+  ownerColorMark?: string | null;
 }
 
 /** What the card shows and links with: the spec's "selected map building" with its defaults. */
@@ -54,6 +56,7 @@ export function BuildingCard({
       className="mx-card"
       aria-labelledby={titleId}
       data-selected-building={building.buildingId}
+      data-owner-color={state.ownerColorMark ?? ""}
       aria-busy={loading}
     >
       <div className="mx-card__grabber" aria-hidden="true" />
@@ -79,7 +82,16 @@ export function BuildingCard({
         </div>
         <div className="mx-card__fact">
           <dt>{mapTexts.owner}</dt>
-          <dd>{loading ? mapTexts.loading : failed && details === undefined ? "—" : owner}</dd>
+          <dd className="mx-card__owner">
+            {state.ownerColorMark ? (
+              <span
+                className="mx-card__swatch"
+                style={{ background: state.ownerColorMark }}
+                aria-hidden="true"
+              />
+            ) : null}
+            {loading ? mapTexts.loading : failed && details === undefined ? "—" : owner}
+          </dd>
         </div>
         <div className="mx-card__fact mx-card__fact--wide">
           <dt>{mapTexts.location}</dt>

@@ -1,6 +1,7 @@
 import { paths } from "@mx/shared/routes";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { registerServiceWorker } from "../lib/service-worker";
 import { hasSession } from "../lib/session";
 import { MapPage } from "./map-page";
 import "../styles/tokens.css";
@@ -15,6 +16,7 @@ function start() {
   }
   const container = document.getElementById("root");
   if (!container) throw new Error("The page has no #root element.");
+  registerServiceWorker();
   createRoot(container).render(
     <StrictMode>
       <MapPage />

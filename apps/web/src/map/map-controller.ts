@@ -324,6 +324,14 @@ export class MapController {
     if (this.styleLoaded) this.applyMarks(next, before);
   }
 
+  /** One building's new mark (from a live event), applied at once; null or an empty mark clears it. */
+  updateMark(mapId: number, mark: BuildingMark | null) {
+    const next = new Map(this.marks);
+    if (mark && (mark.color !== null || mark.forSale)) next.set(mapId, mark);
+    else next.delete(mapId);
+    this.setMarks(next);
+  }
+
   private applyMarks(next: Map<number, BuildingMark>, before: Map<number, BuildingMark>) {
     const { set, cleared } = diffMarks(before, next);
     for (const [mapId, mark] of set) {

@@ -1,6 +1,7 @@
 import { paths } from "@mx/shared/routes";
 import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ActivityBell } from "../components/activity-bell/activity-bell";
 import { BrandMark } from "../components/ui/brand-mark";
 import { Spinner } from "../components/ui/spinner";
 import { ApiError } from "../lib/api-client";
@@ -173,13 +174,14 @@ export function MapPage() {
           <a href={paths.profile}>{mapTexts.profile}</a>
           <a href={paths.leaderboard}>{mapTexts.leaderboard}</a>
         </nav>
+        <ActivityBell />
       </header>
       <main className="mx-map__stage" aria-busy={loading}>
         <h1 className="visually-hidden">{mapTexts.pageHeading}</h1>
         {card ? (
           <BuildingCard
             ref={cardRef}
-            state={{ ...card, forSaleMark: mark?.forSale ?? false }}
+            state={{ ...card, forSaleMark: mark?.forSale ?? false, ownerColorMark: mark?.color ?? null }}
             onClose={close}
           />
         ) : null}

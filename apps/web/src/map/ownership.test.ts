@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeMapState, diffMarks, FALLBACK_OWNER_COLOR } from "./ownership";
+import { decodeMapState, diffMarks, FALLBACK_OWNER_COLOR, markOfEvent } from "./ownership";
 
 describe("the ownership overlay", () => {
   it("decodes colour pairs and the for-sale list into one mark per building", () => {
@@ -42,5 +42,22 @@ describe("the ownership overlay", () => {
       ]),
     );
     expect(cleared).toEqual([2]);
+  });
+});
+
+describe("a live building event", () => {
+  it("gives its building the owner's colour and sale flag, white for a missing colour, none while unowned", () => {
+    expect(markOfEvent({ ownerId: "u1", color: "#19c37d", forSale: false })).toEqual({
+      color: "#19c37d",
+      forSale: false,
+    });
+    expect(markOfEvent({ ownerId: "u1", color: null, forSale: true })).toEqual({
+      color: FALLBACK_OWNER_COLOR,
+      forSale: true,
+    });
+    expect(markOfEvent({ ownerId: null, color: null, forSale: false })).toEqual({
+      color: null,
+      forSale: false,
+    });
   });
 });

@@ -30,6 +30,20 @@ export function decodeMapState(state: MapState): Map<number, BuildingMark> {
   return marks;
 }
 
+/** The mark a live building event gives its building: the owner's colour (if owned) and the for-sale flag. */
+export function markOfEvent(event: {
+  ownerId: string | null;
+  color: string | null;
+  forSale: boolean;
+}): BuildingMark {
+  const color = event.ownerId
+    ? event.color && HEX_COLOR.test(event.color)
+      ? event.color
+      : FALLBACK_OWNER_COLOR
+    : null;
+  return { color, forSale: event.forSale };
+}
+
 export interface MarkChanges {
   /** Buildings whose mark is new or different. */
   set: Array<[number, BuildingMark]>;

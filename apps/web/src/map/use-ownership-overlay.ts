@@ -1,15 +1,18 @@
 import { useEffect, useRef } from "react";
+import { type LiveStatus, live } from "../lib/live";
 import { fetchMapState } from "./api";
 import type { MapController } from "./map-controller";
-import { decodeMapState } from "./ownership";
+import { decodeMapState, markOfEvent } from "./ownership";
 
-/** How often the ownership overlay is asked for while the tab is visible (until live updates arrive). */
+/** How often the ownership overlay is asked for while the live channel is down and the tab is visible. */
 export const STATE_POLL_MS = 15_000;
 
 /**
- * Keeps the map's owner colours and for-sale marks current: fetches the overlay at once, then every
- * STATE_POLL_MS while the page is visible, and again as soon as it becomes visible. Geometry is never
- * reloaded; only feature-state changes. `onChange` runs after each overlay that changed something.
+ * Keeps the map's owner colours and for-sale marks current. The overlay is fetched once, then follows the live
+ * channel: a sale, an ask, a cancelled sale or a rename is applied to that building at once; a colour change, a
+ * bulk change or a reconnect refetches the overlay (ETag, 304 when nothing changed). While the channel is down
+ * the overlay is polled every STATE_POLL_MS, and again as soon as the page becomes visible. Geometry is never
+ * reloaded; only feature-state changes. `onChange` runs after each change.
  */
 export function useOwnershipOverlay(controller: MapController | null, onChange: () => void): void {
   const onChangeRef = useRef(onChange);
@@ -20,15 +23,23 @@ export function useOwnershipOverlay(controller: MapController | null, onChange: 
     let etag: string | null = null;
     let timer: number | undefined;
     let inFlight: AbortController | null = null;
+    let again = false;
     let stopped = false;
+    let status: LiveStatus = live.currentStatus;
 
     const schedule = () => {
       window.clearTimeout(timer);
-      if (!stopped && document.visibilityState === "visible") timer = window.setTimeout(poll, STATE_POLL_MS);
+      if (stopped || status === "open" || document.visibilityState !== "visible") return;
+      timer = window.setTimeout(poll, STATE_POLL_MS);
     };
 
     async function poll() {
-      if (stopped || inFlight) return;
+      if (stopped) return;
+      if (inFlight) {
+        // A change announced while a fetch is under way may have missed it: fetch once more after.
+        again = true;
+        return;
+      }
       inFlight = new AbortController();
       try {
         const result = await fetchMapState(etag, inFlight.signal);
@@ -38,17 +49,46 @@ export function useOwnershipOverlay(controller: MapController | null, onChange: 
           onChangeRef.current();
         }
       } catch (error) {
-        // A missed overlay is not worth an error screen; the next poll tries again.
+        // A missed overlay is not worth an error screen; the next poll or event tries again.
         if (!stopped) console.warn("Could not refresh building ownership", error);
       } finally {
         inFlight = null;
-        schedule();
+        if (again && !stopped) {
+          again = false;
+          void poll();
+        } else schedule();
       }
     }
 
+    const stopLive = live.subscribe({
+      onEvent: (event) => {
+        switch (event.type) {
+          case "building.sold":
+          case "building.listed":
+          case "building.unlisted":
+          case "building.renamed":
+            controller.updateMark(event.mapId, markOfEvent(event));
+            // An overlay being fetched right now may predate this change; it is fetched again after.
+            if (inFlight) again = true;
+            onChangeRef.current();
+            return;
+          case "player.recoloured":
+          case "map.changed":
+            void poll();
+            return;
+        }
+      },
+      onResync: () => void poll(),
+      onStatus: (next) => {
+        status = next;
+        schedule();
+      },
+    });
+
     const onVisibility = () => {
-      if (document.visibilityState === "visible") void poll();
-      else window.clearTimeout(timer);
+      if (document.visibilityState === "visible") {
+        if (status !== "open") void poll();
+      } else window.clearTimeout(timer);
     };
 
     void poll();
@@ -57,6 +97,7 @@ export function useOwnershipOverlay(controller: MapController | null, onChange: 
       stopped = true;
       window.clearTimeout(timer);
       inFlight?.abort();
+      stopLive();
       document.removeEventListener("visibilitychange", onVisibility);
     };
   }, [controller]);

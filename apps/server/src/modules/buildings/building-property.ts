@@ -4,6 +4,7 @@ import type { Db, Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
+import { publishBuilding } from "../live/publish";
 import { presentProperty, selectProperties } from "../properties/present-property";
 
 /** The property of a building: every catalogued building has one, made at import. */
@@ -37,6 +38,7 @@ export async function renameBuilding(
       .update(properties)
       .set({ customName: name, updatedAt: new Date() })
       .where(eq(properties.buildingId, buildingId));
+    await publishBuilding(tx, "building.renamed", buildingId);
     return propertyOfBuilding(tx, buildingId);
   });
 }

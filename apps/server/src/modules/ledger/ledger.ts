@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { AppError } from "../../lib/errors";
@@ -96,4 +96,29 @@ export async function balanceOf(q: Queryable, account: string): Promise<number> 
     .from(ledgerEntries)
     .where(eq(ledgerEntries.account, account));
   return Number(row?.balance ?? 0);
+}
+
+/**
+ * The same journal as `postJournal`, as two common table expressions (`journal`, `journal_entries`) for a single
+ * statement that writes it only if the CTE named `gate` yields a row — so a hot path can write its state and its
+ * money in one round trip. Only for journals that debit no earnings account (nothing to check against a balance).
+ */
+export function journalCtes(input: JournalInput, gate: string): SQL {
+  assertBalanced(input);
+  if (input.entries.some((e) => isEarnings(e.account) && e.amountCents < 0)) {
+    throw new UnbalancedJournalError(
+      `${input.kind}: a journal debiting earnings must go through postJournal`,
+    );
+  }
+  const rows = sql.join(
+    input.entries.map((e) => sql`(${e.account}::text, ${e.amountCents}::integer)`),
+    sql`, `,
+  );
+  return sql`journal as (
+      insert into ledger_journals (id, kind, reference, memo)
+      select ${newId()}::uuid, ${input.kind}, ${input.reference}, ${input.memo ?? null} from ${sql.raw(gate)}
+      returning id),
+    journal_entries as (
+      insert into ledger_entries (id, journal_id, account, amount_cents)
+      select gen_random_uuid(), journal.id, v.account, v.amount from journal cross join (values ${rows}) as v(account, amount))`;
 }

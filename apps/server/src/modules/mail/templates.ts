@@ -2,13 +2,14 @@ import type { OtpType } from "@mx/shared/constants";
 import { BRAND_NAME, OTP_TTL_SECONDS, SUPPORT_EMAIL } from "@mx/shared/constants";
 import type { Mail } from "./mailer";
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-function layout(title: string, bodyHtml: string): string {
+/** Every e-mail's frame: the brand line, a title, the body and the support address. */
+export function layout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="margin:0;background:#0d1117;font-family:Helvetica,Arial,sans-serif;color:#e6edf3">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:480px;background:#161b22;border-radius:12px;padding:32px">

@@ -4,6 +4,9 @@
  * Services call this interface only; they never know which adapter is behind it.
  */
 
+import type { CheckoutGateway } from "./checkout-gateway";
+import type { PayoutGateway } from "./payout-gateway";
+
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
 
 export type GatewayCard = {
@@ -88,7 +91,7 @@ export type CreateIntentInput = {
   idempotencyKey?: string;
 };
 
-export interface PaymentGateway {
+export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   readonly kind: "sandbox" | "stripe";
   /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;

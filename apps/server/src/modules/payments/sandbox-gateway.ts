@@ -19,6 +19,8 @@ import {
   type IntentStatus,
   type PaymentGateway,
 } from "./gateway";
+import { createSandboxCheckout } from "./sandbox-checkout";
+import { createSandboxPayouts } from "./sandbox-payouts";
 import { brandOf, CARD_MESSAGES, type CardBehaviour, luhnValid, testCard } from "./test-cards";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
@@ -159,6 +161,8 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
   return {
     kind: "sandbox",
     publishableKey: null,
+    ...createSandboxCheckout(db),
+    ...createSandboxPayouts(db),
 
     async createCustomer({ email, name, userId }) {
       const customer = { id: id("cus"), email, name, userId };
@@ -222,16 +226,14 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     },
 
     async createPaymentIntent(input: CreateIntentInput) {
-      if (input.idempotencyKey) {
-        const [existing] = await db
-          .select()
-          .from(sandboxPaymentIntents)
-          .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey));
-        if (existing) return present(existing);
-      }
       if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
         throw new GatewayRequestError("amount_too_small", "Amount must be at least $0.50 usd");
       }
+      // With a card the intent is created already confirmed: one write, as a busy checkout needs.
+      const pm = input.paymentMethodId ? await paymentMethod(input.paymentMethodId, input.customerId) : null;
+      const refusal = pm ? chargeRefusal(pm.behaviour) : null;
+      const manual = input.captureMethod === "manual";
+      const status = !pm || refusal ? "requires_payment_method" : manual ? "requires_capture" : "succeeded";
       const intentId = id("pi");
       const [row] = await db
         .insert(sandboxPaymentIntents)
@@ -239,17 +241,28 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
           id: intentId,
           clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
           amountCents: input.amountCents,
+          capturedCents: status === "succeeded" ? input.amountCents : 0,
           currency: input.currency,
           captureMethod: input.captureMethod,
-          status: input.paymentMethodId ? "requires_confirmation" : "requires_payment_method",
+          status,
           customerId: input.customerId,
           paymentMethodId: input.paymentMethodId ?? null,
           metadata: input.metadata ?? {},
           idempotencyKey: input.idempotencyKey ?? null,
         })
+        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
         .returning();
-      if (!row) throw new Error("insert returned nothing");
-      return input.paymentMethodId ? confirm(row, input.paymentMethodId) : present(row);
+      if (!row) {
+        // The same idempotency key again: the first intent, as it stands now.
+        const [existing] = await db
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey ?? ""));
+        if (!existing) throw new Error("idempotent intent vanished");
+        return present(existing);
+      }
+      if (refusal) throw refusal;
+      return present(row);
     },
 
     async confirmPaymentIntent({ id: intentId, paymentMethodId }) {

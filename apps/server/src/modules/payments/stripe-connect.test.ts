@@ -32,6 +32,7 @@ describe("the Stripe adapter's payout accounts (Connect Express)", () => {
           email: "a@b.co",
           "metadata[userId]": "u1",
           "capabilities[transfers][requested]": "true",
+          "settings[payouts][schedule][interval]": "manual",
         },
       },
     ]);

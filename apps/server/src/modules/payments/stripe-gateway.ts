@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import type { GatewayCheckoutSession, GatewayCheckoutSessionStatus } from "./checkout-gateway";
 import {
   type CardBrand,
   CardError,
@@ -10,6 +11,7 @@ import {
   type IntentStatus,
   type PaymentGateway,
 } from "./gateway";
+import { createStripePayouts } from "./stripe-payouts";
 
 export type StripeGatewayOptions = {
   secretKey: string;
@@ -97,6 +99,30 @@ function toRefund(refund: Stripe.Refund, paymentIntentId: string): GatewayRefund
   };
 }
 
+function toCheckoutStatus(status: string | null): GatewayCheckoutSessionStatus {
+  // A status a later API version adds is treated as "not paid yet", never as money taken.
+  return status === "complete" || status === "expired" ? status : "open";
+}
+
+function toCheckoutSession(session: Stripe.Checkout.Session): GatewayCheckoutSession {
+  const paymentStatus: GatewayCheckoutSession["paymentStatus"] =
+    session.payment_status === "paid"
+      ? "paid"
+      : session.payment_status === "no_payment_required"
+        ? "no_payment_required"
+        : "unpaid";
+  return {
+    id: session.id,
+    status: toCheckoutStatus(session.status),
+    paymentStatus,
+    customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    amountTotalCents: session.amount_total ?? 0,
+    currency: session.currency ?? "usd",
+    paymentIntentId: idOf(session.payment_intent),
+    metadata: { ...(session.metadata ?? {}) },
+  };
+}
+
 /** Any API key in a text, masked: Stripe's own messages may quote one ("Invalid API Key provided: sk_…"). */
 const redactKeys = (text: string) =>
   text.replace(/\b(sk|rk|pk)_(test|live)_[A-Za-z0-9*]+/g, "$1_$2_[redacted]");
@@ -164,6 +190,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
   return {
     kind: "stripe",
     publishableKey: options.publishableKey,
+    ...createStripePayouts(stripe, call),
 
     createCustomer: ({ email, name, userId }) =>
       call(async () => {
@@ -236,6 +263,42 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         return toRefund(await stripe.refunds.create(params, keyed(idempotencyKey)), paymentIntentId);
       }),
 
+    createCheckoutSession: ({ lineItems, customerEmail, returnUrl, metadata, idempotencyKey }) =>
+      call(async () => {
+        const params: Stripe.Checkout.SessionCreateParams = {
+          // "embedded_page" is what API versions from 2026-03-25 call the embedded form (formerly "embedded").
+          ui_mode: "embedded_page",
+          mode: "payment",
+          customer_email: customerEmail,
+          return_url: returnUrl,
+          // Priced by us, line by line; Stripe adds them up and takes the card.
+          line_items: lineItems.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: "usd",
+              unit_amount: line.unitAmountCents,
+              product_data: { name: line.name },
+            },
+          })),
+        };
+        if (metadata && Object.keys(metadata).length > 0) {
+          params.metadata = metadata;
+          params.payment_intent_data = { metadata };
+        }
+        const session = await stripe.checkout.sessions.create(params, keyed(idempotencyKey));
+        if (!session.client_secret) {
+          throw new GatewayRequestError("invalid_checkout_session", "Stripe returned no client secret.", 502);
+        }
+        return {
+          id: session.id,
+          clientSecret: session.client_secret,
+          status: toCheckoutStatus(session.status),
+        };
+      }),
+
+    retrieveCheckoutSession: (id) =>
+      call(async () => toCheckoutSession(await stripe.checkout.sessions.retrieve(id))),
+
     createConnectedAccount: ({ email, userId }) =>
       call(async () => {
         const account = await stripe.accounts.create({
@@ -243,6 +306,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           email,
           metadata: { userId },
           capabilities: { transfers: { requested: true } },
+          // Payouts are made by us, one per withdrawal, right after the transfer that funds it.
+          settings: { payouts: { schedule: { interval: "manual" } } },
         });
         return { id: account.id };
       }),

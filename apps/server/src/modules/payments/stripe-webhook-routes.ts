@@ -7,6 +7,9 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { stripeEvents } from "../../db/schema/payments";
 import { ok } from "../../lib/reply";
+import type { Mailer } from "../mail/mailer";
+import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
+import { type RecordedOrder, recordShopOrder, sendOrderConfirmation } from "../shop/complete-order";
 import type { PaymentGateway } from "./gateway";
 import { syncPaymentIntent } from "./sync-payment-intent";
 
@@ -30,6 +33,9 @@ export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "payment_intent.canceled",
   "payment_intent.amount_capturable_updated",
   "charge.refunded",
+  ...PAYOUT_EVENT_TYPES,
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
 ]);
 
 const WebhookData = z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.boolean() });
@@ -57,6 +63,13 @@ function intentIdOf(event: Stripe.Event): string | null {
   return null;
 }
 
+/** The shop checkout session a handled `checkout.session.*` event is about, as an id to re-read. */
+function checkoutSessionIdOf(event: Stripe.Event): string | null {
+  if (!HANDLED_EVENT_TYPES.has(event.type)) return null;
+  const object = event.data.object as { object?: string; id?: unknown };
+  return object.object === "checkout.session" && typeof object.id === "string" ? object.id : null;
+}
+
 /**
  * Handles one verified event at most once. The event row is written first (outside any transaction) and
  * `processed_at` only when the work committed, so a failed attempt leaves a row Stripe's retry picks up again.
@@ -65,6 +78,8 @@ export async function handleStripeEvent(
   db: Db,
   gateway: PaymentGateway,
   event: Stripe.Event,
+  /** Where a paid shop order's confirmation goes; without it the order is recorded and the e-mail left to later. */
+  shop?: { mailer: Mailer; log?: { error: (obj: object, msg: string) => void } },
 ): Promise<WebhookData> {
   const ignored = !HANDLED_EVENT_TYPES.has(event.type);
   const inserted = await db
@@ -83,8 +98,12 @@ export async function handleStripeEvent(
   // Read from the processor before the transaction: a slow answer must not hold a lock.
   const intentId = intentIdOf(event);
   const intent = intentId ? await gateway.retrievePaymentIntent(intentId) : null;
+  const payout = await readPayoutEvent(db, gateway, event);
+  const checkoutId = checkoutSessionIdOf(event);
+  const checkout = checkoutId ? await gateway.retrieveCheckoutSession(checkoutId) : null;
+  let order: RecordedOrder | null = null;
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Serialises two deliveries of one event that arrive together: the second finds it processed.
     const [row] = await tx
       .select({ processedAt: stripeEvents.processedAt })
@@ -93,9 +112,23 @@ export async function handleStripeEvent(
       .for("update");
     if (row?.processedAt) return { received: true as const, duplicate: true, ignored };
     if (intent) await syncPaymentIntent(tx, intent);
+    if (payout) await applyPayoutEvent(tx, payout);
+    if (checkout) order = await recordShopOrder(tx, checkout, gateway.kind);
     await tx.update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, event.id));
     return { received: true as const, duplicate: false, ignored };
   });
+  // After the commit: an e-mail is never sent for an order that was rolled back. Sent once, whoever reports first.
+  // Assigned inside the transaction's callback, which TypeScript's narrowing does not follow.
+  const recorded = order as RecordedOrder | null;
+  if (recorded && shop) {
+    await sendOrderConfirmation({ db, mailer: shop.mailer }, recorded.orderId).catch((err: unknown) => {
+      shop.log?.error(
+        { err, orderId: recorded.orderId },
+        "stripe webhook: the order confirmation could not be sent",
+      );
+    });
+  }
+  return result;
 }
 
 /**
@@ -139,7 +172,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
 
       try {
-        const result = await handleStripeEvent(app.deps.db, gateway, event);
+        const result = await handleStripeEvent(app.deps.db, gateway, event, {
+          mailer: app.deps.mailer,
+          log: req.log,
+        });
         const message = result.duplicate
           ? "Event already handled."
           : result.ignored

@@ -11,7 +11,9 @@ export type CardBehaviour =
   | "charge_declined"
   | "charge_expired"
   | "charge_incorrect_cvc"
-  | "charge_processing_error";
+  | "charge_processing_error"
+  /** A debit card that attaches as a payout card; every payout to it fails ("could_not_process"). */
+  | "payout_fails";
 
 /** Stripe's public test numbers (facts from its testing documentation) and what each does. */
 const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> = {
@@ -35,6 +37,9 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> 
   "4000000000000069": { behaviour: "charge_expired", funding: "credit" },
   "4000000000000127": { behaviour: "charge_incorrect_cvc", funding: "credit" },
   "4000000000000119": { behaviour: "charge_processing_error", funding: "credit" },
+  // Payout cards: any debit card above receives payouts; this one is refused by the card's bank.
+  "6011981111111113": { behaviour: "ok", funding: "debit" },
+  "4000000000005126": { behaviour: "payout_fails", funding: "debit" },
 };
 
 export function luhnValid(digits: string): boolean {

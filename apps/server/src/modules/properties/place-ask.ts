@@ -9,8 +9,10 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
+import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { publishBuilding } from "../live/publish";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,6 +58,7 @@ export async function placeAsk(
       .update(properties)
       .set({ forSale: true, priceCents: askCents, updatedAt: new Date() })
       .where(eq(properties.id, row.id));
+    await publishBuilding(tx, "building.listed", row.buildingId);
     return row.buildingId;
   });
   const property = await propertyOfBuilding(db, buildingId);
@@ -103,6 +106,8 @@ export async function cancelSale(
       .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(bids.buildingId, row.buildingId), eq(bids.status, "pending")))
       .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    for (const bid of closed) await bidActivity(tx, bid.id, "released");
+    await publishBuilding(tx, "building.unlisted", row.buildingId);
     return { buildingId: row.buildingId, released: closed };
   });
   await releaseHolds(deps, released);

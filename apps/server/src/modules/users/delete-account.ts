@@ -1,25 +1,56 @@
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { bids } from "../../db/schema/bids";
+import { activities, pushSubscriptions } from "../../db/schema/live";
 import { loginFailures } from "../../db/schema/otp";
+import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
+import type { AppDeps } from "../../deps";
 import { lockKey } from "../../lib/locks";
+import { bidActivity } from "../bids/bid-activity";
+import { type HeldBid, releaseHolds } from "../bids/release-holds";
+import { publishPublic } from "../live/publish";
+import { completeDeletionRefund, reserveDeletionRefund } from "../payouts/deletion-refund";
 import { findActiveUser } from "./find-user";
 
 /**
  * Irreversible. Personal data is erased and the e-mail and username are freed at once; the row stays
  * (as "Deleted player") so that history which names it keeps its meaning.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function deleteAccount(deps: AppDeps, userId: string): Promise<void> {
+  const { db } = deps;
+  const heldBids: HeldBid[] = [];
+  const refund = await db.transaction(async (tx) => {
     await lockKey(tx, `user:${userId}`);
     const user = await findActiveUser(tx, userId);
+    // The remaining earnings leave the balance for the default card, minus the fee; sent once this commits.
+    const refund = await reserveDeletionRefund(tx, deps, user);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     // The player's buildings go back on the market, unowned, at their base price.
     await tx.execute(sql`
       update properties p set owner_id = null, for_sale = false, custom_name = null,
         price_cents = b.base_price_cents, updated_at = now()
       from buildings b where b.id = p.building_id and p.owner_id = ${userId}`);
+    await publishPublic(tx, { type: "map.changed" });
+    // The feed and the browsers' push subscriptions are the player's own: gone with the account.
+    await tx.delete(activities).where(eq(activities.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    // The player's own pending bids are withdrawn and the bids on their buildings released; holds let go below.
+    const withdrawn = await tx
+      .update(bids)
+      .set({ status: "cancelled", decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.bidderId, userId), eq(bids.status, "pending")))
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    const released = await tx
+      .update(bids)
+      .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.ownerId, userId), eq(bids.status, "pending")))
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    for (const bid of withdrawn) await bidActivity(tx, bid.id, "cancelled");
+    for (const bid of released) await bidActivity(tx, bid.id, "released");
+    heldBids.push(...withdrawn, ...released);
     if (user.email) await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+    // The name on a card is personal data too; the card itself stays for the refund and the books.
+    await tx.update(paymentCards).set({ name: null }).where(eq(paymentCards.userId, userId));
     await tx
       .update(users)
       .set({
@@ -34,5 +65,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    return refund;
   });
+  await releaseHolds(deps, heldBids);
+  await completeDeletionRefund(deps, refund);
 }

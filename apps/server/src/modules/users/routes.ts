@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { userId } = currentUser(req);
       if (req.params.id !== userId) throw new AppError("FORBIDDEN", serverMessages.forbidden);
-      await deleteAccount(db, userId);
+      await deleteAccount(app.deps, userId);
       return ok({ message: serverMessages.accountDeleted }, serverMessages.accountDeleted);
     },
   );

@@ -6,4 +6,14 @@ export const accountCopy = {
   dangerText:
     "Your buildings return to the market and your remaining balance is refunded to your default payment method, minus processing fees.",
   updated: "Your profile has been updated.",
+  pushTitle: "Push notifications",
+  pushHint: "Bids on your buildings, accepted bids, outbids and payouts, even when the app is closed.",
+  pushUnsupported:
+    "This browser cannot receive push notifications here. Install the app or open it in a browser that supports them.",
+  pushBlocked:
+    "Notifications are blocked for this site. Allow them in your browser's site settings, then come back.",
+  pushOnFailed: "Push notifications could not be turned on. Try again.",
+  pushOffFailed: "Push notifications could not be turned off. Try again.",
+  on: "On",
+  off: "Off",
 } as const;

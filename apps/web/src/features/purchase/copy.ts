@@ -8,8 +8,6 @@ export const purchaseCopy = {
   processingFee: "Processing fee",
   total: "Total",
   payWith: "Pay with",
-  cardLabel: (brand: string, last4: string) => `${brand} •••• ${last4}`,
-  expires: (month: number, year: number) => `Exp ${String(month).padStart(2, "0")}/${year}`,
   noCardHint: "Add a card to pay for this building.",
   loadingCard: "Loading your card…",
   tryAgain: "Try again",

@@ -17,6 +17,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useDeleteAccount } from "../api/delete-account";
 import { useUpdateProfile } from "../api/update-profile";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
+import { PushSwitch } from "../components/push-switch";
 import { accountCopy } from "../copy";
 import "../account.css";
 
@@ -35,6 +36,7 @@ export function AccountSettingsRoute() {
         <ErrorBox>{formats.listError(errorMessage(profile.error, errors.fetchProfileFailed))}</ErrorBox>
       ) : null}
       {profile.data ? <SettingsForm key={profile.data._id} profile={profile.data} /> : null}
+      {profile.data ? <PushSwitch /> : null}
       {profile.data ? <DangerZone /> : null}
     </div>
   );

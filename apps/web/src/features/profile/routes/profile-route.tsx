@@ -3,6 +3,7 @@ import { formatDollars } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
+import { ActivityBell } from "../../../components/activity-bell/activity-bell";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ChevronRightIcon, LogoutIcon, MapIcon } from "../../../components/ui/icons";
@@ -64,6 +65,9 @@ export function ProfileRoute() {
           <MapIcon size={22} />
         </a>
         <h1 className="page-header__title">{profileCopy.title}</h1>
+        <span className="profile__bell">
+          <ActivityBell onNavigate={(url) => void navigate(url)} />
+        </span>
       </header>
 
       <section className="profile-card" aria-label={profileCopy.title}>

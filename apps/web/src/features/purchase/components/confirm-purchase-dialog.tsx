@@ -2,8 +2,8 @@ import { texts } from "@mx/shared/messages";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
+import { cardOnFileLabel } from "../../../lib/card-labels";
 import { purchaseCopy } from "../copy";
-import { cardLabel } from "./card-on-file";
 
 interface ConfirmPurchaseDialogProps {
   isOpen: boolean;
@@ -41,7 +41,7 @@ export function ConfirmPurchaseDialog({
         </div>
         <div className="order-lines__row">
           <dt>{purchaseCopy.chargeLabel}</dt>
-          <dd>{cardLabel(card)}</dd>
+          <dd>{cardOnFileLabel(card)}</dd>
         </div>
       </dl>
       <p className="order-note">{purchaseCopy.finalSale}</p>

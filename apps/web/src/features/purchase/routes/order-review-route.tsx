@@ -5,17 +5,17 @@ import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Button, buttonClassName } from "../../../components/ui/button";
+import { CardOnFile } from "../../../components/ui/card-on-file";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { errorMessage } from "../../../lib/api-client";
+import { findDefaultCard, usePaymentMethods } from "../../../lib/default-card";
+import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useBuyProperty } from "../api/buy-property";
-import { findDefaultCard, usePaymentMethods } from "../api/get-payment-methods";
-import { CardOnFile } from "../components/card-on-file";
 import { ConfirmPurchaseDialog } from "../components/confirm-purchase-dialog";
 import { OrderLines } from "../components/order-lines";
 import { purchaseCopy } from "../copy";
-import { newIdempotencyKey } from "../idempotency-key";
 import { type Order, orderTotals, readOrder } from "../order";
 import "../purchase.css";
 import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
@@ -35,16 +35,6 @@ interface Confirmation {
   /** The card as shown when the player opened the dialog: the one that is charged. */
   card: PaymentCard;
 }
-
-/**
- * A refusal the server answered: nothing was charged, and the server keeps that answer for the
- * key, so the next attempt needs a new one. 'Still running' is no answer: the key is kept.
- */
-const wasRefused = (cause: unknown) =>
-  cause instanceof ApiError &&
-  cause.status >= 400 &&
-  cause.status < 500 &&
-  cause.code !== "IDEMPOTENCY_KEY_IN_USE";
 
 /** What one key may be sent with: the server refuses a key reused for a different request. */
 const fingerprintOf = (order: Order, paymentMethodId: string) =>
@@ -107,7 +97,7 @@ function OrderReview({ order }: { order: Order }) {
         },
         onError: (cause) => {
           isSubmitting.current = false;
-          unsettled.current = wasRefused(cause)
+          unsettled.current = isAnsweredRefusal(cause)
             ? null
             : { key: idempotencyKey, fingerprint: fingerprintOf(order, card.paymentMethodId) };
           setConfirmation(null);
@@ -156,7 +146,7 @@ function OrderReview({ order }: { order: Order }) {
               </Button>
             </div>
           ) : (
-            <CardOnFile card={defaultCard} />
+            <CardOnFile card={defaultCard} noCardHint={purchaseCopy.noCardHint} />
           )}
           <Link className={buttonClassName("secondary", false, "order-payment__add")} to={paths.addCard}>
             {texts.addCard}
