@@ -8,7 +8,9 @@ import {
   collectAlerts,
   detailsUrl,
   dollars,
+  onboardPayouts,
   type PropertyState,
+  placeAsk,
   readProperty,
   type SearchResult,
 } from "./support/market";
@@ -33,30 +35,12 @@ async function playerIn(browser: Browser, request: APIRequestContext, label: str
   return { page, user, alerts: collectAlerts(page) };
 }
 
-/** Finishes the sandbox's payout onboarding for the signed-in player (as place-ask.spec does). */
-async function onboard(page: Page, request: APIRequestContext): Promise<void> {
-  const onboarding = await request.get("/api/v1/users/stripe/onboarding", {
-    headers: await authHeaders(page),
-  });
-  expect(onboarding.ok(), `onboarding answered ${onboarding.status()}`).toBe(true);
-  const { data } = (await onboarding.json()) as { data: { redirectLink: string | null } };
-  if (data.redirectLink) {
-    await page.goto(data.redirectLink);
-    await page.locator("form").getByRole("button").first().click();
-    await expect(page).toHaveURL(/\/assets\?status=1$/);
-  }
-}
-
 /** A seller who bought a building with the 4242 card, onboarded, and put it up for sale at `ask`. */
 async function listBuilding(page: Page, request: APIRequestContext, markUp = 250) {
   const { building, property } = await buyBuilding(page, request);
-  await onboard(page, request);
+  await onboardPayouts(page, request);
   const ask = Math.round(property.price * 100 + markUp * 100) / 100;
-  const listed = await request.post("/api/v1/properties/place-ask", {
-    headers: await authHeaders(page),
-    data: { propertyId: property._id, bidAmount: ask },
-  });
-  expect(listed.ok(), `place-ask answered ${listed.status()} ${await listed.text()}`).toBe(true);
+  await placeAsk(page, request, property._id, ask);
   return { building, property: await readProperty(page, request, building.buildingId), ask };
 }
 

@@ -2,7 +2,15 @@ import { mkdirSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { expect, fillLogin, MAP_URL, test } from "./support/fixtures";
-import { addTestCard, authHeaders, buyBuilding, findUnownedBuilding, readProperty } from "./support/market";
+import {
+  addTestCard,
+  authHeaders,
+  buyBuilding,
+  findUnownedBuilding,
+  onboardPayouts,
+  placeAsk,
+  readProperty,
+} from "./support/market";
 import { newUser } from "./support/users";
 
 const SHOTS = process.env.SHOTS_DIR;
@@ -20,21 +28,8 @@ async function waitForMap(page: Page) {
 
 /** Connects the signed-in player's payouts (sandbox onboarding page) and asks `ask` dollars for the property. */
 async function listForSale(page: Page, request: APIRequestContext, propertyId: string, ask: number) {
-  const onboarding = await request.get("/api/v1/users/stripe/onboarding", {
-    headers: await authHeaders(page),
-  });
-  expect(onboarding.ok(), `onboarding answered ${onboarding.status()}`).toBe(true);
-  const { data } = (await onboarding.json()) as { data: { redirectLink: string | null } };
-  if (data.redirectLink) {
-    await page.goto(data.redirectLink);
-    await page.locator("form").getByRole("button").first().click();
-    await expect(page).toHaveURL(/\/assets\?status=1$/);
-  }
-  const listed = await request.post("/api/v1/properties/place-ask", {
-    headers: await authHeaders(page),
-    data: { propertyId, bidAmount: ask },
-  });
-  expect(listed.ok(), `place-ask answered ${listed.status()} ${await listed.text()}`).toBe(true);
+  await onboardPayouts(page, request);
+  await placeAsk(page, request, propertyId, ask);
 }
 
 test("Two players: B buys a building and A's map shows B's colour at once; B bids on A's building and A is told", async ({

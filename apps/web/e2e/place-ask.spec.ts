@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import type { SearchResult } from "./support/market";
-import { authHeaders, buyBuilding, collectAlerts, detailsUrl, dollars, readProperty } from "./support/market";
+import {
+  buyBuilding,
+  collectAlerts,
+  detailsUrl,
+  dollars,
+  onboardPayouts,
+  placeAsk,
+  readProperty,
+} from "./support/market";
 import { newUser } from "./support/users";
 
 /** Property Details → 'Sell or Ask' → the asking price → Sell Review. */
@@ -77,21 +85,8 @@ test("An owner cancels the sale", async ({ page, request, signUp }) => {
   const ask = Math.round(property.price * 100 + 10_000) / 100;
 
   // Onboard and list through the API: this story is about cancelling.
-  const onboarding = await request.get("/api/v1/users/stripe/onboarding", {
-    headers: await authHeaders(page),
-  });
-  expect(onboarding.ok(), `onboarding answered ${onboarding.status()}`).toBe(true);
-  const { data: status } = (await onboarding.json()) as { data: { redirectLink: string | null } };
-  if (status.redirectLink) {
-    await page.goto(status.redirectLink);
-    await page.locator("form").getByRole("button").first().click();
-    await expect(page).toHaveURL(/\/assets\?status=1$/);
-  }
-  const listed = await request.post("/api/v1/properties/place-ask", {
-    headers: await authHeaders(page),
-    data: { propertyId: property._id, bidAmount: ask },
-  });
-  expect(listed.ok(), `place-ask answered ${listed.status()} ${await listed.text()}`).toBe(true);
+  await onboardPayouts(page, request);
+  await placeAsk(page, request, property._id, ask);
 
   await askFor(page, building, ask);
   await expect(page.getByText("This building is for sale now.", { exact: false })).toBeVisible();

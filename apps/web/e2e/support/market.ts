@@ -125,3 +125,26 @@ export function collectAlerts(page: Page): string[] {
   });
   return messages;
 }
+
+/** Finishes the sandbox's payout onboarding for the signed-in player: the onboarding page's form, then back. */
+export async function onboardPayouts(page: Page, request: APIRequestContext): Promise<void> {
+  const onboarding = await request.get("/api/v1/users/stripe/onboarding", {
+    headers: await authHeaders(page),
+  });
+  expect(onboarding.ok(), `onboarding answered ${onboarding.status()}`).toBe(true);
+  const { data } = (await onboarding.json()) as { data: { redirectLink: string | null } };
+  if (data.redirectLink) {
+    await page.goto(data.redirectLink);
+    await page.locator("form").getByRole("button").first().click();
+    await expect(page).toHaveURL(/\/assets\?status=1$/);
+  }
+}
+
+/** Puts the signed-in player's property up for sale at `ask` dollars, through the API. */
+export async function placeAsk(page: Page, request: APIRequestContext, propertyId: string, ask: number) {
+  const listed = await request.post("/api/v1/properties/place-ask", {
+    headers: await authHeaders(page),
+    data: { propertyId, bidAmount: ask },
+  });
+  expect(listed.ok(), `place-ask answered ${listed.status()} ${await listed.text()}`).toBe(true);
+}

@@ -16,7 +16,7 @@ function start() {
   }
   const container = document.getElementById("root");
   if (!container) throw new Error("The page has no #root element.");
-  registerServiceWorker();
+  registerServiceWorker({ afterFirstView: true });
   createRoot(container).render(
     <StrictMode>
       <MapPage />

@@ -66,11 +66,30 @@ export interface Padding {
 export const MAP_VIEW = {
   zoom: 15.6,
   pitch: 50,
+  wideFromPx: 900,
+  wideZoom: 16,
+  widePitch: 40,
   flyZoom: 17,
   minFlyZoom: 14.5,
   maxZoom: 19,
   maxPitch: 70,
 } as const;
+
+const SOFTWARE_WIDE_PIXEL_RATIO = 0.75;
+
+/** True when WebGL runs on the CPU (SwiftShader, llvmpipe): a machine without a usable GPU. */
+function drawsInSoftware(): boolean {
+  try {
+    const gl = document.createElement("canvas").getContext("webgl");
+    if (!gl) return false;
+    const info = gl.getExtension("WEBGL_debug_renderer_info");
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    gl.getExtension("WEBGL_lose_context")?.loseContext();
+    return /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+  } catch {
+    return false;
+  }
+}
 
 /** The Earth's circumference at the equator, in metres (Web Mercator). */
 const EARTH_M = 40_075_016.686;
@@ -130,21 +149,28 @@ export class MapController {
   /** Throws when the browser cannot draw the map (no WebGL). */
   constructor(container: HTMLElement, manifest: MapManifest, events: MapControllerEvents) {
     this.events = events;
-    const lowDensity = window.devicePixelRatio < 2;
+    // Smooth building edges where the screen itself does not — unless the map is drawn in software (no GPU), where
+    // multisampling multiplies the cost of every pixel; on dense screens it only costs time.
+    const software = drawsInSoftware();
+    const antialias = window.devicePixelRatio < 2 && !software;
+    // A wide screen opens a little closer and flatter: as much city, fewer distant tiles to fetch and draw.
+    const wide = container.clientWidth > MAP_VIEW.wideFromPx;
     this.map = new MapLibreMap({
       container,
       style: buildMapStyle(manifest, window.location.origin),
       center: manifest.center,
-      zoom: Math.max(MAP_VIEW.zoom, manifest.minzoom),
-      pitch: MAP_VIEW.pitch,
+      zoom: Math.max(wide ? MAP_VIEW.wideZoom : MAP_VIEW.zoom, manifest.minzoom),
+      pitch: wide ? MAP_VIEW.widePitch : MAP_VIEW.pitch,
       bearing: GRID_BEARING,
       minZoom: Math.max(manifest.minzoom, 10),
       maxZoom: MAP_VIEW.maxZoom,
       maxPitch: MAP_VIEW.maxPitch,
       maxBounds: padBounds(manifest.bounds, 0.12),
       attributionControl: false,
-      // Smooth building edges where the screen itself does not; on dense screens it only costs time.
-      canvasContextAttributes: { antialias: lowDensity },
+      canvasContextAttributes: { antialias },
+      // Drawn in software, a large canvas is drawn at three quarters of its resolution and scaled up: a little softer,
+      // and the first view is drawn much sooner.
+      pixelRatio: software && wide ? SOFTWARE_WIDE_PIXEL_RATIO : window.devicePixelRatio,
       fadeDuration: 150,
       locale: { "Map.Title": MAP_TITLE },
     });

@@ -13,6 +13,7 @@ import type { MapController, Padding, PickedBuilding } from "./map-controller";
 import { SearchBox } from "./search-box";
 import { useOwnershipOverlay } from "./use-ownership-overlay";
 import "./map.css";
+import { markFirstViewDrawn } from "../lib/service-worker";
 
 type Phase = { kind: "loading" } | { kind: "ready" } | { kind: "error"; detail: string };
 
@@ -72,6 +73,7 @@ export function MapPage() {
             onBuildingsVisible: () => container.setAttribute("data-buildings-visible", "true"),
             onReady: () => {
               container.setAttribute("data-map-ready", "true");
+              markFirstViewDrawn();
               setPhase({ kind: "ready" });
             },
             onPick: (building) => {

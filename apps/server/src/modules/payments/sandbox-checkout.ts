@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sandboxPaymentIntents, sandboxTokens } from "../../db/schema/sandbox";
+import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import type {
   CheckoutGateway,
@@ -10,6 +10,7 @@ import type {
   GatewayCheckoutSessionStatus,
 } from "./checkout-gateway";
 import { CardError, GatewayRequestError } from "./gateway";
+import { cardRefusal, chargeRefusal, takeSandboxToken } from "./sandbox-tokens";
 import { CARD_MESSAGES } from "./test-cards";
 
 /** Stripe's lifetime of a checkout session. */
@@ -37,23 +38,13 @@ function present(row: SessionRow, now = new Date()): GatewayCheckoutSession {
 
 /** How Stripe's checkout answers a test card with this behaviour: null when the charge goes through. */
 function checkoutRefusal(behaviour: string): CardError | null {
-  switch (behaviour) {
-    case "ok":
-      return null;
-    case "live_card":
-      return new CardError("card_declined", CARD_MESSAGES.live_card_in_test_mode, "live_mode_test_card");
-    case "insufficient_funds":
-      return new CardError("card_declined", CARD_MESSAGES.insufficient_funds, "insufficient_funds");
-    case "charge_expired":
-      return new CardError("expired_card", CARD_MESSAGES.expired_card);
-    case "charge_incorrect_cvc":
-      return new CardError("incorrect_cvc", CARD_MESSAGES.incorrect_cvc);
-    case "charge_processing_error":
-      return new CardError("processing_error", CARD_MESSAGES.processing_error);
-    default:
-      // "declined", "charge_declined" and anything unknown: the generic decline.
-      return new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
-  }
+  if (behaviour === "ok") return null;
+  // "declined", "charge_declined" and anything unknown: the generic decline.
+  return (
+    cardRefusal(behaviour) ??
+    chargeRefusal(behaviour) ??
+    new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline")
+  );
 }
 
 async function sessionByClientSecret(db: Db, clientSecret: string): Promise<SessionRow> {
@@ -186,23 +177,7 @@ export async function paySandboxCheckoutSession(
 
   let isPaid = false;
   try {
-    const [tok] = await db
-      .update(sandboxTokens)
-      .set({ usedAt: now })
-      .where(and(eq(sandboxTokens.id, token), isNull(sandboxTokens.usedAt)))
-      .returning();
-    if (!tok) {
-      const [seen] = await db
-        .select({ id: sandboxTokens.id })
-        .from(sandboxTokens)
-        .where(eq(sandboxTokens.id, token));
-      throw seen
-        ? new GatewayRequestError(
-            "token_already_used",
-            `You cannot use a Stripe token more than once: ${token}.`,
-          )
-        : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
-    }
+    const tok = await takeSandboxToken(db, token, now);
     const refusal = checkoutRefusal(tok.behaviour);
 
     // One payment intent per session, as Stripe keeps it; each attempt updates it.

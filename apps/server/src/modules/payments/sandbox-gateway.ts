@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   sandboxAccounts,
@@ -21,7 +21,8 @@ import {
 } from "./gateway";
 import { createSandboxCheckout } from "./sandbox-checkout";
 import { createSandboxPayouts } from "./sandbox-payouts";
-import { brandOf, CARD_MESSAGES, type CardBehaviour, luhnValid, testCard } from "./test-cards";
+import { cardRefusal, chargeRefusal, takeSandboxToken } from "./sandbox-tokens";
+import { brandOf, CARD_MESSAGES, luhnValid, testCard } from "./test-cards";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
@@ -40,25 +41,6 @@ function present(row: IntentRow): GatewayIntent {
     paymentMethodId: row.paymentMethodId,
     metadata: row.metadata,
   };
-}
-
-/** The refusal a charge on a card with this behaviour meets, if any. */
-function chargeRefusal(behaviour: string): CardError | null {
-  switch (behaviour as CardBehaviour) {
-    case "insufficient_funds":
-      return new CardError("card_declined", CARD_MESSAGES.insufficient_funds, "insufficient_funds");
-    case "charge_declined":
-    case "declined":
-      return new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
-    case "charge_expired":
-      return new CardError("expired_card", CARD_MESSAGES.expired_card);
-    case "charge_incorrect_cvc":
-      return new CardError("incorrect_cvc", CARD_MESSAGES.incorrect_cvc);
-    case "charge_processing_error":
-      return new CardError("processing_error", CARD_MESSAGES.processing_error);
-    default:
-      return null;
-  }
 }
 
 /**
@@ -171,29 +153,9 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     },
 
     async attachCard({ customerId, token }): Promise<GatewayCard> {
-      const [tok] = await db
-        .update(sandboxTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(sandboxTokens.id, token), isNull(sandboxTokens.usedAt)))
-        .returning();
-      if (!tok) {
-        const [seen] = await db
-          .select({ id: sandboxTokens.id })
-          .from(sandboxTokens)
-          .where(eq(sandboxTokens.id, token));
-        throw seen
-          ? new GatewayRequestError(
-              "token_already_used",
-              `You cannot use a Stripe token more than once: ${token}.`,
-            )
-          : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
-      }
-      if (tok.behaviour === "declined") {
-        throw new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
-      }
-      if (tok.behaviour === "live_card") {
-        throw new CardError("card_declined", CARD_MESSAGES.live_card_in_test_mode, "live_mode_test_card");
-      }
+      const tok = await takeSandboxToken(db, token);
+      const refusal = cardRefusal(tok.behaviour);
+      if (refusal) throw refusal;
       const pm = {
         id: id("pm"),
         customerId,

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { serverMessages } from "@mx/shared/messages";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sandboxAccounts, sandboxPaymentMethods, sandboxTokens } from "../../db/schema/sandbox";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
+import { sandboxAccounts, sandboxPaymentMethods } from "../../db/schema/sandbox";
 import { sandboxCardCredits, sandboxExternalAccounts, sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { lockKey } from "../../lib/locks";
-import { type CardBrand, CardError, GatewayRequestError } from "./gateway";
+import { type CardBrand, GatewayRequestError } from "./gateway";
 import type {
   GatewayExternalAccount,
   GatewayPayout,
@@ -13,7 +13,7 @@ import type {
   PayoutGateway,
   PayoutMethod,
 } from "./payout-gateway";
-import { CARD_MESSAGES } from "./test-cards";
+import { cardRefusal, takeSandboxToken } from "./sandbox-tokens";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
@@ -75,8 +75,9 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
     return row;
   }
 
-  async function card(accountId: string, externalAccountId: string): Promise<ExternalRow> {
-    const [row] = await db
+  /** The account's payout card, read in `q` (the transaction, where there is one). */
+  async function card(accountId: string, externalAccountId: string, q: Queryable = db): Promise<ExternalRow> {
+    const [row] = await q
       .select()
       .from(sandboxExternalAccounts)
       .where(
@@ -122,29 +123,9 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
   return {
     async createExternalAccount({ accountId, token, isDefault }) {
       await account(accountId);
-      const [tok] = await db
-        .update(sandboxTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(sandboxTokens.id, token), isNull(sandboxTokens.usedAt)))
-        .returning();
-      if (!tok) {
-        const [seen] = await db
-          .select({ id: sandboxTokens.id })
-          .from(sandboxTokens)
-          .where(eq(sandboxTokens.id, token));
-        throw seen
-          ? new GatewayRequestError(
-              "token_already_used",
-              `You cannot use a Stripe token more than once: ${token}.`,
-            )
-          : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
-      }
-      if (tok.behaviour === "declined") {
-        throw new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
-      }
-      if (tok.behaviour === "live_card") {
-        throw new CardError("card_declined", CARD_MESSAGES.live_card_in_test_mode, "live_mode_test_card");
-      }
+      const tok = await takeSandboxToken(db, token);
+      const refusal = cardRefusal(tok.behaviour);
+      if (refusal) throw refusal;
       if (tok.funding !== "debit") {
         throw new GatewayRequestError("invalid_card_type", serverMessages.payoutCardNotDebit);
       }
@@ -218,16 +199,7 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
     async deleteExternalAccount({ accountId, externalAccountId }) {
       await db.transaction(async (tx) => {
         await lockKey(tx, `sandbox-external-accounts:${accountId}`);
-        const [row] = await tx
-          .select()
-          .from(sandboxExternalAccounts)
-          .where(
-            and(
-              eq(sandboxExternalAccounts.id, externalAccountId),
-              eq(sandboxExternalAccounts.accountId, accountId),
-            ),
-          );
-        if (!row) throw missingCard(externalAccountId);
+        const row = await card(accountId, externalAccountId, tx);
         if (row.defaultForCurrency) {
           const [others] = await tx
             .select({ n: sql<number>`count(*)::int` })

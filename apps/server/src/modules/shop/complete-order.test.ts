@@ -5,6 +5,7 @@ import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import { shopOrderLines, shopOrders } from "../../db/schema/shop";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { createCheckout, newShopper } from "../../test/shop";
 import { completeOrder } from "./complete-order";
 
 let t: TestApp;
@@ -13,22 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let shopperCount = 0;
-const newShopper = () => `shopper${++shopperCount}.${Date.now().toString(36)}@example.com`;
-
 /** Opens a checkout for a cap and two skyline stickers; returns what the browser holds. */
 async function openCheckout(email: string) {
-  const res = await t.call("POST", "/api/v1/stripe/webhooks/create-checkout-session", {
-    body: {
-      customerEmail: email,
-      line_items: [
-        { price: "price_mx_snapback_cap", quantity: 1 },
-        { price: "price_mx_skyline_sticker", quantity: 2 },
-      ],
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  const clientSecret: string = res.json().data.clientSecret;
+  const clientSecret = await createCheckout(t, email, [
+    { price: "price_mx_snapback_cap", quantity: 1 },
+    { price: "price_mx_skyline_sticker", quantity: 2 },
+  ]);
   const [row] = await t.app.deps.db
     .select({ id: sandboxCheckoutSessions.id })
     .from(sandboxCheckoutSessions)

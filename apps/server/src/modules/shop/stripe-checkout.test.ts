@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerJournals } from "../../db/schema/ledger";
 import { shopOrders } from "../../db/schema/shop";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { createCheckout, newShopper } from "../../test/shop";
 import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
 
 const WEBHOOK_SECRET = "whsec_shop_emulator_secret";
@@ -28,21 +29,11 @@ afterAll(async () => {
 });
 beforeEach(() => emulator.reset());
 
-let shopperCount = 0;
-const newShopper = () => `stripe.shopper${++shopperCount}.${Date.now().toString(36)}@example.com`;
-
 async function openCheckout(email: string) {
-  const res = await t.call("POST", "/api/v1/stripe/webhooks/create-checkout-session", {
-    body: {
-      customerEmail: email,
-      line_items: [
-        { price: "price_mx_snapback_cap", quantity: 1 },
-        { price: "price_mx_broker_sticker", quantity: 4 },
-      ],
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  const clientSecret: string = res.json().data.clientSecret;
+  const clientSecret = await createCheckout(t, email, [
+    { price: "price_mx_snapback_cap", quantity: 1 },
+    { price: "price_mx_broker_sticker", quantity: 4 },
+  ]);
   const sessionId = clientSecret.split("_secret_")[0] ?? "";
   return { clientSecret, sessionId };
 }
@@ -97,7 +88,7 @@ const ordersFor = (sessionId: string) =>
 
 describe("shop checkout with Stripe", () => {
   it("asks Stripe for an embedded session priced from the catalogue, returning to /return", async () => {
-    const email = newShopper();
+    const email = newShopper("stripe.shopper");
     const { clientSecret, sessionId } = await openCheckout(email);
     expect(clientSecret).toBe(`${sessionId}_secret_emu`);
     const [request] = emulator.requests;
@@ -122,7 +113,7 @@ describe("shop checkout with Stripe", () => {
   });
 
   it("reports an open session as open, with the customer's e-mail", async () => {
-    const email = newShopper();
+    const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
     const res = await status(sessionId);
     expect(res.json().data).toEqual({ status: "open", customer_email: email });
@@ -130,7 +121,7 @@ describe("shop checkout with Stripe", () => {
   });
 
   it("the webhook delivered twice, another event for the same session and two status reads: one order, one e-mail", async () => {
-    const email = newShopper();
+    const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
     payAtStripe(sessionId, email);
 
@@ -164,7 +155,7 @@ describe("shop checkout with Stripe", () => {
   });
 
   it("deliveries and status reads all at once: one order, one e-mail", async () => {
-    const email = newShopper();
+    const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
     payAtStripe(sessionId, email);
     const event = checkoutEvent(sessionId);
@@ -182,7 +173,7 @@ describe("shop checkout with Stripe", () => {
   });
 
   it("trusts Stripe, not the event: an event claiming payment for a session Stripe holds open makes no order", async () => {
-    const email = newShopper();
+    const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
     const res = await deliver(checkoutEvent(sessionId, { status: "complete", payment_status: "paid" }));
     expect(res.statusCode).toBe(200);

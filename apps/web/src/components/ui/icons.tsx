@@ -6,7 +6,8 @@ interface IconProps {
   size?: number;
 }
 
-function Svg({ size = 20, children }: IconProps & { children: ReactNode }) {
+/** The frame every stroke icon is drawn in (24 × 24, the text colour). */
+export function Svg({ size = 20, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

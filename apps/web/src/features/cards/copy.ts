@@ -1,3 +1,5 @@
+import { cardMessages } from "../../lib/card-input";
+
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const cardsCopy = {
   backToProfile: "Back to profile",
@@ -35,13 +37,5 @@ export const cardsCopy = {
   configFailed: "The card form could not be loaded.",
   tryAgain: "Try again",
   // Stripe's Card Element wording, used by the sandbox form as well.
-  numberIncomplete: "Your card number is incomplete.",
-  numberInvalid: "Your card number is invalid.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryYearPast: "Your card's expiration year is in the past.",
-  expiryYearInvalid: "Your card's expiration year is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-  cvcInvalid: "Your card's security code is invalid.",
+  ...cardMessages,
 } as const;

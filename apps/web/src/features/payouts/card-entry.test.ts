@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cardProblem, formatCardNumber, formatExpiry, parseExpiry } from "./card-entry";
+import { formatCardNumber, parseExpiry } from "../../lib/card-input";
+import { cardProblem, formatExpiry } from "./card-entry";
 import { payoutsCopy } from "./copy";
 
 const now = new Date(2026, 4, 15);

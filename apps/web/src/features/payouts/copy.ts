@@ -1,3 +1,5 @@
+import { cardMessages } from "../../lib/card-input";
+
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const payoutsCopy = {
   backToProfile: "Back to profile",
@@ -44,12 +46,7 @@ export const payoutsCopy = {
   stripeUnavailable: "The secure card field could not be loaded. Check your connection and reload the page.",
   configFailed: "The card form could not be loaded.",
   tryAgain: "Try again",
-  numberIncomplete: "Your card number is incomplete.",
-  numberInvalid: "Your card number is invalid.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
+  ...cardMessages,
   // Withdrawals
   withdrawalsTitle: "Withdrawals",
   tabsLabel: "Payout mode",

@@ -1,3 +1,5 @@
+import { cardMessages } from "../../lib/card-input";
+
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const shopCopy = {
   shopTitle: "Shop",
@@ -49,12 +51,7 @@ export const shopCopy = {
   cvc: "CVC",
   nameOnCard: "Name on card",
   nameRequired: "Enter the name on the card.",
-  numberIncomplete: "Your card number is incomplete.",
-  numberInvalid: "Your card number is invalid.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
+  ...cardMessages,
   paymentFailed: "Your payment could not be completed. Please try again.",
   tryAgain: "Try again",
   sessionExpired: "This checkout has expired. Go back to your cart to start again.",

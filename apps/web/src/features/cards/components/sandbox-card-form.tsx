@@ -1,30 +1,31 @@
 import { errors } from "@mx/shared/messages";
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { CardFormFrame } from "../../../components/card-entry/card-form-frame";
+import { SandboxCardFields } from "../../../components/card-entry/sandbox-card-fields";
+import { useCardholderName } from "../../../components/card-entry/use-cardholder-name";
 import { CardChip } from "../../../components/ui/card-chip";
-import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
-import { brandLabel } from "../../../lib/card-labels";
-import { createSandboxToken } from "../api/create-sandbox-token";
 import {
   type CardBrand,
+  type CardField,
   caretAfterDigits,
   checkCvc,
   checkExpiry,
   checkNumber,
   cvcLength,
   detectBrand,
+  expiryAfterEdit,
   type FieldProblem,
   formatCardNumber,
   formatExpiry,
   maxNumberLength,
   onlyDigits,
   parseExpiry,
-} from "../card-input";
+} from "../../../lib/card-input";
+import { brandLabel } from "../../../lib/card-labels";
+import { createSandboxToken } from "../../../lib/sandbox-token";
 import { cardsCopy } from "../copy";
 import { useAddCard } from "../use-add-card";
-import { CardFormFrame } from "./card-form-frame";
-
-type CardField = "number" | "expiry" | "cvc";
 
 const KNOWN_BRANDS: readonly string[] = [
   "visa",
@@ -54,11 +55,10 @@ export function SandboxCardForm() {
     error: useId(),
   };
   const addCard = useAddCard();
-  const [name, setName] = useState("");
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
-  const [isNameInvalid, setIsNameInvalid] = useState(false);
+  const { name, isNameInvalid, checkName, changeName } = useCardholderName(ids.name);
   // Like Stripe: an unfinished field is reported once the player leaves it or submits.
   const [left, setLeft] = useState<Record<CardField, boolean>>({ number: false, expiry: false, cvc: false });
 
@@ -121,13 +121,7 @@ export function SandboxCardForm() {
   };
 
   const handleExpiry = (event: ChangeEvent<HTMLInputElement>) => {
-    const raw = event.currentTarget.value;
-    // Backspace over " / " takes the month's last digit with it.
-    if (raw.length < expiry.length && onlyDigits(raw) === onlyDigits(expiry)) {
-      setExpiry(formatExpiry(onlyDigits(expiry).slice(0, -1)));
-    } else {
-      setExpiry(formatExpiry(raw));
-    }
+    setExpiry(expiryAfterEdit(event.currentTarget.value, expiry, formatExpiry));
     edited();
   };
 
@@ -145,15 +139,9 @@ export function SandboxCardForm() {
   const focus = (id: string) => document.getElementById(id)?.focus();
 
   const handleSubmit = () => {
-    const trimmed = name.trim();
-    setName(trimmed);
     setLeft({ number: true, expiry: true, cvc: true });
-    if (!trimmed) {
-      setIsNameInvalid(true);
-      focus(ids.name);
-      return;
-    }
-    setIsNameInvalid(false);
+    const trimmed = checkName();
+    if (trimmed === null) return;
     const firstProblem = (["number", "expiry", "cvc"] as const).find((field) => problems[field]);
     if (firstProblem) {
       addCard.setError(null);
@@ -186,10 +174,10 @@ export function SandboxCardForm() {
 
   return (
     <CardFormFrame
+      copy={cardsCopy}
       name={name}
       onNameChange={(value) => {
-        setName(value);
-        if (value.trim()) setIsNameInvalid(false);
+        changeName(value);
         edited();
       }}
       nameId={ids.name}
@@ -204,24 +192,16 @@ export function SandboxCardForm() {
         </>
       }
     >
-      <TextField
-        id={ids.number}
-        className="card-form__number"
-        label={cardsCopy.cardNumber}
-        name="cc-number"
-        type="text"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        autoCorrect="off"
-        spellCheck={false}
-        placeholder="1234 1234 1234 1234"
-        maxLength={23}
-        value={number}
-        onChange={handleNumber}
-        onBlur={leave("number")}
+      <SandboxCardFields
+        ids={ids}
+        copy={cardsCopy}
+        values={{ number, expiry, cvc }}
+        onChange={{ number: handleNumber, expiry: handleExpiry, cvc: handleCvc }}
+        onLeave={leave}
+        fieldState={fieldState}
         disabled={addCard.isBusy}
-        {...fieldState("number")}
-        trailing={
+        numberClassName="card-form__number card-form__number--branded"
+        numberTrailing={
           <>
             {brand === "other" ? null : <CardChip scheme={brand} className="card-form__brand" />}
             {/* Screen readers hear the scheme once it is known, as sighted players see the chip. */}
@@ -230,43 +210,10 @@ export function SandboxCardForm() {
             </span>
           </>
         }
+        pairClassName="card-form__pair"
+        cvcPlaceholder={brand === "amex" ? "1234" : "123"}
+        cvcMaxLength={cvcLength(brand)}
       />
-      <div className="card-form__pair">
-        <TextField
-          id={ids.expiry}
-          label={cardsCopy.expiry}
-          name="cc-exp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder={cardsCopy.expiryPlaceholder}
-          maxLength={7}
-          value={expiry}
-          onChange={handleExpiry}
-          onBlur={leave("expiry")}
-          disabled={addCard.isBusy}
-          {...fieldState("expiry")}
-        />
-        <TextField
-          id={ids.cvc}
-          label={cardsCopy.cvc}
-          name="cc-csc"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder={brand === "amex" ? "1234" : "123"}
-          maxLength={cvcLength(brand)}
-          value={cvc}
-          onChange={handleCvc}
-          onBlur={leave("cvc")}
-          disabled={addCard.isBusy}
-          {...fieldState("cvc")}
-        />
-      </div>
     </CardFormFrame>
   );
 }

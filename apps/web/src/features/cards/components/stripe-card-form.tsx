@@ -1,167 +1,27 @@
 import { errors } from "@mx/shared/messages";
-import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from "@stripe/stripe-js";
-// The pure entry loads Stripe.js only when loadStripe is called: never in sandbox mode.
-import { loadStripe } from "@stripe/stripe-js/pure";
-import { useEffect, useId, useMemo, useState } from "react";
-import { Spinner } from "../../../components/ui/spinner";
-import { brandFromStripe } from "../card-input";
+import { StripeCardEntry } from "../../../components/card-entry/stripe-card-entry";
+import { brandFromStripe } from "../../../lib/card-input";
 import { cardsCopy } from "../copy";
 import { useAddCard } from "../use-add-card";
-import { CardFormFrame } from "./card-form-frame";
-
-/** One Stripe object per key for the life of the page, as Stripe asks. */
-const stripeByKey = new Map<string, Promise<Stripe | null>>();
-
-function stripeFor(publishableKey: string | undefined): Promise<Stripe | null> {
-  if (!publishableKey) return Promise.resolve(null);
-  let stripe = stripeByKey.get(publishableKey);
-  if (!stripe) {
-    // A script that cannot load (offline, blocked) leaves Stripe null: the form then says so.
-    stripe = loadStripe(publishableKey).catch(() => null);
-    stripeByKey.set(publishableKey, stripe);
-  }
-  return stripe;
-}
-
-/** The Card Element drawn with the page's own tokens (it lives in an iframe and cannot read our CSS). */
-function cardElementOptions(): StripeCardElementOptions {
-  const css = getComputedStyle(document.documentElement);
-  const token = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return {
-    hidePostalCode: true,
-    style: {
-      base: {
-        color: token("--text", "#eef1f7"),
-        iconColor: token("--text-muted", "#a9b3c8"),
-        fontFamily: token("--font", "system-ui, sans-serif"),
-        fontSize: "16px",
-        lineHeight: "24px",
-        "::placeholder": { color: token("--text-faint", "#8390a8") },
-      },
-      invalid: { color: token("--danger", "#ff8585"), iconColor: token("--danger", "#ff8585") },
-    },
-  };
-}
 
 /** Stripe mode: the Card Element, tokenised straight with Stripe from the browser (publishable key). */
 export default function StripeCardForm({ publishableKey }: { publishableKey: string | undefined }) {
-  const [stripe] = useState(() => stripeFor(publishableKey));
-  return (
-    <Elements stripe={stripe}>
-      <StripeFields stripeReady={stripe} />
-    </Elements>
-  );
-}
-
-type LoadState = "loading" | "ready" | "failed";
-
-function StripeFields({ stripeReady }: { stripeReady: Promise<Stripe | null> }) {
-  const ids = { name: useId(), card: useId(), error: useId() };
-  const stripe = useStripe();
-  const elements = useElements();
   const addCard = useAddCard();
-  const baseOptions = useMemo(cardElementOptions, []);
-  const options = useMemo(
-    () => ({ ...baseOptions, disabled: addCard.isBusy }),
-    [baseOptions, addCard.isBusy],
-  );
-  const [name, setName] = useState("");
-  const [isNameInvalid, setIsNameInvalid] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [isFocused, setIsFocused] = useState(false);
-  const [loadState, setLoadState] = useState<LoadState>("loading");
-
-  useEffect(() => {
-    let isCurrent = true;
-    void stripeReady.then((loaded) => {
-      if (isCurrent && !loaded) setLoadState("failed");
-    });
-    return () => {
-      isCurrent = false;
-    };
-  }, [stripeReady]);
-
-  const handleChange = (event: StripeCardElementChangeEvent) => {
-    setCardError(event.error?.message ?? null);
-    if (addCard.error) addCard.setError(null);
-  };
-
-  const handleSubmit = () => {
-    const trimmed = name.trim();
-    setName(trimmed);
-    if (!trimmed) {
-      setIsNameInvalid(true);
-      document.getElementById(ids.name)?.focus();
-      return;
-    }
-    setIsNameInvalid(false);
-    if (!stripe || !elements) {
-      addCard.setError(errors.stripeNotLoaded);
-      return;
-    }
-    const card = elements.getElement(CardElement);
-    if (!card) {
-      addCard.setError(errors.cardNumberFieldMissing);
-      return;
-    }
-    void addCard.submit(async () => {
-      const result = await stripe.createToken(card, { name: trimmed });
-      if (result.error || !result.token) {
-        return { error: result.error?.message || errors.createCardTokenFailed };
-      }
-      const { token } = result;
-      return {
-        card: { token: token.id, last4: token.card?.last4, brand: brandFromStripe(token.card?.brand) },
-      };
-    });
-  };
-
   return (
-    <CardFormFrame
-      name={name}
-      onNameChange={(value) => {
-        setName(value);
-        if (value.trim()) setIsNameInvalid(false);
+    <StripeCardEntry
+      publishableKey={publishableKey}
+      form={addCard}
+      copy={cardsCopy}
+      tokenise={async (stripe, card, name) => {
+        const result = await stripe.createToken(card, { name });
+        if (result.error || !result.token) {
+          return { error: result.error?.message || errors.createCardTokenFailed };
+        }
+        const { token } = result;
+        return {
+          card: { token: token.id, last4: token.card?.last4, brand: brandFromStripe(token.card?.brand) },
+        };
       }}
-      nameId={ids.name}
-      isNameInvalid={isNameInvalid}
-      error={(isNameInvalid ? cardsCopy.nameRequired : null) ?? cardError ?? addCard.error}
-      errorId={ids.error}
-      isBusy={addCard.isBusy}
-      onSubmit={handleSubmit}
-    >
-      <fieldset className="field card-form__fieldset">
-        {/* Stripe's iframe names its own inputs (card number, expiry, CVC). */}
-        <legend className="field__label">{cardsCopy.cardDetails}</legend>
-        <div
-          className={[
-            "field__input",
-            "card-form__stripe",
-            isFocused ? "card-form__stripe--focused" : "",
-            cardError ? "card-form__stripe--invalid" : "",
-          ]
-            .filter(Boolean)
-            .join(" ")}
-        >
-          {loadState === "failed" ? (
-            <p className="card-form__stripe-note">{cardsCopy.stripeUnavailable}</p>
-          ) : (
-            <>
-              {loadState === "loading" ? <Spinner label={cardsCopy.stripeLoading} showLabel /> : null}
-              <CardElement
-                id={ids.card}
-                className={loadState === "loading" ? "card-form__element--hidden" : undefined}
-                options={options}
-                onReady={() => setLoadState("ready")}
-                onChange={handleChange}
-                onFocus={() => setIsFocused(true)}
-                onBlur={() => setIsFocused(false)}
-              />
-            </>
-          )}
-        </div>
-      </fieldset>
-    </CardFormFrame>
+    />
   );
 }

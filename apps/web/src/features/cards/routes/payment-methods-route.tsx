@@ -2,9 +2,9 @@ import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId, useState } from "react";
-import { Link } from "react-router";
-import { Button, buttonClassName } from "../../../components/ui/button";
-import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
+import { CardChoices } from "../../../components/card-entry/card-choices";
+import { DeleteCardDialog } from "../../../components/card-entry/delete-card-dialog";
+import { ErrorBox } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,16 +14,15 @@ import { usePaymentMethods } from "../api/get-payment-methods";
 import { useSetDefaultPaymentMethod } from "../api/set-default-payment-method";
 import { cardLabel } from "../card-label";
 import { CardRow } from "../components/card-row";
-import { DeleteCardDialog } from "../components/delete-card-dialog";
 import { cardsCopy } from "../copy";
-import "../cards.css";
+import "../../../components/card-entry/card-page.css";
 
 export function PaymentMethodsRoute() {
   useDocumentTitle(texts.paymentMethods);
   const list = usePaymentMethods();
 
   return (
-    <div className="cards-page">
+    <div className="card-page">
       <PageHeader
         title={texts.paymentMethods}
         lead={<BackLink to={paths.profile} label={cardsCopy.backToProfile} />}
@@ -88,54 +87,36 @@ function CardList({ cards }: { cards: PaymentCard[] }) {
 
   return (
     <>
-      {cards.length === 0 ? (
-        <div className="cards-empty">
-          <p className="cards-empty__title">{texts.noCardAdded}</p>
-          <p className="cards-empty__hint">{cardsCopy.emptyHint}</p>
-        </div>
-      ) : (
-        <fieldset className="card-list" aria-busy={isBusy || undefined}>
-          <legend className="visually-hidden">{cardsCopy.yourCards}</legend>
-          <ul className="card-list__items">
-            {cards.map((card) => (
-              <li key={card.paymentMethodId}>
-                <CardRow
-                  card={card}
-                  group={group}
-                  isTicked={card.paymentMethodId === ticked?.paymentMethodId}
-                  onTick={() => tick(card)}
-                  onDelete={() => openDelete(card)}
-                  isLocked={isBusy}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
-
-      {cards.length > 1 && !ticked && !note ? <p className="cards-hint">{cardsCopy.tickHint}</p> : null}
-      <StatusNote>{note}</StatusNote>
-      <ErrorBox>
-        {setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null}
-      </ErrorBox>
-
-      <div className="cards-actions">
-        {cards.length > 0 ? (
-          <Button
-            variant="secondary"
-            onClick={handleSetDefault}
-            disabled={!ticked || remove.isPending}
-            busy={setDefault.isPending}
-          >
-            {setDefault.isPending ? texts.setting : texts.setAsDefault}
-          </Button>
-        ) : null}
-        <Link className={buttonClassName("primary")} to={paths.addCard}>
-          {texts.addCard}
-        </Link>
-      </div>
+      <CardChoices
+        cards={cards}
+        keyOf={(card) => card.paymentMethodId}
+        renderRow={(card) => (
+          <CardRow
+            card={card}
+            group={group}
+            isTicked={card.paymentMethodId === ticked?.paymentMethodId}
+            onTick={() => tick(card)}
+            onDelete={() => openDelete(card)}
+            isLocked={isBusy}
+          />
+        )}
+        isBusy={isBusy}
+        copy={cardsCopy}
+        emptyTitle={texts.noCardAdded}
+        isHintShown={!ticked && !note}
+        note={note}
+        error={
+          setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null
+        }
+        onSetDefault={handleSetDefault}
+        canSetDefault={ticked !== null && !remove.isPending}
+        isSettingDefault={setDefault.isPending}
+        addCardPath={paths.addCard}
+      />
 
       <DeleteCardDialog
+        copy={cardsCopy}
+        failedMessage={errors.deletePaymentMethodFailed}
         label={deleting ? cardLabel(deleting) : null}
         onCancel={() => setDeleting(null)}
         onConfirm={handleDelete}

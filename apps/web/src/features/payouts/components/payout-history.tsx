@@ -41,9 +41,9 @@ export function PayoutHistory({ payouts, isPending, isFetching, error, onReload 
         {error ? formats.listError(errorMessage(error, errors.loadPayoutDetailsFailed)) : null}
       </ErrorBox>
       {payouts && payouts.length === 0 ? (
-        <div className="payouts-empty payouts-empty--small">
-          <p className="payouts-empty__title">{payoutsCopy.noPayouts}</p>
-          <p className="payouts-empty__hint">{payoutsCopy.noPayoutsHint}</p>
+        <div className="card-page__empty payouts-empty--small">
+          <p className="card-page__empty-title">{payoutsCopy.noPayouts}</p>
+          <p className="card-page__empty-hint">{payoutsCopy.noPayoutsHint}</p>
         </div>
       ) : null}
       {payouts && payouts.length > 0 ? (

@@ -1,19 +1,20 @@
 import { errors } from "@mx/shared/messages";
-import { type ChangeEvent, useId, useState } from "react";
-import { TextField } from "../../../components/ui/text-field";
+import { useId, useState } from "react";
+import { CardFormFrame } from "../../../components/card-entry/card-form-frame";
+import { SandboxCardFields } from "../../../components/card-entry/sandbox-card-fields";
+import { useCardholderName } from "../../../components/card-entry/use-cardholder-name";
 import { errorMessage } from "../../../lib/api-client";
-import { createSandboxToken } from "../api/create-sandbox-token";
 import {
   type CardField,
-  cardProblem,
+  expiryAfterEdit,
   formatCardNumber,
-  formatExpiry,
   onlyDigits,
   parseExpiry,
-} from "../card-entry";
+} from "../../../lib/card-input";
+import { createSandboxToken } from "../../../lib/sandbox-token";
+import { cardProblem, formatExpiry } from "../card-entry";
 import { payoutsCopy } from "../copy";
 import { useAddPayoutCardForm } from "../use-add-payout-card";
-import { PayoutCardFormFrame } from "./payout-card-form-frame";
 
 /**
  * The sandbox's payout card form: our own inputs with the fields and error line of Stripe's Card Element.
@@ -22,11 +23,10 @@ import { PayoutCardFormFrame } from "./payout-card-form-frame";
 export function SandboxPayoutCardForm() {
   const ids = { name: useId(), number: useId(), expiry: useId(), cvc: useId(), error: useId() };
   const form = useAddPayoutCardForm();
-  const [name, setName] = useState("");
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
-  const [isNameInvalid, setIsNameInvalid] = useState(false);
+  const { name, isNameInvalid, checkName, changeName } = useCardholderName(ids.name);
   const [invalidField, setInvalidField] = useState<CardField | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -40,14 +40,8 @@ export function SandboxPayoutCardForm() {
     invalidField === field ? { "aria-invalid": true, "aria-describedby": ids.error } : {};
 
   const handleSubmit = () => {
-    const trimmed = name.trim();
-    setName(trimmed);
-    if (!trimmed) {
-      setIsNameInvalid(true);
-      document.getElementById(ids.name)?.focus();
-      return;
-    }
-    setIsNameInvalid(false);
+    const trimmed = checkName();
+    if (trimmed === null) return;
     const found = cardProblem({ number, expiry, cvc });
     if (found) {
       setInvalidField(found.field);
@@ -59,14 +53,14 @@ export function SandboxPayoutCardForm() {
     if (!date) return;
     void form.submit(async () => {
       try {
-        const tokenId = await createSandboxToken({
+        const token = await createSandboxToken({
           number: onlyDigits(number),
           expMonth: date.month,
           expYear: date.year,
           cvc: onlyDigits(cvc),
           name: trimmed,
         });
-        return { tokenId };
+        return { tokenId: token.id };
       } catch (cause) {
         return { error: errorMessage(cause, errors.createCardTokenFailed) };
       }
@@ -74,11 +68,12 @@ export function SandboxPayoutCardForm() {
   };
 
   return (
-    <PayoutCardFormFrame
+    <CardFormFrame
+      copy={payoutsCopy}
+      lead={payoutsCopy.debitOnly}
       name={name}
       onNameChange={(value) => {
-        setName(value);
-        if (value.trim()) setIsNameInvalid(false);
+        changeName(value);
         edited();
       }}
       nameId={ids.name}
@@ -93,69 +88,31 @@ export function SandboxPayoutCardForm() {
         </>
       }
     >
-      <TextField
-        id={ids.number}
-        className="payouts-form__number"
-        label={payoutsCopy.cardNumber}
-        name="cc-number"
-        type="text"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        autoCorrect="off"
-        spellCheck={false}
-        placeholder="1234 1234 1234 1234"
-        maxLength={23}
-        value={number}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          setNumber(formatCardNumber(onlyDigits(event.currentTarget.value).slice(0, 19)));
-          edited();
-        }}
-        disabled={form.isBusy}
-        {...fieldState("number")}
-      />
-      <div className="payouts-form__pair">
-        <TextField
-          id={ids.expiry}
-          label={payoutsCopy.expiry}
-          name="cc-exp"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder={payoutsCopy.expiryPlaceholder}
-          maxLength={7}
-          value={expiry}
-          onChange={(event) => {
-            const raw = event.currentTarget.value;
-            // Backspace over " / " takes the month's last digit with it.
-            const shrinking = raw.length < expiry.length && onlyDigits(raw) === onlyDigits(expiry);
-            setExpiry(formatExpiry(shrinking ? onlyDigits(expiry).slice(0, -1) : raw));
+      <SandboxCardFields
+        ids={ids}
+        copy={payoutsCopy}
+        values={{ number, expiry, cvc }}
+        onChange={{
+          number: (event) => {
+            setNumber(formatCardNumber(onlyDigits(event.currentTarget.value).slice(0, 19)));
             edited();
-          }}
-          disabled={form.isBusy}
-          {...fieldState("expiry")}
-        />
-        <TextField
-          id={ids.cvc}
-          label={payoutsCopy.cvc}
-          name="cc-csc"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder="123"
-          maxLength={4}
-          value={cvc}
-          onChange={(event) => {
+          },
+          expiry: (event) => {
+            setExpiry(expiryAfterEdit(event.currentTarget.value, expiry, formatExpiry));
+            edited();
+          },
+          cvc: (event) => {
             setCvc(onlyDigits(event.currentTarget.value).slice(0, 4));
             edited();
-          }}
-          disabled={form.isBusy}
-          {...fieldState("cvc")}
-        />
-      </div>
-    </PayoutCardFormFrame>
+          },
+        }}
+        fieldState={fieldState}
+        disabled={form.isBusy}
+        numberClassName="card-form__number"
+        pairClassName="card-form__pair"
+        cvcPlaceholder="123"
+        cvcMaxLength={4}
+      />
+    </CardFormFrame>
   );
 }

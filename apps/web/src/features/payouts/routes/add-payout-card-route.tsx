@@ -1,15 +1,13 @@
 import { errors, formats } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { AddCardScreen } from "../../../components/card-entry/add-card-screen";
 import { ErrorBox } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useProfile } from "../../../lib/current-profile";
+import { useConfig } from "../../../lib/payment-config";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useConfig } from "../api/get-config";
 import { ConnectPayouts } from "../components/connect-payouts";
 import { SandboxPayoutCardForm } from "../components/sandbox-payout-card-form";
 import { payoutsCopy } from "../copy";
@@ -28,37 +26,19 @@ export function AddPayoutCardRoute() {
   const isConnected = profile.data?.isStripeIntegrated === true;
 
   return (
-    <div className="payouts-page">
-      <header className="page-header">
-        <Link
-          className="icon-button"
-          to={paths.withdrawalMethods}
-          aria-label={payoutsCopy.back}
-          onClick={(event) => {
-            // A modified click (new tab, new window) keeps the link's own behaviour.
-            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-              return;
-            event.preventDefault();
-            goBack();
-          }}
-        >
-          <ArrowLeftIcon size={22} />
-        </Link>
-        <h1 className="page-header__title">{payoutsCopy.addPayoutCardTitle}</h1>
-      </header>
-
-      {config.isPending || profile.isPending ? <PageSpinner /> : null}
-      <ErrorBox>
-        {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
-      </ErrorBox>
-      {config.isError ? (
-        <div className="payouts-retry">
-          <ErrorBox>{formats.listError(errorMessage(config.error, payoutsCopy.configFailed))}</ErrorBox>
-          <Button variant="secondary" onClick={() => void config.refetch()} busy={config.isFetching}>
-            {payoutsCopy.tryAgain}
-          </Button>
-        </div>
-      ) : null}
+    <AddCardScreen
+      title={payoutsCopy.addPayoutCardTitle}
+      backTo={paths.withdrawalMethods}
+      onBack={goBack}
+      copy={payoutsCopy}
+      isLoading={config.isPending || profile.isPending}
+      notices={
+        <ErrorBox>
+          {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
+        </ErrorBox>
+      }
+      config={config}
+    >
       {profile.data && !isConnected ? <ConnectPayouts message={errors.stripeNotConnected} /> : null}
       {isConnected && config.data?.paymentProvider === "stripe" ? (
         <Suspense fallback={<PageSpinner />}>
@@ -66,6 +46,6 @@ export function AddPayoutCardRoute() {
         </Suspense>
       ) : null}
       {isConnected && config.data?.paymentProvider === "sandbox" ? <SandboxPayoutCardForm /> : null}
-    </div>
+    </AddCardScreen>
   );
 }

@@ -2,9 +2,9 @@ import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import type { PayoutCard } from "@mx/shared/schemas/payouts";
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
-import { Button, buttonClassName } from "../../../components/ui/button";
-import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
+import { CardChoices } from "../../../components/card-entry/card-choices";
+import { DeleteCardDialog } from "../../../components/card-entry/delete-card-dialog";
+import { ErrorBox } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,11 +14,11 @@ import { useDeletePayoutCard } from "../api/delete-payout-card";
 import { usePayoutCards } from "../api/get-payout-cards";
 import { useSetDefaultPayoutCard } from "../api/set-default-payout-card";
 import { ConnectPayouts } from "../components/connect-payouts";
-import { DeletePayoutCardDialog } from "../components/delete-payout-card-dialog";
 import { PayoutCardRow } from "../components/payout-card-row";
 import { payoutsCopy } from "../copy";
 import { isNotConnected } from "../not-connected";
 import { payoutCardLabel } from "../payout-card-label";
+import "../../../components/card-entry/card-page.css";
 import "../payouts.css";
 
 /** /withdrawal-methods: the payout cards, Add Card (to /Add-payout-card) and Set as Default. */
@@ -29,7 +29,7 @@ export function WithdrawalMethodsRoute() {
   const list = usePayoutCards(isConnected);
 
   return (
-    <div className="payouts-page">
+    <div className="card-page">
       <PageHeader
         title={texts.withdrawalMethods}
         lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}
@@ -101,58 +101,40 @@ function PayoutCardList({ cards, isLoaded }: { cards: PayoutCard[]; isLoaded: bo
 
   return (
     <>
-      {cards.length === 0 ? (
-        <div className="payouts-empty">
-          <p className="payouts-empty__title">{texts.noPayoutCards}</p>
-          <p className="payouts-empty__hint">{payoutsCopy.emptyHint}</p>
-        </div>
-      ) : (
-        <fieldset className="payout-cards" aria-busy={isBusy || undefined}>
-          <legend className="visually-hidden">{payoutsCopy.yourCards}</legend>
-          <ul className="payout-cards__items">
-            {cards.map((card) => (
-              <li key={card.id}>
-                <PayoutCardRow
-                  card={card}
-                  group={group}
-                  isTicked={card.id === ticked?.id}
-                  onTick={() => tick(card)}
-                  onDelete={() => {
-                    remove.reset();
-                    setNote(null);
-                    setDeleting(card);
-                  }}
-                  isLocked={isBusy}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-      )}
+      <CardChoices
+        cards={cards}
+        keyOf={(card) => card.id}
+        renderRow={(card) => (
+          <PayoutCardRow
+            card={card}
+            group={group}
+            isTicked={card.id === ticked?.id}
+            onTick={() => tick(card)}
+            onDelete={() => {
+              remove.reset();
+              setNote(null);
+              setDeleting(card);
+            }}
+            isLocked={isBusy}
+          />
+        )}
+        isBusy={isBusy}
+        copy={payoutsCopy}
+        emptyTitle={texts.noPayoutCards}
+        isHintShown={!note}
+        note={note}
+        error={
+          setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null
+        }
+        onSetDefault={handleSetDefault}
+        canSetDefault={ticked !== null && !remove.isPending}
+        isSettingDefault={setDefault.isPending}
+        addCardPath={paths.addPayoutCard}
+      />
 
-      {cards.length > 1 && !note ? <p className="payouts-hint">{payoutsCopy.tickHint}</p> : null}
-      <StatusNote>{note}</StatusNote>
-      <ErrorBox>
-        {setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null}
-      </ErrorBox>
-
-      <div className="payouts-actions">
-        {cards.length > 0 ? (
-          <Button
-            variant="secondary"
-            onClick={handleSetDefault}
-            disabled={!ticked || remove.isPending}
-            busy={setDefault.isPending}
-          >
-            {setDefault.isPending ? texts.setting : texts.setAsDefault}
-          </Button>
-        ) : null}
-        <Link className={buttonClassName("primary")} to={paths.addPayoutCard}>
-          {texts.addCard}
-        </Link>
-      </div>
-
-      <DeletePayoutCardDialog
+      <DeleteCardDialog
+        copy={payoutsCopy}
+        failedMessage={errors.deletePayoutAccountFailed}
         label={deleting ? payoutCardLabel(deleting) : null}
         onCancel={() => setDeleting(null)}
         onConfirm={handleDelete}

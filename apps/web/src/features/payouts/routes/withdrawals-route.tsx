@@ -19,6 +19,7 @@ import { type PayoutMode, PayoutTabs } from "../components/payout-tabs";
 import { payoutsCopy } from "../copy";
 import { isNotConnected } from "../not-connected";
 import { payoutCardLabel } from "../payout-card-label";
+import "../../../components/card-entry/card-page.css";
 import "../payouts.css";
 
 /** /Withdrawl: the balance, Manual and Instant withdrawals, and the payout history. */
@@ -42,7 +43,7 @@ export function WithdrawalsRoute() {
   };
 
   return (
-    <div className="payouts-page">
+    <div className="card-page">
       <PageHeader
         title={texts.withdrawal}
         lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}

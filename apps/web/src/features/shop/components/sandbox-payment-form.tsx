@@ -2,48 +2,22 @@ import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { SandboxCardFields } from "../../../components/card-entry/sandbox-card-fields";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
+import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "../../../lib/card-input";
 import { paySandboxCheckout, useSandboxCheckoutSession } from "../api/sandbox-checkout";
 import { shopCopy } from "../copy";
 
 type Field = "number" | "expiry" | "cvc" | "name";
 
-const digitsOf = (value: string) => value.replace(/\D/g, "");
-
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-const isAmex = (digits: string) => /^3[47]/.test(digits);
-
-/** "4242 4242 4242 4242" as it is typed (American Express 4-6-5). */
-function formatNumber(digits: string): string {
-  const groups = isAmex(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
-  const parts: string[] = [];
-  let start = 0;
-  for (const size of groups) {
-    if (start >= digits.length) break;
-    parts.push(digits.slice(start, start + size));
-    start += size;
-  }
-  return parts.join(" ");
-}
+const isAmex = (digits: string) => detectBrand(digits) === "amex";
 
 function formatExpiry(raw: string): string {
-  let digits = digitsOf(raw);
+  let digits = onlyDigits(raw);
   if (/^[2-9]/.test(digits)) digits = `0${digits}`;
   digits = digits.slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
@@ -51,15 +25,15 @@ function formatExpiry(raw: string): string {
 
 /** The first problem with the card, in Stripe's words, so both providers read the same. */
 function cardProblem(card: { number: string; expiry: string; cvc: string; name: string }, now = new Date()) {
-  const digits = digitsOf(card.number);
-  if (digits.length < 12 || !luhn(digits)) {
+  const digits = onlyDigits(card.number);
+  if (digits.length < 12 || !passesLuhn(digits)) {
     const isShort = digits.length < (isAmex(digits) ? 15 : 16);
     return {
       field: "number" as const,
       message: isShort ? shopCopy.numberIncomplete : shopCopy.numberInvalid,
     };
   }
-  const expiry = digitsOf(card.expiry);
+  const expiry = onlyDigits(card.expiry);
   if (expiry.length < 4) return { field: "expiry" as const, message: shopCopy.expiryIncomplete };
   const month = Number(expiry.slice(0, 2));
   const year = 2000 + Number(expiry.slice(2));
@@ -67,7 +41,7 @@ function cardProblem(card: { number: string; expiry: string; cvc: string; name: 
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
     return { field: "expiry" as const, message: shopCopy.expiryPast };
   }
-  if (digitsOf(card.cvc).length < (isAmex(digits) ? 4 : 3)) {
+  if (onlyDigits(card.cvc).length < (isAmex(digits) ? 4 : 3)) {
     return { field: "cvc" as const, message: shopCopy.cvcIncomplete };
   }
   if (!card.name.trim()) return { field: "name" as const, message: shopCopy.nameRequired };
@@ -119,13 +93,13 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
     running.current = true;
     setProblem(null);
     setIsPaying(true);
-    const digits = digitsOf(expiry);
+    const digits = onlyDigits(expiry);
     try {
       const paid = await paySandboxCheckout(clientSecret, {
-        number: digitsOf(number),
+        number: onlyDigits(number),
         expMonth: Number(digits.slice(0, 2)),
         expYear: 2000 + Number(digits.slice(2)),
-        cvc: digitsOf(cvc),
+        cvc: onlyDigits(cvc),
         name: name.trim(),
       });
       void goToReturn(paid.sessionId);
@@ -175,62 +149,34 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
           <span className="sandbox-pay__label">{shopCopy.emailLabel}</span>
           <span>{data.customerEmail}</span>
         </p>
-        <TextField
-          id={ids.number}
-          label={shopCopy.cardNumber}
-          name="cc-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          autoCorrect="off"
-          spellCheck={false}
-          placeholder="1234 1234 1234 1234"
-          maxLength={23}
-          value={number}
-          onChange={(event) => {
-            setNumber(formatNumber(digitsOf(event.target.value).slice(0, 19)));
-            edited();
-          }}
-          disabled={isPaying}
-          {...invalid("number")}
-        />
-        <div className="form__grid sandbox-pay__pair">
-          <TextField
-            id={ids.expiry}
-            label={shopCopy.expiry}
-            name="cc-exp"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder={shopCopy.expiryPlaceholder}
-            maxLength={7}
-            value={expiry}
-            onChange={(event) => {
+        <SandboxCardFields
+          ids={ids}
+          copy={shopCopy}
+          values={{ number, expiry, cvc }}
+          onChange={{
+            number: (event) => {
+              setNumber(formatCardNumber(onlyDigits(event.target.value).slice(0, 19)));
+              edited();
+            },
+            expiry: (event) => {
               const raw = event.target.value;
               // Backspace over " / " takes the month's last digit with it.
               const isDeletingSeparator =
-                raw.length === expiry.length - 1 && digitsOf(raw) === digitsOf(expiry);
-              setExpiry(formatExpiry(isDeletingSeparator ? digitsOf(expiry).slice(0, -1) : raw));
+                raw.length === expiry.length - 1 && onlyDigits(raw) === onlyDigits(expiry);
+              setExpiry(formatExpiry(isDeletingSeparator ? onlyDigits(expiry).slice(0, -1) : raw));
               edited();
-            }}
-            disabled={isPaying}
-            {...invalid("expiry")}
-          />
-          <TextField
-            id={ids.cvc}
-            label={shopCopy.cvc}
-            name="cc-csc"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={cvc}
-            onChange={(event) => {
-              setCvc(digitsOf(event.target.value).slice(0, 4));
+            },
+            cvc: (event) => {
+              setCvc(onlyDigits(event.target.value).slice(0, 4));
               edited();
-            }}
-            disabled={isPaying}
-            {...invalid("cvc")}
-          />
-        </div>
+            },
+          }}
+          fieldState={invalid}
+          disabled={isPaying}
+          pairClassName="form__grid sandbox-pay__pair"
+          cvcPlaceholder="123"
+          cvcMaxLength={4}
+        />
         <TextField
           id={ids.name}
           label={shopCopy.nameOnCard}

@@ -1,23 +1,9 @@
 import type { ReactNode } from "react";
+import { Svg as IconSvg } from "../../../components/ui/icons";
 
 /** The shop's own icons: decorative; the control holding one carries the accessible name. */
 function Svg({ size = 22, children }: { size?: number; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <IconSvg size={size}>{children}</IconSvg>;
 }
 
 export function CartIcon({ size }: { size?: number }) {

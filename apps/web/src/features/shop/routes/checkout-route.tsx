@@ -9,9 +9,9 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
+import { useConfig } from "../../../lib/payment-config";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCreateCheckoutSession } from "../api/create-checkout-session";
-import { useConfig } from "../api/get-config";
 import {
   type CartLine,
   decrementLine,

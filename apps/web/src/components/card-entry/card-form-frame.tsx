@@ -1,10 +1,29 @@
 import { texts } from "@mx/shared/messages";
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/text-field";
-import { cardsCopy } from "../copy";
+import { Button } from "../ui/button";
+import { TextField } from "../ui/text-field";
+import "./card-entry.css";
+
+/** The words a card form shows; each feature brings its own. */
+export interface CardFormCopy {
+  nameOnCard: string;
+  namePlaceholder: string;
+  nameRequired: string;
+  adding: string;
+  secureNote: string;
+  cardNumber: string;
+  cardDetails: string;
+  expiry: string;
+  expiryPlaceholder: string;
+  cvc: string;
+  stripeLoading: string;
+  stripeUnavailable: string;
+}
 
 interface CardFormFrameProps {
+  copy: CardFormCopy;
+  /** A line above the fields (what kind of card the form takes). */
+  lead?: ReactNode;
   name: string;
   onNameChange: (name: string) => void;
   nameId: string;
@@ -20,8 +39,10 @@ interface CardFormFrameProps {
   note?: ReactNode;
 }
 
-/** What both card forms share: the cardholder name, the card fields, the error line and 'Add Card'. */
+/** What every Add Card form shares: the cardholder name, the card fields, the error line and 'Add Card'. */
 export function CardFormFrame({
+  copy,
+  lead,
   name,
   onNameChange,
   nameId,
@@ -39,14 +60,15 @@ export function CardFormFrame({
   };
   return (
     <form className="form card-form" onSubmit={handleSubmit} noValidate aria-busy={isBusy || undefined}>
+      {lead ? <p className="card-form__lead">{lead}</p> : null}
       <TextField
         id={nameId}
-        label={cardsCopy.nameOnCard}
+        label={copy.nameOnCard}
         name="cc-name"
         autoComplete="cc-name"
         autoCapitalize="words"
         spellCheck={false}
-        placeholder={cardsCopy.namePlaceholder}
+        placeholder={copy.namePlaceholder}
         maxLength={100}
         required
         aria-invalid={isNameInvalid || undefined}
@@ -62,9 +84,9 @@ export function CardFormFrame({
         </p>
       ) : null}
       <Button type="submit" block className="btn--large" busy={isBusy}>
-        {isBusy ? cardsCopy.adding : texts.addCard}
+        {isBusy ? copy.adding : texts.addCard}
       </Button>
-      <p className="card-form__note">{cardsCopy.secureNote}</p>
+      <p className="card-form__note">{copy.secureNote}</p>
       {note ? <p className="card-form__note">{note}</p> : null}
     </form>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   brandFromStripe,
+  cardMessages,
   caretAfterDigits,
   checkCvc,
   checkExpiry,
@@ -11,7 +12,6 @@ import {
   parseExpiry,
   passesLuhn,
 } from "./card-input";
-import { cardsCopy } from "./copy";
 
 describe("detectBrand", () => {
   it.each([
@@ -60,9 +60,9 @@ describe("formatCardNumber", () => {
 
 describe("checkNumber", () => {
   it("reports an unfinished number as incomplete and a wrong one as invalid", () => {
-    expect(checkNumber("")).toEqual({ kind: "incomplete", message: cardsCopy.numberIncomplete });
-    expect(checkNumber("424242")).toEqual({ kind: "incomplete", message: cardsCopy.numberIncomplete });
-    expect(checkNumber("4242424242424241")).toEqual({ kind: "invalid", message: cardsCopy.numberInvalid });
+    expect(checkNumber("")).toEqual({ kind: "incomplete", message: cardMessages.numberIncomplete });
+    expect(checkNumber("424242")).toEqual({ kind: "incomplete", message: cardMessages.numberIncomplete });
+    expect(checkNumber("4242424242424241")).toEqual({ kind: "invalid", message: cardMessages.numberInvalid });
     expect(checkNumber("4242424242424242")).toBeNull();
     expect(checkNumber("378282246310005")).toBeNull();
   });
@@ -84,12 +84,15 @@ describe("expiry", () => {
   it("checks the month, the past and the far future", () => {
     expect(checkExpiry("04 / 31", now)).toBeNull();
     expect(checkExpiry("05 / 26", now)).toBeNull();
-    expect(checkExpiry("04 / 26", now)?.message).toBe(cardsCopy.expiryPast);
-    expect(checkExpiry("12 / 25", now)?.message).toBe(cardsCopy.expiryYearPast);
-    expect(checkExpiry("13 / ", now)).toEqual({ kind: "invalid", message: cardsCopy.expiryMonthInvalid });
+    expect(checkExpiry("04 / 26", now)?.message).toBe(cardMessages.expiryPast);
+    expect(checkExpiry("12 / 25", now)?.message).toBe(cardMessages.expiryYearPast);
+    expect(checkExpiry("13 / ", now)).toEqual({ kind: "invalid", message: cardMessages.expiryMonthInvalid });
     expect(checkExpiry("00 / 30", now)?.kind).toBe("invalid");
-    expect(checkExpiry("04 / 3", now)).toEqual({ kind: "incomplete", message: cardsCopy.expiryIncomplete });
-    expect(checkExpiry("04 / 99", now)?.message).toBe(cardsCopy.expiryYearInvalid);
+    expect(checkExpiry("04 / 3", now)).toEqual({
+      kind: "incomplete",
+      message: cardMessages.expiryIncomplete,
+    });
+    expect(checkExpiry("04 / 99", now)?.message).toBe(cardMessages.expiryYearInvalid);
     expect(parseExpiry("04 / 31")).toEqual({ month: 4, year: 2031 });
   });
 });

@@ -2,7 +2,22 @@
  * The sandbox card form's own checks, in the words Stripe's Card Element uses, so both providers read the same.
  * Nothing here keeps or logs a card number: every function takes the value and returns a result.
  */
-import { cardsCopy } from "./copy";
+
+/** Stripe's Card Element wording, used by every card form of ours so both providers read the same. */
+export const cardMessages = {
+  numberIncomplete: "Your card number is incomplete.",
+  numberInvalid: "Your card number is invalid.",
+  expiryIncomplete: "Your card's expiration date is incomplete.",
+  expiryMonthInvalid: "Your card's expiration month is invalid.",
+  expiryPast: "Your card's expiration date is in the past.",
+  expiryYearPast: "Your card's expiration year is in the past.",
+  expiryYearInvalid: "Your card's expiration year is invalid.",
+  cvcIncomplete: "Your card's security code is incomplete.",
+  cvcInvalid: "Your card's security code is invalid.",
+} as const;
+
+/** The sandbox card form's own fields (the name is the form's). */
+export type CardField = "number" | "expiry" | "cvc";
 
 /** Lower-case schemes, as the server stores them (PaymentCard.cardScheme). */
 export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
@@ -133,14 +148,14 @@ export function checkNumber(digits: string): FieldProblem | null {
   const lengths = validLengths(detectBrand(digits));
   const isValidLength = lengths.includes(digits.length);
   if (digits.length < Math.min(...lengths))
-    return { kind: "incomplete", message: cardsCopy.numberIncomplete };
+    return { kind: "incomplete", message: cardMessages.numberIncomplete };
   if (isValidLength && passesLuhn(digits)) return null;
   // Nothing more can be typed: the number is wrong.
-  if (digits.length >= Math.max(...lengths)) return { kind: "invalid", message: cardsCopy.numberInvalid };
+  if (digits.length >= Math.max(...lengths)) return { kind: "invalid", message: cardMessages.numberInvalid };
   // The player may still be typing; shown once they leave the field or submit.
   return {
     kind: "incomplete",
-    message: isValidLength ? cardsCopy.numberInvalid : cardsCopy.numberIncomplete,
+    message: isValidLength ? cardMessages.numberInvalid : cardMessages.numberIncomplete,
   };
 }
 
@@ -148,26 +163,26 @@ export function checkExpiry(formatted: string, now: Date = new Date()): FieldPro
   const digits = onlyDigits(formatted);
   if (digits.length >= 2) {
     const month = Number(digits.slice(0, 2));
-    if (month < 1 || month > 12) return { kind: "invalid", message: cardsCopy.expiryMonthInvalid };
+    if (month < 1 || month > 12) return { kind: "invalid", message: cardMessages.expiryMonthInvalid };
   }
   const expiry = parseExpiry(formatted);
-  if (!expiry) return { kind: "incomplete", message: cardsCopy.expiryIncomplete };
+  if (!expiry) return { kind: "incomplete", message: cardMessages.expiryIncomplete };
   const thisYear = now.getFullYear();
   const thisMonth = now.getMonth() + 1;
-  if (expiry.year < thisYear) return { kind: "invalid", message: cardsCopy.expiryYearPast };
+  if (expiry.year < thisYear) return { kind: "invalid", message: cardMessages.expiryYearPast };
   if (expiry.year === thisYear && expiry.month < thisMonth) {
-    return { kind: "invalid", message: cardsCopy.expiryPast };
+    return { kind: "invalid", message: cardMessages.expiryPast };
   }
   if (expiry.year > thisYear + MAX_YEARS_AHEAD) {
-    return { kind: "invalid", message: cardsCopy.expiryYearInvalid };
+    return { kind: "invalid", message: cardMessages.expiryYearInvalid };
   }
   return null;
 }
 
 export function checkCvc(cvc: string, brand: CardBrand): FieldProblem | null {
-  if (cvc.length < cvcLength(brand)) return { kind: "incomplete", message: cardsCopy.cvcIncomplete };
+  if (cvc.length < cvcLength(brand)) return { kind: "incomplete", message: cardMessages.cvcIncomplete };
   if (cvc.length > cvcLength(brand) || !/^\d+$/.test(cvc)) {
-    return { kind: "invalid", message: cardsCopy.cvcInvalid };
+    return { kind: "invalid", message: cardMessages.cvcInvalid };
   }
   return null;
 }
@@ -187,4 +202,13 @@ export function brandFromStripe(name: string | undefined | null): CardBrand {
     unionpay: "unionpay",
   };
   return known[key] ?? "other";
+}
+
+/**
+ * The expiry after an edit, written by `format`: a backspace over " / " takes the month's last digit with it
+ * (otherwise the separator would come straight back).
+ */
+export function expiryAfterEdit(raw: string, previous: string, format: (value: string) => string): string {
+  const isOverSeparator = raw.length < previous.length && onlyDigits(raw) === onlyDigits(previous);
+  return format(isOverSeparator ? onlyDigits(previous).slice(0, -1) : raw);
 }

@@ -1,17 +1,21 @@
 import { api } from "@mx/shared/routes";
 import type { PublicConfig } from "@mx/shared/schemas/payments";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import { apiRequest } from "./api-client";
 
-/** Which card processor the server uses (the same cache entry the buying-card form reads). */
+/** One cache entry for every screen that takes a card: the processor is fixed for the life of the server. */
+export const configKey = ["config"] as const;
+
+/** Which card processor the server uses, and Stripe's publishable key when it is Stripe. */
 export async function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
   const reply = await apiRequest<PublicConfig>(api.config, { signal });
   return reply.data;
 }
 
+/** Fixed for the life of the server process: read once per page load. */
 export function useConfig() {
   return useQuery({
-    queryKey: ["config"],
+    queryKey: configKey,
     queryFn: ({ signal }) => getConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
