@@ -211,10 +211,13 @@ describe("Web Push", () => {
       amount: 10,
       instant: false,
     });
+    // On PostgreSQL the commit reaches this instance's listener a moment later: wait for its push first.
+    await expect.poll(() => received.length).toBe(1);
     await t.app.live.push.idle();
     // Another instance claiming the same activity finds it taken.
     expect(await t.app.live.push.deliver(activity.id)).toBe(0);
-    await expect.poll(() => received.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(1);
   });
 
   it("forgets a subscription the push service says is gone", async () => {
