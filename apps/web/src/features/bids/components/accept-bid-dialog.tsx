@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { sellerReceivesCents } from "../bid";
 import { bidsCopy } from "../copy";
+import "../../../components/ui/amount-lines.css";
 
 /**
  * 'Accept Bid': the building goes to the bidder for the bid, and the seller receives the bid less
@@ -30,17 +31,17 @@ export function AcceptBidDialog({
         <strong className="bid-confirm__strong">{bidsCopy.acceptQuestion(bidder, amount, name)}</strong>
       </p>
       <p className="dialog__text">{bidsCopy.acceptOutcome(name, bidder, amount)}</p>
-      <dl className="bid-lines bid-lines--boxed">
-        <div className="bid-lines__row">
+      <dl className="amount-lines amount-lines--boxed bid-lines--boxed">
+        <div className="amount-lines__row">
           <dt>{bidsCopy.bidLabel}</dt>
           <dd>{amount}</dd>
         </div>
-        <div className="bid-lines__row">
+        <div className="amount-lines__row">
           <dt>{bidsCopy.askFee}</dt>
           {/* A real minus sign; screen readers read it as "minus". */}
           <dd>−{formatCents(ASK_PROCESSING_FEE_CENTS)}</dd>
         </div>
-        <div className="bid-lines__row bid-lines__row--total">
+        <div className="amount-lines__row amount-lines__row--total">
           <dt>{bidsCopy.youReceive}</dt>
           <dd>{formatCents(sellerReceivesCents(bid.bidAmount))}</dd>
         </div>

@@ -3,6 +3,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { cardOnFileLabel } from "../../../lib/card-labels";
 import { bidsCopy } from "../copy";
+import "../../../components/ui/amount-lines.css";
 
 interface ConfirmBidDialogProps {
   buildingName: string;
@@ -36,12 +37,12 @@ export function ConfirmBidDialog({
         {bidsCopy.youBid} <strong className="bid-confirm__strong">{bidAmount}</strong> {bidsCopy.on}{" "}
         <strong className="bid-confirm__strong">{buildingName}</strong>.
       </p>
-      <dl className="bid-lines bid-lines--boxed">
-        <div className="bid-lines__row bid-lines__row--total">
+      <dl className="amount-lines amount-lines--boxed bid-lines--boxed">
+        <div className="amount-lines__row amount-lines__row--total">
           <dt>{bidsCopy.heldOnCard}</dt>
           <dd>{total}</dd>
         </div>
-        <div className="bid-lines__row">
+        <div className="amount-lines__row">
           <dt>{bidsCopy.card}</dt>
           <dd>{cardOnFileLabel(card)}</dd>
         </div>

@@ -4,6 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
 import { cardOnFileLabel } from "../../../lib/card-labels";
 import { purchaseCopy } from "../copy";
+import "../../../components/ui/amount-lines.css";
 
 interface ConfirmPurchaseDialogProps {
   isOpen: boolean;
@@ -34,12 +35,12 @@ export function ConfirmPurchaseDialog({
       <p className="dialog__text">
         {purchaseCopy.youAreBuying} <strong className="confirm-purchase__name">{buildingName}</strong>.
       </p>
-      <dl className="order-lines confirm-purchase__lines">
-        <div className="order-lines__row order-lines__row--total">
+      <dl className="amount-lines amount-lines--boxed confirm-purchase__lines">
+        <div className="amount-lines__row amount-lines__row--total">
           <dt>{purchaseCopy.total}</dt>
           <dd>{total}</dd>
         </div>
-        <div className="order-lines__row">
+        <div className="amount-lines__row">
           <dt>{purchaseCopy.chargeLabel}</dt>
           <dd>{cardOnFileLabel(card)}</dd>
         </div>

@@ -1,24 +1,25 @@
 import { formatCents } from "@mx/shared/money";
 import { purchaseCopy } from "../copy";
 import type { OrderTotals } from "../order";
+import "../../../components/ui/amount-lines.css";
 
 /** Price, sales tax, processing fee and the total, as a description list. */
 export function OrderLines({ totals }: { totals: OrderTotals }) {
   return (
-    <dl className="order-lines">
-      <div className="order-lines__row">
+    <dl className="amount-lines">
+      <div className="amount-lines__row">
         <dt>{purchaseCopy.price}</dt>
         <dd>{formatCents(totals.priceCents)}</dd>
       </div>
-      <div className="order-lines__row">
+      <div className="amount-lines__row">
         <dt>{purchaseCopy.salesTax}</dt>
         <dd>{formatCents(totals.salesTaxCents)}</dd>
       </div>
-      <div className="order-lines__row">
+      <div className="amount-lines__row">
         <dt>{purchaseCopy.processingFee}</dt>
         <dd>{formatCents(totals.processingFeeCents)}</dd>
       </div>
-      <div className="order-lines__row order-lines__row--total">
+      <div className="amount-lines__row amount-lines__row--total">
         <dt>{purchaseCopy.total}</dt>
         <dd>{formatCents(totals.totalCents)}</dd>
       </div>

@@ -48,7 +48,7 @@ export function ConfirmSellDialog({
         {saleCopy.put} <strong className="sale-confirm__strong">{buildingName}</strong> {saleCopy.upForSaleAt}{" "}
         <strong className="sale-confirm__strong">{price}</strong>?
       </p>
-      <AskLines totals={totals} className="sale-lines--boxed" />
+      <AskLines totals={totals} className="amount-lines--boxed sale-lines--boxed" />
       <ErrorBox>{isBusy ? null : error}</ErrorBox>
       <p className={isBusy ? "sale-confirm__progress" : "visually-hidden"} role="status">
         {progress[phase]}
