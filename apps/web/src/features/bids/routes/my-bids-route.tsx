@@ -16,12 +16,12 @@ import { useAcceptBid } from "../api/accept-bid";
 import { useCancelBid } from "../api/cancel-bid";
 import { useBids } from "../api/get-bids";
 import { useRejectBid } from "../api/reject-bid";
-import { type BidTab, bidderName, listTypeOf, readPage, readTab, tabLabel } from "../bid-list";
+import { BID_TABS, type BidTab, bidderName, listTypeOf, readPage, readTab, tabLabel } from "../bid-list";
 import { AcceptBidDialog } from "../components/accept-bid-dialog";
 import { BidRow, type RowAction } from "../components/bid-row";
-import { BidTabs } from "../components/bid-tabs";
 import { bidsCopy } from "../copy";
 import "../bids.css";
+import { Tabs } from "../../../components/ui/tabs";
 
 /** /bids: Sell (bids on the viewer's buildings) and Buy (the viewer's own bids), 50 a page. */
 export function MyBidsRoute() {
@@ -165,7 +165,16 @@ export function MyBidsRoute() {
         </a>
       </PageHeader>
 
-      <BidTabs selected={tab} onSelect={selectTab}>
+      <Tabs
+        idPrefix="bids"
+        tabs={BID_TABS}
+        labelOf={tabLabel}
+        label={bidsCopy.tabsLabel}
+        selected={tab}
+        onSelect={selectTab}
+        panelClassName="bids-panel"
+      >
+        <p className="bids-intro">{tab === "sell" ? bidsCopy.sellTabHint : bidsCopy.buyTabHint}</p>
         {list.isPending ? <PageSpinner /> : null}
         <ErrorBox>
           {list.isError ? formats.listError(errorMessage(list.error, errors.fetchBidsFailed)) : null}
@@ -204,7 +213,7 @@ export function MyBidsRoute() {
             />
           </>
         ) : null}
-      </BidTabs>
+      </Tabs>
 
       {toAccept ? (
         <AcceptBidDialog

@@ -15,12 +15,13 @@ import { ConnectPayouts } from "../components/connect-payouts";
 import { InstantPanel } from "../components/instant-panel";
 import { ManualPanel } from "../components/manual-panel";
 import { PayoutHistory } from "../components/payout-history";
-import { type PayoutMode, PayoutTabs } from "../components/payout-tabs";
 import { payoutsCopy } from "../copy";
 import { isNotConnected } from "../not-connected";
 import { payoutCardLabel } from "../payout-card-label";
+import { PAYOUT_MODES, type PayoutMode, payoutModeLabel } from "../payout-modes";
 import "../../../components/card-entry/card-page.css";
 import "../payouts.css";
+import { Tabs } from "../../../components/ui/tabs";
 
 /** /Withdrawl: the balance, Manual and Instant withdrawals, and the payout history. */
 export function WithdrawalsRoute() {
@@ -56,7 +57,14 @@ export function WithdrawalsRoute() {
       {notConnected ? <ConnectPayouts message={errors.stripeNotConnected} /> : null}
       {isConnected && !notConnected ? (
         <>
-          <PayoutTabs selected={mode} onSelect={switchMode}>
+          <Tabs
+            idPrefix="payouts"
+            tabs={PAYOUT_MODES}
+            labelOf={payoutModeLabel}
+            label={payoutsCopy.tabsLabel}
+            selected={mode}
+            onSelect={switchMode}
+          >
             {mode === "manual" ? (
               <ManualPanel
                 balance={balance.data}
@@ -66,7 +74,7 @@ export function WithdrawalsRoute() {
             ) : (
               <InstantPanel balance={balance.data} defaultCard={defaultCard} isConnected={isConnected} />
             )}
-          </PayoutTabs>
+          </Tabs>
           <PayoutHistory
             payouts={details.data?.payouts}
             isPending={details.isPending}
