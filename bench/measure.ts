@@ -1,9 +1,25 @@
+export type Figures = { perSecond: number; p50: number; p99: number };
+
+/** Prints throughput and latency percentiles of `count` operations that took `elapsedMs` in all. */
+export function report(
+  name: string,
+  { latencies, elapsedMs, concurrency }: { latencies: number[]; elapsedMs: number; concurrency: number },
+): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  const result = { perSecond: (sorted.length * 1000) / elapsedMs, p50: pct(50), p99: pct(99) };
+  console.log(
+    `  ${name.padEnd(44)} ${result.perSecond.toFixed(1).padStart(8)}/s   p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms   (n=${sorted.length}, ${concurrency} in flight)`,
+  );
+  return result;
+}
+
 /** Runs `fn` `count` times with `concurrency` in flight; prints throughput and latency percentiles. */
 export async function measure(
   name: string,
   { count, concurrency }: { count: number; concurrency: number },
   fn: (i: number) => Promise<void>,
-): Promise<{ perSecond: number; p50: number; p99: number }> {
+): Promise<Figures> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -17,13 +33,5 @@ export async function measure(
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  const result = { perSecond: count / elapsed, p50: pct(50), p99: pct(99) };
-  console.log(
-    `  ${name.padEnd(44)} ${result.perSecond.toFixed(1).padStart(8)}/s   p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms   (n=${count}, ${concurrency} in flight)`,
-  );
-  return result;
+  return report(name, { latencies, elapsedMs: performance.now() - started, concurrency });
 }

@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
+ * `npm run bench -- market live` runs only the named parts (market, accounts, map, live, map-view), and
+ * `--postgres` or `--pglite` only that database.
  */
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
@@ -42,35 +44,52 @@ async function postgresReachable(url: string): Promise<boolean> {
   }
 }
 
+const args = process.argv.slice(2);
+const parts = args.filter((a) => !a.startsWith("--"));
+const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+
 const pgUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const targets: [string, string | undefined][] = [["PGlite (embedded, in memory)", undefined]];
-if (await postgresReachable(pgUrl)) targets.push([`PostgreSQL (${new URL(pgUrl).host})`, pgUrl]);
+const targets: [string, string | undefined][] = [];
+if (!args.includes("--postgres")) targets.push(["PGlite (embedded, in memory)", undefined]);
+if (!args.includes("--pglite") && (await postgresReachable(pgUrl))) {
+  targets.push([`PostgreSQL (${new URL(pgUrl).host})`, pgUrl]);
+}
 
 for (const [label, url] of targets) {
   if (url) process.env.DATABASE_URL = url;
   else delete process.env.DATABASE_URL;
-  console.log(`\n${label} — through app.inject(), no network`);
-  const market = await createTestApp();
-  try {
-    await marketFigures(market, { purchases: url ? 3000 : 1000, concurrency: 32 });
-  } finally {
-    await market.close();
+  if (wanted("market") || wanted("accounts") || wanted("map")) {
+    console.log(`\n${label} — through app.inject(), no network`);
   }
-  const t = await createTestApp();
-  try {
-    await accounts(t);
-    await mapFigures(t, await signUp(t));
-  } finally {
-    await t.close();
+  if (wanted("market")) {
+    const market = await createTestApp();
+    try {
+      await marketFigures(market, { purchases: url ? 3000 : 1000 });
+    } finally {
+      await market.close();
+    }
   }
-  console.log(`\n${label} — live channel: WebSockets over localhost, clients in a second process`);
-  const live = await createTestApp();
-  try {
-    await liveFigures(live);
-  } finally {
-    await live.close();
+  if (wanted("accounts") || wanted("map")) {
+    const t = await createTestApp();
+    try {
+      if (wanted("accounts")) await accounts(t);
+      if (wanted("map")) await mapFigures(t, await signUp(t));
+    } finally {
+      await t.close();
+    }
+  }
+  if (wanted("live")) {
+    console.log(`\n${label} — live channel: WebSockets over localhost, clients in a second process`);
+    const live = await createTestApp();
+    try {
+      await liveFigures(live);
+    } finally {
+      await live.close();
+    }
   }
 }
 
-console.log("\nThe map in headless Chromium (embedded database, localhost)");
-await mapViewFigures();
+if (wanted("map-view")) {
+  console.log("\nThe map in headless Chromium (embedded database, localhost)");
+  await mapViewFigures();
+}

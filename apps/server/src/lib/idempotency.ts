@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Database } from "../db/client";
 import { idempotencyKeys } from "../db/schema/payments";
+import { Batcher, succeeded } from "./batcher";
 import { AppError } from "./errors";
+import { queryPrepared } from "./sql";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -16,6 +19,59 @@ declare module "fastify" {
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
+type Claim = { scope: string; route: string; key: string };
+
+/**
+ * Claims and records of keys, each batched: the requests of one moment claim their keys in one insert and record
+ * their replies in one update, so a busy money-moving route pays two round trips per batch, not per request.
+ */
+function keyStore(database: Database) {
+  const claims = new Batcher<Claim & { requestHash: string }, boolean>(
+    async (items) => {
+      const rows = await queryPrepared<Claim>(
+        database,
+        sql`
+        insert into idempotency_keys (scope, route, key, request_hash)
+        select c.scope, c.route, c.key, c.request_hash
+        from json_to_recordset(${JSON.stringify(items.map((c) => ({ scope: c.scope, route: c.route, key: c.key, request_hash: c.requestHash })))}::json)
+          as c(scope text, route text, key text, request_hash text)
+        on conflict do nothing
+        returning scope, route, key`,
+      );
+      const won = new Set(rows.map((r) => JSON.stringify([r.scope, r.route, r.key])));
+      // Of two claims of one key in the same batch, the insert keeps the first; the second has lost.
+      return items.map((c) => succeeded(won.delete(JSON.stringify([c.scope, c.route, c.key]))));
+    },
+    { maxSize: 500, maxRunning: 1 },
+  );
+  const records = new Batcher<Claim & { statusCode: number; response: unknown }, void>(
+    async (items) => {
+      const rows = items.map((r) => ({
+        scope: r.scope,
+        route: r.route,
+        key: r.key,
+        status_code: r.statusCode,
+        response: r.response,
+      }));
+      await queryPrepared(
+        database,
+        sql`
+        update idempotency_keys k set status_code = r.status_code, response = r.response
+        from json_to_recordset(${JSON.stringify(rows)}::json)
+          as r(scope text, route text, key text, status_code integer, response jsonb)
+        where k.scope = r.scope and k.route = r.route and k.key = r.key`,
+      );
+      return items.map(() => succeeded(undefined));
+    },
+    { maxSize: 500, maxRunning: 1 },
+  );
+  return {
+    claim: (claim: Claim & { requestHash: string }) => claims.load(claim),
+    record: (claim: Claim, statusCode: number, response: unknown) =>
+      records.load({ ...claim, statusCode, response }),
+  };
+}
+
 /**
  * Idempotency-Key for money-moving POSTs, as Stripe does it: the first request with a key is recorded with its
  * reply; a repeat gets that reply again (header `idempotent-replayed: true`) and runs nothing. The same key with a
@@ -24,6 +80,7 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
  */
 export function idempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", null);
+  const store = keyStore(app.deps.database);
 
   app.decorate("idempotent", async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers["idempotency-key"];
@@ -38,12 +95,7 @@ export function idempotency(app: FastifyInstance): void {
       .update(JSON.stringify(req.body ?? null))
       .digest("hex");
     const db = app.deps.db;
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ scope, route, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) {
+    if (await store.claim({ scope, route, key, requestHash })) {
       req.idempotency = { scope, route, key };
       return;
     }
@@ -86,7 +138,7 @@ export function idempotency(app: FastifyInstance): void {
     } catch {
       response = null;
     }
-    await app.deps.db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
+    await store.record(claim, reply.statusCode, response);
     return payload;
   });
 }

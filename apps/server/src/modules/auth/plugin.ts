@@ -2,7 +2,7 @@ import { serverMessages } from "@mx/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../lib/errors";
-import { type AuthContext, authenticate, tokenFromHeader } from "./sessions";
+import { type AuthContext, sessionAuthenticator, tokenFromHeader } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,12 +16,9 @@ declare module "fastify" {
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest("auth", null);
+  const authenticate = sessionAuthenticator(app.deps.db, app.deps.config.sessionSecret);
   app.decorate("requireAuth", async (req: FastifyRequest) => {
-    req.auth = await authenticate(
-      app.deps.db,
-      app.deps.config.sessionSecret,
-      tokenFromHeader(req.headers.authorization),
-    );
+    req.auth = await authenticate(tokenFromHeader(req.headers.authorization));
   });
 });
 

@@ -99,26 +99,42 @@ export async function balanceOf(q: Queryable, account: string): Promise<number> 
 }
 
 /**
- * The same journal as `postJournal`, as two common table expressions (`journal`, `journal_entries`) for a single
- * statement that writes it only if the CTE named `gate` yields a row — so a hot path can write its state and its
- * money in one round trip. Only for journals that debit no earnings account (nothing to check against a balance).
+ * Journals as two common table expressions (`journal`, `journal_entries`) of a single statement, so that a hot path
+ * writes its state and its money in one round trip. Each journal is written only if its `when` value is among the
+ * values of `gate.column` in the CTE named `gate.name`: the rows that statement actually changed. Only for journals
+ * that debit no earnings account (there is no balance to check them against).
  */
-export function journalCtes(input: JournalInput, gate: string): SQL {
-  assertBalanced(input);
-  if (input.entries.some((e) => isEarnings(e.account) && e.amountCents < 0)) {
-    throw new UnbalancedJournalError(
-      `${input.kind}: a journal debiting earnings must go through postJournal`,
-    );
-  }
-  const rows = sql.join(
-    input.entries.map((e) => sql`(${e.account}::text, ${e.amountCents}::integer)`),
-    sql`, `,
+export function journalsCtes(
+  journals: { when: string; journal: JournalInput }[],
+  gate: { name: string; column: string },
+): SQL {
+  const heads = journals.map(({ when, journal }) => {
+    assertBalanced(journal);
+    if (journal.entries.some((e) => isEarnings(e.account) && e.amountCents < 0)) {
+      throw new UnbalancedJournalError(
+        `${journal.kind}: a journal debiting earnings must go through postJournal`,
+      );
+    }
+    return {
+      id: newId(),
+      kind: journal.kind,
+      reference: journal.reference,
+      memo: journal.memo ?? null,
+      when,
+    };
+  });
+  const entries = journals.flatMap(({ journal }, i) =>
+    journal.entries.map((e) => ({ journal_id: heads[i]?.id, account: e.account, amount: e.amountCents })),
   );
   return sql`journal as (
       insert into ledger_journals (id, kind, reference, memo)
-      select ${newId()}::uuid, ${input.kind}, ${input.reference}, ${input.memo ?? null} from ${sql.raw(gate)}
+      select j.id, j.kind, j.reference, j.memo
+      from json_to_recordset(${JSON.stringify(heads)}::json) as j(id uuid, kind text, reference text, memo text, "when" text)
+      where j."when" in (select ${sql.identifier(gate.column)}::text from ${sql.identifier(gate.name)})
       returning id),
     journal_entries as (
       insert into ledger_entries (id, journal_id, account, amount_cents)
-      select gen_random_uuid(), journal.id, v.account, v.amount from journal cross join (values ${rows}) as v(account, amount))`;
+      select gen_random_uuid(), e.journal_id, e.account, e.amount
+      from json_to_recordset(${JSON.stringify(entries)}::json) as e(journal_id uuid, account text, amount integer)
+      join journal on journal.id = e.journal_id)`;
 }

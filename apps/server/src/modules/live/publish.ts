@@ -32,17 +32,32 @@ export type WireMessage =
   | { at: number; event: PublicEvent }
   | { at: number; to: string; activity: Activity; push: boolean };
 
-async function notify(q: Queryable, message: WireMessage): Promise<void> {
+function wire(message: WireMessage): string {
   const json = JSON.stringify(message);
   if (Buffer.byteLength(json) > MAX_PAYLOAD_BYTES) {
     throw new Error(`A live event is too large for NOTIFY (${Buffer.byteLength(json)} bytes)`);
   }
-  await q.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${json})`);
+  return json;
+}
+
+async function notify(q: Queryable, message: WireMessage): Promise<void> {
+  await q.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${wire(message)})`);
 }
 
 /** An event everyone connected hears (map, public lists). */
 export async function publishPublic(q: Queryable, event: PublicEvent): Promise<void> {
   await notify(q, { at: Date.now(), event: PublicEvent.parse(event) });
+}
+
+/** Several public events in one round trip, heard in this order. */
+export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const at = Date.now();
+  const payloads = events.map((event) => wire({ at, event: PublicEvent.parse(event) }));
+  await q.execute(sql`
+    select pg_notify(${LIVE_CHANNEL}, m.payload)
+    from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as m(payload, n)
+    order by m.n`);
 }
 
 /** A building's event, with its current name, price, sale flag and owner colour read in the same transaction. */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   sandboxAccounts,
@@ -9,6 +9,7 @@ import {
   sandboxRefunds,
   sandboxTokens,
 } from "../../db/schema/sandbox";
+import { Batcher, failed, type Outcome, succeeded } from "../../lib/batcher";
 import {
   type CardBrand,
   CardError,
@@ -140,6 +141,89 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     return present(updated);
   }
 
+  /**
+   * Creates intents; with a card, already confirmed (charged, or authorised for manual capture). Intents asked for
+   * at the same moment are written together: one read of their cards and one insert, as a busy checkout needs.
+   */
+  async function createIntents(inputs: CreateIntentInput[]): Promise<Outcome<GatewayIntent>[]> {
+    const pmIds = [...new Set(inputs.flatMap((i) => (i.paymentMethodId ? [i.paymentMethodId] : [])))];
+    const pms = new Map(
+      pmIds.length === 0
+        ? []
+        : (await db.select().from(sandboxPaymentMethods).where(inArray(sandboxPaymentMethods.id, pmIds))).map(
+            (pm) => [pm.id, pm],
+          ),
+    );
+    const planned = inputs.map((input) => {
+      const pm = input.paymentMethodId ? pms.get(input.paymentMethodId) : null;
+      if (input.paymentMethodId && !pm) {
+        return failed(
+          new GatewayRequestError(
+            "resource_missing",
+            `No such PaymentMethod: '${input.paymentMethodId}'`,
+            404,
+          ),
+        );
+      }
+      if (pm && input.customerId && pm.customerId !== input.customerId) {
+        return failed(
+          new GatewayRequestError(
+            "payment_method_not_attached",
+            `The PaymentMethod ${pm.id} does not belong to the Customer ${input.customerId}.`,
+          ),
+        );
+      }
+      const refusal = pm ? chargeRefusal(pm.behaviour) : null;
+      const manual = input.captureMethod === "manual";
+      const status = !pm || refusal ? "requires_payment_method" : manual ? "requires_capture" : "succeeded";
+      const intentId = id("pi");
+      return succeeded({
+        refusal,
+        row: {
+          id: intentId,
+          clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
+          amountCents: input.amountCents,
+          capturedCents: status === "succeeded" ? input.amountCents : 0,
+          currency: input.currency,
+          captureMethod: input.captureMethod,
+          status,
+          customerId: input.customerId,
+          paymentMethodId: input.paymentMethodId ?? null,
+          metadata: input.metadata ?? {},
+          idempotencyKey: input.idempotencyKey ?? null,
+        },
+      });
+    });
+    const rows = planned.flatMap((p) => (p.ok ? [p.value.row] : []));
+    const written = new Map(
+      rows.length === 0
+        ? []
+        : (
+            await db
+              .insert(sandboxPaymentIntents)
+              .values(rows)
+              .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+              .returning()
+          ).map((row) => [row.id, row]),
+    );
+    return Promise.all(
+      planned.map(async (p): Promise<Outcome<GatewayIntent>> => {
+        if (!p.ok) return p;
+        const row = written.get(p.value.row.id);
+        if (!row) {
+          // The same idempotency key again: the first intent, as it stands now.
+          const [existing] = await db
+            .select()
+            .from(sandboxPaymentIntents)
+            .where(eq(sandboxPaymentIntents.idempotencyKey, p.value.row.idempotencyKey ?? ""));
+          return existing ? succeeded(present(existing)) : failed(new Error("idempotent intent vanished"));
+        }
+        return p.value.refusal ? failed(p.value.refusal) : succeeded(present(row));
+      }),
+    );
+  }
+  const newIntents = new Batcher(createIntents, { maxSize: 200, maxRunning: 1 });
+
   return {
     kind: "sandbox",
     publishableKey: null,
@@ -191,40 +275,7 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
         throw new GatewayRequestError("amount_too_small", "Amount must be at least $0.50 usd");
       }
-      // With a card the intent is created already confirmed: one write, as a busy checkout needs.
-      const pm = input.paymentMethodId ? await paymentMethod(input.paymentMethodId, input.customerId) : null;
-      const refusal = pm ? chargeRefusal(pm.behaviour) : null;
-      const manual = input.captureMethod === "manual";
-      const status = !pm || refusal ? "requires_payment_method" : manual ? "requires_capture" : "succeeded";
-      const intentId = id("pi");
-      const [row] = await db
-        .insert(sandboxPaymentIntents)
-        .values({
-          id: intentId,
-          clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
-          amountCents: input.amountCents,
-          capturedCents: status === "succeeded" ? input.amountCents : 0,
-          currency: input.currency,
-          captureMethod: input.captureMethod,
-          status,
-          customerId: input.customerId,
-          paymentMethodId: input.paymentMethodId ?? null,
-          metadata: input.metadata ?? {},
-          idempotencyKey: input.idempotencyKey ?? null,
-        })
-        .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-        .returning();
-      if (!row) {
-        // The same idempotency key again: the first intent, as it stands now.
-        const [existing] = await db
-          .select()
-          .from(sandboxPaymentIntents)
-          .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey ?? ""));
-        if (!existing) throw new Error("idempotent intent vanished");
-        return present(existing);
-      }
-      if (refusal) throw refusal;
-      return present(row);
+      return newIntents.load(input);
     },
 
     async confirmPaymentIntent({ id: intentId, paymentMethodId }) {

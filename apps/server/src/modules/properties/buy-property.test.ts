@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import { sandboxPaymentIntents, sandboxRefunds } from "../../db/schema/sandbox";
-import { giveBuilding, importSampleCity } from "../../test/buildings";
+import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { importBuildings } from "../buildings/import-buildings";
+import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { reconcilePurchases, STALE_PURCHASE_MS } from "./reconcile-purchases";
@@ -43,6 +45,26 @@ const charges = async () => {
   const [row] = await t.app.deps.db.select({ n: count() }).from(sandboxPaymentIntents);
   return row?.n ?? 0;
 };
+const succeededCharges = async () => {
+  const [row] = await t.app.deps.db
+    .select({ n: count() })
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.status, "succeeded"));
+  return row?.n ?? 0;
+};
+
+/** Made-up buildings `way/{from}` … `way/{from + n - 1}`, with their base prices. */
+async function moreBuildings(from: number, n: number): Promise<{ id: string; base: number }[]> {
+  const ids = Array.from({ length: n }, (_, k) => `way/${from + k}`);
+  const { records, format } = parseFootprints(
+    collection(ids.map((id, k) => osmFeature(id, -73.97 + k * 0.001, 40.76, { levels: 3 + k }))),
+  );
+  await importBuildings(t.app.deps.db, records, format);
+  const rows = await t.app.deps.db
+    .select({ id: buildings.id, base: buildings.basePriceCents })
+    .from(buildings);
+  return ids.map((id) => ({ id, base: rows.find((r) => r.id === id)?.base ?? 0 }));
+}
 const details = async (token: string, buildingId: string) =>
   (await t.call("GET", `/api/v1/properties/checkPropertyDetails?text=${buildingId}`, { token })).json().data
     .propertyDetails[0];
@@ -111,6 +133,93 @@ describe("POST /api/v1/properties/buy", () => {
     await release("way/2");
   });
 
+  it("charges only one of 40 buyers whose requests reach the server in waves, racing across batches", async () => {
+    const [building] = await moreBuildings(300, 1);
+    const players = await Promise.all(Array.from({ length: 40 }, () => signUp(t)));
+    for (const p of players) await addCard(t, p.token);
+    const before = await succeededCharges();
+    const sent: ReturnType<typeof buy>[] = [];
+    for (const [k, p] of players.entries()) {
+      sent.push(buy(p.token, { buildingId: building?.id, bidAmount: (building?.base ?? 0) / 100 }));
+      if (k % 8 === 7) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const results = await Promise.all(sent);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(39);
+    expect((await succeededCharges()) - before).toBe(1);
+    expect(await checkLedger(t.app.deps.db)).toEqual([]);
+  });
+
+  it("settles purchases sent at the same moment each on its own: successes, a race, a refused card, bad offers", async () => {
+    const city = await moreBuildings(100, 8);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => signUp(t)));
+    for (const b of buyers) await addCard(t, b.token);
+    const poor = await signUp(t);
+    await addCard(t, poor.token, TEST_CARDS.insufficientFunds);
+    const before = await succeededCharges();
+    const at = (k: number) => city[k] as { id: string; base: number };
+    const [bought, race, refused, low, unknown] = await Promise.all([
+      Promise.all(
+        buyers.slice(0, 6).map((b, k) => buy(b.token, { buildingId: at(k).id, bidAmount: at(k).base / 100 })),
+      ),
+      Promise.all(
+        buyers.slice(6, 8).map((b) => buy(b.token, { buildingId: at(6).id, bidAmount: at(6).base / 100 })),
+      ),
+      buy(poor.token, { buildingId: at(7).id, bidAmount: at(7).base / 100 }),
+      buy(buyers[0]?.token ?? "", { buildingId: at(7).id, bidAmount: at(7).base / 100 - 1 }),
+      buy(buyers[1]?.token ?? "", { buildingId: "way/999", bidAmount: 100 }),
+    ]);
+    expect(bought.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    bought.forEach((r, k) => {
+      expect(r.json().data.property).toMatchObject({ buildingId: at(k).id, ownerId: buyers[k]?.userId });
+    });
+    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe("Your card has insufficient funds.");
+    expect(low.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(404);
+    expect((await succeededCharges()) - before).toBe(7);
+    expect((await details(poor.token, at(7).id)).ownerId).toBeNull();
+    expect(await checkLedger(t.app.deps.db)).toEqual([]);
+  });
+
+  it("refunds only the purchase whose ownership could not be written, among several at once", async () => {
+    const city = await moreBuildings(200, 4);
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => signUp(t)));
+    for (const b of buyers) await addCard(t, b.token);
+    let calls = 0;
+    const faults = t.app.deps.faults;
+    t.app.deps.faults = {
+      beforeOwnership: () => {
+        calls += 1;
+        if (calls === 2) throw new Error("injected failure after the charge");
+      },
+    };
+    try {
+      const results = await Promise.all(
+        buyers.map((b, k) =>
+          buy(b.token, { buildingId: city[k]?.id, bidAmount: (city[k]?.base ?? 0) / 100 }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 503]);
+      const failedAt = results.findIndex((r) => r.statusCode === 503);
+      const [purchase] = await t.app.deps.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.userId, buyers[failedAt]?.userId ?? ""));
+      expect(purchase?.status).toBe("refunded");
+      const [intent] = await t.app.deps.db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, purchase?.paymentIntentId ?? ""));
+      expect(intent?.refundedCents).toBe(intent?.capturedCents);
+      expect((await details(buyers[0]?.token ?? "", city[failedAt]?.id ?? "")).ownerId).toBeNull();
+      expect(await checkLedger(t.app.deps.db)).toEqual([]);
+    } finally {
+      t.app.deps.faults = faults;
+    }
+  });
+
   it("charges once for the same request sent twice with one Idempotency-Key", async () => {
     const buyer = await signUp(t);
     await addCard(t, buyer.token);
@@ -122,6 +231,27 @@ describe("POST /api/v1/properties/buy", () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect((await charges()) - before).toBe(1);
+    await release("way/2");
+  });
+
+  it("runs a request sent five times at once with one Idempotency-Key once, charging once", async () => {
+    const buyer = await signUp(t);
+    await addCard(t, buyer.token);
+    const before = await charges();
+    const body = { buildingId: "way/2", bidAmount: base["way/2"] / 100 };
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => buy(buyer.token, body, { "idempotency-key": "buy-together" })),
+    );
+    const ran = results.filter((r) => r.statusCode === 200 && r.headers["idempotent-replayed"] !== "true");
+    expect(ran).toHaveLength(1);
+    for (const r of results.filter((x) => x !== ran[0])) {
+      if (r.statusCode === 200) expect(r.json()).toEqual(ran[0]?.json());
+      else expect(r.json().message).toBe("A request with this Idempotency-Key is still running.");
+    }
+    expect((await charges()) - before).toBe(1);
+    const replay = await buy(buyer.token, body, { "idempotency-key": "buy-together" });
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json()).toEqual(ran[0]?.json());
     await release("way/2");
   });
 

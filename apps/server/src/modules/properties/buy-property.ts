@@ -2,22 +2,22 @@ import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq, or, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { buildings, properties } from "../../db/schema/buildings";
-import { paymentCards, paymentCustomers } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { uniqueViolation } from "../../lib/db-errors";
+import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
-import { propertyOfBuilding } from "../buildings/building-property";
+import { queryPrepared } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
-import { accounts, journalCtes } from "../ledger/ledger";
-import { publishPublic } from "../live/publish";
+import { accounts, journalsCtes } from "../ledger/ledger";
+import { publishPublicMany } from "../live/publish";
 import { CardError } from "../payments/gateway";
+import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
 export type BuyInput = {
   buildingId?: string;
@@ -25,6 +25,10 @@ export type BuyInput = {
   paymentMethodId?: string;
   bidAmount: number;
 };
+
+export type Bought = { message: string; property: Property; total: number; paymentIntentId: string };
+
+type Order = { userId: string; key: string; priceCents: number; paymentMethodId: string | null };
 
 /**
  * Buys an unowned building at the offered price (at least its base price), charging price + processing fee +
@@ -34,176 +38,371 @@ export type BuyInput = {
  *   2. charge the card, outside any transaction;
  *   3. in one statement: ownership, price, price history, the ledger journal and the purchase's completion.
  * If step 3 fails after the charge, the charge is refunded before the error is reported.
+ *
+ * Purchases arriving at the same moment go through these steps together, each step one statement for all of them
+ * (see Batcher), so a busy server does a few round trips per batch rather than per purchase. Each purchase still
+ * succeeds or fails on its own.
  */
-export async function buyProperty(
-  deps: AppDeps,
-  userId: string,
-  input: BuyInput,
-): Promise<{ message: string; property: Property; total: number; paymentIntentId: string }> {
-  const { db, gateway } = deps;
+export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<Bought> {
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
+  return purchaseQueue(deps).load({
+    userId,
+    key: input.buildingId ?? input.propertyId ?? "",
+    priceCents,
+    paymentMethodId: input.paymentMethodId ?? null,
+  });
+}
 
-  const key = input.buildingId ?? input.propertyId ?? "";
-  // The building, the card and the processor's customer in one round trip.
-  const [target] = await db
-    .select({
-      buildingId: properties.buildingId,
-      basePriceCents: buildings.basePriceCents,
-      cardId: sql<string | null>`(select ${paymentCards.id} from ${paymentCards}
-        where ${paymentCards.userId} = ${userId}
-          and ${input.paymentMethodId ? sql`${paymentCards.id} = ${input.paymentMethodId}` : sql`${paymentCards.isDefault}`}
-        limit 1)`,
-      customerId: sql<string | null>`(select ${paymentCustomers.customerId} from ${paymentCustomers}
-        where ${paymentCustomers.userId} = ${userId} limit 1)`,
-    })
-    .from(properties)
-    .innerJoin(buildings, eq(buildings.id, properties.buildingId))
-    .where(UUID.test(key) ? or(eq(properties.id, key), eq(buildings.id, key)) : eq(buildings.id, key))
-    .limit(1);
-  if (!target) throw new AppError("NOT_FOUND", `No building with id ${key}.`);
-  if (priceCents < target.basePriceCents) {
-    throw new AppError(
-      "BAD_REQUEST",
-      `bidAmount: must be at least the base price of ${formatCents(target.basePriceCents)}`,
-    );
-  }
-  const cardId = target.cardId;
-  if (!cardId) {
-    throw input.paymentMethodId
-      ? new AppError("NOT_FOUND", "No such payment method.")
-      : new AppError("BAD_REQUEST", errors.addCardFirst);
-  }
-  const customerId = target.customerId ?? (await ensureCustomer(deps, userId));
-  const totalCents = priceCents + BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
-  const buildingId = target.buildingId;
+const queues = new WeakMap<AppDeps, Batcher<Order, Bought>>();
 
-  // 1. Reserve: one statement. The row lock (FOR UPDATE) makes it read the building as it is now, after any
-  // purchase that just completed; the partial unique index lets only one purchase of it be pending.
-  const purchaseId = newId();
-  let reserved: boolean;
-  try {
-    const result = await queryRows(
-      db,
-      sql`
+function purchaseQueue(deps: AppDeps): Batcher<Order, Bought> {
+  let queue = queues.get(deps);
+  if (!queue) {
+    queue = new Batcher((orders) => buyTogether(deps, orders), { maxSize: 100, maxRunning: 2 });
+    queues.set(deps, queue);
+  }
+  return queue;
+}
+
+type Reservation = {
+  i: number;
+  building_id: string | null;
+  base_price_cents: number | null;
+  card_id: string | null;
+  customer_id: string | null;
+  reserved: boolean;
+};
+
+/** A purchase reserved and charged, waiting for its ownership to be written. */
+type Charged = {
+  i: number;
+  order: Order;
+  purchaseId: string;
+  buildingId: string;
+  cardId: string;
+  totalCents: number;
+  intentId: string;
+};
+
+async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Bought>[]> {
+  const { db, gateway } = deps;
+  const outcomes: Outcome<Bought>[] = orders.map(() => failed(new Error("purchase not settled")));
+  const purchaseIds = orders.map(() => newId());
+
+  // 1. Reserve, all in one statement. The row locks (FOR UPDATE, in building order) make it read each building as
+  // it is now, after any purchase that just completed; the partial unique index lets only one purchase of a
+  // building be pending, and ON CONFLICT DO NOTHING turns a second one (from another batch or this one) into no row.
+  const requests = orders.map((o, i) => ({
+    i,
+    purchase_id: purchaseIds[i],
+    user_id: o.userId,
+    key: o.key,
+    key_uuid: UUID.test(o.key) ? o.key : null,
+    price_cents: o.priceCents,
+    payment_method_id: o.paymentMethodId,
+  }));
+  const rows = await queryPrepared<Reservation>(
+    deps.database,
+    sql`
+    with r as (
+      select * from json_to_recordset(${JSON.stringify(requests)}::json) as r(i integer, purchase_id uuid,
+        user_id uuid, key text, key_uuid uuid, price_cents integer, payment_method_id text)),
+    target as (
+      select r.*, b.id as building_id, b.base_price_cents,
+        (select c.id from payment_cards c where c.user_id = r.user_id
+           and case when r.payment_method_id is null then c.is_default else c.id = r.payment_method_id end
+         limit 1) as card_id,
+        (select pc.customer_id from payment_customers pc where pc.user_id = r.user_id) as customer_id
+      from r
+      left join lateral (
+        select p.building_id from properties p where p.building_id = r.key
+        union all
+        select p.building_id from properties p where p.id = r.key_uuid
+        limit 1) k on true
+      left join buildings b on b.id = k.building_id),
+    free as (
+      select p.building_id from properties p
+      where p.building_id in (select building_id from target
+                              where price_cents >= base_price_cents and card_id is not null)
+        and p.owner_id is null and not p.for_sale
+      order by p.building_id
+      for update of p),
+    reserved as (
       insert into purchases (id, user_id, building_id, price_cents, total_cents, status)
-      select ${purchaseId}::uuid, ${userId}::uuid, p.building_id, ${priceCents}::integer, ${totalCents}::integer, 'pending'
-      from (select building_id from properties
-            where building_id = ${buildingId} and owner_id is null and not for_sale
-            for update) p
-      returning id`,
-    );
-    reserved = result.length === 1;
-  } catch (error) {
-    if (uniqueViolation(error) !== null) {
-      throw new AppError("CONFLICT", "Someone else is buying this building right now.");
-    }
-    throw error;
-  }
-  if (!reserved) {
-    const [now] = await db
-      .select({ ownerId: properties.ownerId, forSale: properties.forSale })
-      .from(properties)
-      .where(eq(properties.buildingId, buildingId));
-    if (now?.ownerId === userId) throw new AppError("CONFLICT", "You already own this building.");
-    if (now?.forSale) throw new AppError("CONFLICT", "This building is for sale: place a bid instead.");
-    throw new AppError("CONFLICT", "This building already has an owner.");
-  }
+      select t.purchase_id, t.user_id, t.building_id, t.price_cents, t.price_cents + ${FEES_CENTS}::integer, 'pending'
+      from target t join free f on f.building_id = t.building_id
+      order by t.i
+      on conflict do nothing
+      returning id)
+    select t.i, t.building_id, t.base_price_cents, t.card_id, t.customer_id,
+      exists (select 1 from reserved where reserved.id = t.purchase_id) as reserved
+    from target t order by t.i`,
+  );
 
-  const settle = (status: "failed" | "refunded", failure: string, paymentIntentId: string | null = null) =>
-    db
-      .update(purchases)
-      .set({ status, failure, paymentIntentId, updatedAt: new Date() })
-      .where(eq(purchases.id, purchaseId));
+  const byIndex = new Map(rows.map((row) => [row.i, row]));
+  const reserved: Omit<Charged, "intentId">[] = [];
+  await Promise.all(
+    orders.map(async (order, i) => {
+      const row = byIndex.get(i);
+      try {
+        if (!row?.building_id || row.base_price_cents === null) {
+          throw new AppError("NOT_FOUND", `No building with id ${order.key}.`);
+        }
+        if (order.priceCents < row.base_price_cents) {
+          throw new AppError(
+            "BAD_REQUEST",
+            `bidAmount: must be at least the base price of ${formatCents(row.base_price_cents)}`,
+          );
+        }
+        if (!row.card_id) {
+          throw order.paymentMethodId
+            ? new AppError("NOT_FOUND", "No such payment method.")
+            : new AppError("BAD_REQUEST", errors.addCardFirst);
+        }
+        if (!row.reserved) throw await whyNotReserved(deps, order.userId, row.building_id);
+        reserved.push({
+          i,
+          order,
+          purchaseId: purchaseIds[i] as string,
+          buildingId: row.building_id,
+          cardId: row.card_id,
+          totalCents: order.priceCents + FEES_CENTS,
+        });
+      } catch (error) {
+        outcomes[i] = failed(error);
+      }
+    }),
+  );
 
-  // 2. Charge.
-  let intentId: string;
+  // 2. Charge, outside any transaction. (The sandbox writes the intents of one moment together.)
+  const charged: Charged[] = [];
+  await Promise.all(
+    reserved.map(async (r) => {
+      try {
+        const customerId = byIndex.get(r.i)?.customer_id ?? (await ensureCustomer(deps, r.order.userId));
+        const intent = await gateway.createPaymentIntent({
+          amountCents: r.totalCents,
+          currency: CURRENCY,
+          customerId,
+          paymentMethodId: r.cardId,
+          captureMethod: "automatic",
+          metadata: {
+            purpose: "purchase",
+            purchaseId: r.purchaseId,
+            buildingId: r.buildingId,
+            userId: r.order.userId,
+          },
+          idempotencyKey: `purchase:${r.purchaseId}`,
+        });
+        if (intent.status !== "succeeded") throw new CardError("card_declined", "Your card was declined.");
+        charged.push({ ...r, intentId: intent.id });
+      } catch (error) {
+        outcomes[r.i] = failed(error);
+        await settle(deps, r.purchaseId, "failed", (error as Error).message).catch(() => {});
+      }
+    }),
+  );
+  if (charged.length === 0) return outcomes;
+
+  // Noted at once, so that if this process stops before step 3, reconcilePurchases finds the charges and refunds them.
+  let owned: Charged[] = [];
   try {
-    const intent = await gateway.createPaymentIntent({
-      amountCents: totalCents,
-      currency: CURRENCY,
-      customerId,
-      paymentMethodId: cardId,
-      captureMethod: "automatic",
-      metadata: { purpose: "purchase", purchaseId, buildingId, userId },
-      idempotencyKey: `purchase:${purchaseId}`,
-    });
-    if (intent.status !== "succeeded") throw new CardError("card_declined", "Your card was declined.");
-    intentId = intent.id;
-    // Noted at once, so that if this process stops before step 3, reconcilePurchases finds the charge and refunds it.
-    await db.update(purchases).set({ paymentIntentId: intentId }).where(eq(purchases.id, purchaseId));
-  } catch (error) {
-    await settle("failed", (error as Error).message);
-    throw error;
-  }
-
-  // 3. Own: ownership, price, price history, the payment, the ledger journal and the purchase's completion, in one
-  // statement that writes nothing unless the building is still unowned.
-  try {
-    await deps.faults?.beforeOwnership?.();
-    const journal = journalCtes(
-      {
-        kind: "purchase",
-        reference: purchaseId,
-        memo: `${buildingId} bought for ${formatCents(priceCents)}`,
-        entries: [
-          { account: accounts.cardFunding, amountCents: -totalCents },
-          { account: accounts.platformRevenue, amountCents: priceCents },
-          { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
-          { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-        ],
-      },
-      "owned",
-    );
-    const result = await queryRows(
-      db,
+    const marks = charged.map((c) => ({ id: c.purchaseId, intent_id: c.intentId }));
+    await queryPrepared(
+      deps.database,
       sql`
-      with owned as (
-        update properties set owner_id = ${userId}::uuid, price_cents = ${priceCents}::integer, for_sale = false,
-          sales = 1, updated_at = now()
-        where building_id = ${buildingId} and owner_id is null
-        returning id),
+      update purchases p set payment_intent_id = m.intent_id
+      from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text)
+      where p.id = m.id`,
+    );
+
+    // 3. Own.
+    const ready: Charged[] = [];
+    for (const c of charged) {
+      try {
+        await deps.faults?.beforeOwnership?.();
+        ready.push(c);
+      } catch (error) {
+        outcomes[c.i] = failed(error);
+      }
+    }
+    owned = await ownTogether(deps, ready, outcomes);
+  } catch (error) {
+    for (const c of charged) if (!owned.includes(c)) outcomes[c.i] = failed(error);
+  }
+
+  // Charged but not owned: give the money back before saying anything.
+  await Promise.all(
+    charged
+      .filter((c) => !owned.includes(c))
+      .map(async (c) => {
+        const outcome = outcomes[c.i];
+        const error = outcome && !outcome.ok ? outcome.error : new Error("not owned");
+        try {
+          await gateway.refund({
+            paymentIntentId: c.intentId,
+            idempotencyKey: `purchase-refund:${c.purchaseId}`,
+          });
+          await settle(deps, c.purchaseId, "refunded", (error as Error).message, c.intentId);
+          outcomes[c.i] = failed(
+            error instanceof AppError
+              ? error
+              : new AppError(
+                  "UNAVAILABLE",
+                  "The purchase could not be completed; your card has been refunded.",
+                  {
+                    cause: error,
+                  },
+                ),
+          );
+        } catch (refundError) {
+          // Left pending with its charge noted: reconcilePurchases refunds it later.
+          outcomes[c.i] = failed(refundError);
+        }
+      }),
+  );
+  if (owned.length === 0) return outcomes;
+
+  const present = new Map(
+    (
+      await selectProperties(db).where(
+        inArray(
+          buildings.id,
+          owned.map((c) => c.buildingId),
+        ),
+      )
+    ).map((row) => [row.buildingId, presentProperty(row)]),
+  );
+  const sold: Property[] = [];
+  for (const c of owned) {
+    const property = present.get(c.buildingId);
+    if (!property) {
+      outcomes[c.i] = failed(new AppError("NOT_FOUND", `No building with id ${c.buildingId}.`));
+      continue;
+    }
+    sold.push(property);
+    outcomes[c.i] = succeeded({
+      message: `You now own ${property.name}.`,
+      property,
+      total: c.totalCents / 100,
+      paymentIntentId: c.intentId,
+    });
+  }
+  // The sales are committed: every map recolours them now. A lost announcement must not fail a completed purchase.
+  await publishPublicMany(
+    db,
+    sold.map((property) => ({
+      type: "building.sold" as const,
+      buildingId: property.buildingId,
+      mapId: property.mapId,
+      name: property.name,
+      price: property.price,
+      forSale: property.forSale,
+      ownerId: property.ownerId,
+      color: property.color,
+    })),
+  ).catch((error: unknown) => deps.log?.warn({ err: error }, "could not announce sales"));
+  return outcomes;
+}
+
+/**
+ * Ownership, price, price history, the payment, the ledger journal and the purchase's completion for every charged
+ * purchase, in one statement that writes nothing for a building that has an owner by now. If the statement fails,
+ * each purchase is tried on its own, so that one bad row cannot cost the others their buildings.
+ */
+async function ownTogether(deps: AppDeps, ready: Charged[], outcomes: Outcome<Bought>[]): Promise<Charged[]> {
+  if (ready.length === 0) return [];
+  try {
+    const journals = journalsCtes(
+      ready.map((c) => ({
+        when: c.buildingId,
+        journal: {
+          kind: "purchase",
+          reference: c.purchaseId,
+          memo: `${c.buildingId} bought for ${formatCents(c.order.priceCents)}`,
+          entries: [
+            { account: accounts.cardFunding, amountCents: -c.totalCents },
+            { account: accounts.platformRevenue, amountCents: c.order.priceCents },
+            { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
+            { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+          ],
+        },
+      })),
+      { name: "owned", column: "building_id" },
+    );
+    const sales = ready.map((c) => ({
+      purchase_id: c.purchaseId,
+      user_id: c.order.userId,
+      building_id: c.buildingId,
+      price_cents: c.order.priceCents,
+      total_cents: c.totalCents,
+      intent_id: c.intentId,
+      card_id: c.cardId,
+    }));
+    const result = await queryPrepared<{ building_id: string }>(
+      deps.database,
+      sql`
+      with s as (
+        select * from json_to_recordset(${JSON.stringify(sales)}::json) as s(purchase_id uuid, user_id uuid,
+          building_id text, price_cents integer, total_cents integer, intent_id text, card_id text)),
+      owned as (
+        update properties p set owner_id = s.user_id, price_cents = s.price_cents, for_sale = false, sales = 1,
+          updated_at = now()
+        from s where p.building_id = s.building_id and p.owner_id is null
+        returning p.building_id),
+      done as (select s.* from s join owned using (building_id)),
       payment as (
         insert into payment_intents
           (id, user_id, provider, purpose, property_id, amount_cents, currency, capture_method, status, payment_method_id)
-        select ${intentId}, ${userId}::uuid, ${gateway.kind}, 'purchase', ${buildingId}, ${totalCents}::integer,
-          ${CURRENCY}, 'automatic', 'succeeded', ${cardId} from owned),
-      history as (
-        insert into price_history (building_id, price_cents) select ${buildingId}, ${priceCents}::integer from owned),
-      ${journal},
+        select intent_id, user_id, ${deps.gateway.kind}, 'purchase', building_id, total_cents, ${CURRENCY}, 'automatic',
+          'succeeded', card_id from done),
+      history as (insert into price_history (building_id, price_cents) select building_id, price_cents from done),
+      ${journals},
       completed as (
-        update purchases set status = 'completed', payment_intent_id = ${intentId}, updated_at = now()
-        where id = ${purchaseId}::uuid and exists (select 1 from owned))
-      select id from owned`,
+        update purchases p set status = 'completed', payment_intent_id = done.intent_id, updated_at = now()
+        from done where p.id = done.purchase_id)
+      select building_id from done`,
     );
-    if (result.length !== 1) throw new AppError("CONFLICT", "This building already has an owner.");
+    const ownedIds = new Set(result.map((r) => r.building_id));
+    for (const c of ready) {
+      if (!ownedIds.has(c.buildingId)) {
+        outcomes[c.i] = failed(new AppError("CONFLICT", "This building already has an owner."));
+      }
+    }
+    return ready.filter((c) => ownedIds.has(c.buildingId));
   } catch (error) {
-    // Charged but not owned: give the money back before saying anything.
-    await gateway.refund({ paymentIntentId: intentId, idempotencyKey: `purchase-refund:${purchaseId}` });
-    await settle("refunded", (error as Error).message, intentId);
-    throw error instanceof AppError
-      ? error
-      : new AppError("UNAVAILABLE", "The purchase could not be completed; your card has been refunded.", {
-          cause: error,
-        });
+    if (ready.length === 1) {
+      outcomes[(ready[0] as Charged).i] = failed(error);
+      return [];
+    }
+    const each = await settleEach(ready, (c) => ownTogether(deps, [c], outcomes));
+    return each.flatMap((o) => (o.ok ? o.value : []));
   }
+}
 
-  const property = await propertyOfBuilding(db, buildingId);
-  // The sale is committed: every map recolours it now. A lost announcement must not fail a completed purchase.
-  await publishPublic(db, {
-    type: "building.sold",
-    buildingId,
-    mapId: property.mapId,
-    name: property.name,
-    price: property.price,
-    forSale: property.forSale,
-    ownerId: property.ownerId,
-    color: property.color,
-  }).catch((error: unknown) => deps.log?.warn({ err: error, buildingId }, "could not announce a sale"));
-  return {
-    message: `You now own ${property.name}.`,
-    property,
-    total: totalCents / 100,
-    paymentIntentId: intentId,
-  };
+/** Why a purchase that passed every check could not be reserved: the building's state now. */
+async function whyNotReserved(deps: AppDeps, userId: string, buildingId: string): Promise<AppError> {
+  const [now] = await deps.db
+    .select({ ownerId: properties.ownerId, forSale: properties.forSale })
+    .from(properties)
+    .where(eq(properties.buildingId, buildingId));
+  if (now?.ownerId === userId) return new AppError("CONFLICT", "You already own this building.");
+  if (now?.forSale) return new AppError("CONFLICT", "This building is for sale: place a bid instead.");
+  if (now && now.ownerId === null)
+    return new AppError("CONFLICT", "Someone else is buying this building right now.");
+  return new AppError("CONFLICT", "This building already has an owner.");
+}
+
+async function settle(
+  deps: AppDeps,
+  purchaseId: string,
+  status: "failed" | "refunded",
+  failure: string,
+  paymentIntentId: string | null = null,
+) {
+  await deps.db
+    .update(purchases)
+    .set({ status, failure, paymentIntentId, updatedAt: new Date() })
+    .where(eq(purchases.id, purchaseId));
 }

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { Batcher, failed, settleEach, succeeded } from "./batcher";
+
+/** A batcher that records its batches and answers each number with its double (odd numbers fail). */
+function doubling(options = { maxSize: 100, maxRunning: 1 }) {
+  const batches: number[][] = [];
+  let release: (() => void) | null = null;
+  let hold = false;
+  const batcher = new Batcher<number, number>(async (items) => {
+    batches.push(items);
+    if (hold) await new Promise<void>((resolve) => (release = resolve));
+    return items.map((n) => (n % 2 === 0 ? succeeded(n * 2) : failed(new Error(`odd ${n}`))));
+  }, options);
+  return {
+    batcher,
+    batches,
+    holdNext: () => {
+      hold = true;
+    },
+    release: () => {
+      hold = false;
+      release?.();
+    },
+  };
+}
+
+describe("Batcher", () => {
+  it("runs a lone item at once, as a batch of one", async () => {
+    const { batcher, batches } = doubling();
+    expect(await batcher.load(4)).toBe(8);
+    expect(batches).toEqual([[4]]);
+  });
+
+  it("puts items loaded together into one batch, and answers each with its own outcome", async () => {
+    const { batcher, batches } = doubling();
+    const results = await Promise.allSettled([2, 3, 6].map((n) => batcher.load(n)));
+    expect(batches).toEqual([[2, 3, 6]]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
+      4,
+      "odd 3",
+      12,
+    ]);
+  });
+
+  it("queues what arrives while the batches allowed are running, and runs it as the next batch", async () => {
+    const { batcher, batches, holdNext, release } = doubling();
+    holdNext();
+    const first = batcher.load(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[2]]);
+    const later = [4, 6, 8].map((n) => batcher.load(n));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toHaveLength(1);
+    expect(batcher.waiting).toBe(3);
+    release();
+    expect(await first).toBe(4);
+    expect(await Promise.all(later)).toEqual([8, 12, 16]);
+    expect(batches).toEqual([[2], [4, 6, 8]]);
+  });
+
+  it("never makes a batch larger than maxSize, and runs up to maxRunning at once", async () => {
+    let running = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        sizes.push(items.length);
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize: 3, maxRunning: 2 },
+    );
+    const all = await Promise.all(Array.from({ length: 10 }, (_, i) => batcher.load(i)));
+    expect(all).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(Math.max(...sizes)).toBe(3);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10);
+    expect(most).toBe(2);
+  });
+
+  it("fails every item of a batch whose run throws, and goes on with the next batch", async () => {
+    let calls = 0;
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        calls += 1;
+        if (calls === 1) throw new Error("database gone");
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize: 10, maxRunning: 1 },
+    );
+    const first = await Promise.allSettled([batcher.load(1), batcher.load(2)]);
+    expect(first.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(await batcher.load(3)).toBe(3);
+  });
+
+  it("refuses a run that answers the wrong number of outcomes", async () => {
+    const batcher = new Batcher<number, number>(async () => [succeeded(1)], { maxSize: 10, maxRunning: 1 });
+    const results = await Promise.allSettled([batcher.load(1), batcher.load(2)]);
+    expect(results.every((r) => r.status === "rejected")).toBe(true);
+  });
+});
+
+describe("settleEach", () => {
+  it("keeps each failure to its own item", async () => {
+    const outcomes = await settleEach([1, 2, 3], async (n) => {
+      if (n === 2) throw new Error("two");
+      return n * 10;
+    });
+    expect(outcomes).toEqual([succeeded(10), failed(new Error("two")), succeeded(30)]);
+  });
+});
