@@ -1,6 +1,6 @@
 import { serverMessages } from "@mx/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./test/harness";
+import { createTestApp, signUp, type TestApp } from "./test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +80,30 @@ describe("the HTTP surface", () => {
         expect(res.statusCode, `${url} ${body}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${body}`).toBeLessThan(500);
       }
+    }
+  });
+
+  it("refuses the NUL character anywhere in a request with a 400 naming the field, signed in or not", async () => {
+    const player = await signUp(t);
+    const cases: [string, string, unknown, string][] = [
+      ["POST", "/api/v1/users/login", { email: "a\u0000@b.co", password: "x" }, "email"],
+      ["POST", "/api/v1/properties/buy", { buildingId: "way/\u00001", bidAmount: 100 }, "buildingId"],
+      [
+        "POST",
+        "/api/v1/properties/buy",
+        { buildingId: "way/1", bidAmount: 100, paymentMethodId: "pm_\u0000" },
+        "paymentMethodId",
+      ],
+      ["PUT", "/api/v1/users/profile", { location: { name: ["ok", "b\u0000"] } }, "location.name.1"],
+      ["GET", "/api/v1/properties/checkPropertyDetails?text=a%00b", undefined, "text"],
+      ["DELETE", "/api/v1/users/a%00b", undefined, "id"],
+      ["GET", "/api/v1/no/such/a%00b", undefined, "path"],
+      ["DELETE", "/api/v1/users/delete/payment/method/pm%00", undefined, "id"],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await t.call(method as "GET", url, { body, token: player.token });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(`${field}: must not contain the NUL character`);
     }
   });
 

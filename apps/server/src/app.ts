@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { idempotency } from "./lib/idempotency";
-import { describeValidation } from "./lib/validation";
+import { describeValidation, nulField } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { bidRoutes } from "./modules/bids/routes";
@@ -109,6 +109,18 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
   app.removeContentTypeParser("text/plain");
+  app.addHook("preValidation", async (req) => {
+    for (const [part, value] of [
+      ["request body", req.body],
+      ["query", req.query],
+      ["path", req.params],
+    ] as const) {
+      const field = nulField(value);
+      // A wildcard route's parameter is named "*": the path is what the caller sent.
+      const name = !field || field === "*" ? part : field;
+      if (field !== null) throw new AppError("BAD_REQUEST", `${name}: must not contain the NUL character`);
+    }
+  });
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const send = (statusCode: number, code: string, message: string) =>

@@ -17,6 +17,16 @@ export const DELETION_REFUND_FEE_CENTS = INSTANT_PAYOUT_FEE_CENTS;
 /** Newest payouts the Withdrawals history shows. */
 export const PAYOUT_HISTORY_LIMIT = 50;
 
+/** The most one card payment can be, as Stripe allows it in dollars: $999,999.99. */
+export const MAX_CHARGE_CENTS = 99_999_999;
+/**
+ * The highest price a purchase, an ask or a bid may name, in whole dollars: with the processing fee and sales tax
+ * on top, the card payment stays within MAX_CHARGE_CENTS.
+ */
+export const MAX_PRICE_DOLLARS = Math.floor(
+  (MAX_CHARGE_CENTS - BUY_PROCESSING_FEE_CENTS - SALES_TAX_CENTS) / 100,
+);
+
 export const BASE_PRICE_MIN_CENTS = 500;
 export const BASE_PRICE_MAX_CENTS = 500_000;
 

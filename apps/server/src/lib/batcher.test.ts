@@ -95,6 +95,21 @@ describe("Batcher", () => {
     expect(await batcher.load(3)).toBe(3);
   });
 
+  it("with retryAlone, runs a failed batch again item by item, so only the culprit fails", async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (items.includes(13)) throw new Error("unlucky");
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize: 10, maxRunning: 1, retryAlone: true },
+    );
+    const results = await Promise.allSettled([1, 13, 2].map((n) => batcher.load(n)));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(batches).toEqual([[1, 13, 2], [1], [13], [2]]);
+  });
+
   it("refuses a run that answers the wrong number of outcomes", async () => {
     const batcher = new Batcher<number, number>(async () => [succeeded(1)], { maxSize: 10, maxRunning: 1 });
     const results = await Promise.allSettled([batcher.load(1), batcher.load(2)]);

@@ -13,7 +13,8 @@ type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unk
  * costs one statement per batch instead of one per request, and when idle it costs what it did before.
  *
  * `run` answers every item in order, each with its own outcome; if it throws, every item of its batch fails with
- * that error.
+ * that error. With `retryAlone`, a batch of several that throws is run again one item at a time, so that one
+ * item's bad input cannot fail the others: only for a `run` that has written nothing when it throws.
  */
 export class Batcher<I, O> {
   private queue: Waiting<I, O>[] = [];
@@ -22,7 +23,7 @@ export class Batcher<I, O> {
 
   constructor(
     private readonly run: (items: I[]) => Promise<Outcome<O>[]>,
-    private readonly options: { maxSize: number; maxRunning: number },
+    private readonly options: { maxSize: number; maxRunning: number; retryAlone?: boolean },
   ) {}
 
   load(item: I): Promise<O> {
@@ -66,6 +67,10 @@ export class Batcher<I, O> {
         throw new Error(`A batch of ${batch.length} was answered with ${outcomes.length} outcomes`);
       }
     } catch (error) {
+      if (this.options.retryAlone && batch.length > 1) {
+        await Promise.all(batch.map((w) => this.execute([w])));
+        return;
+      }
       for (const w of batch) w.reject(error);
       return;
     }

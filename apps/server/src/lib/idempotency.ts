@@ -42,7 +42,7 @@ function keyStore(database: Database) {
       // Of two claims of one key in the same batch, the insert keeps the first; the second has lost.
       return items.map((c) => succeeded(won.delete(JSON.stringify([c.scope, c.route, c.key]))));
     },
-    { maxSize: 500, maxRunning: 1 },
+    { maxSize: 500, maxRunning: 1, retryAlone: true },
   );
   const records = new Batcher<Claim & { statusCode: number; response: unknown }, void>(
     async (items) => {
@@ -63,7 +63,7 @@ function keyStore(database: Database) {
       );
       return items.map(() => succeeded(undefined));
     },
-    { maxSize: 500, maxRunning: 1 },
+    { maxSize: 500, maxRunning: 1, retryAlone: true },
   );
   return {
     claim: (claim: Claim & { requestHash: string }) => claims.load(claim),

@@ -32,3 +32,27 @@ export function describeValidation(
   });
   return [...new Set(parts)].join("; ");
 }
+
+/**
+ * Where in a parsed request (body, query or params) a string holds the NUL character, as a field path ("" for the
+ * value itself), or null when none does. PostgreSQL cannot store NUL in text, so such input is refused up front.
+ */
+export function nulField(value: unknown, path = ""): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulField(item, path ? `${path}.${i}` : String(i));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) return path || "request";
+      const found = nulField(item, at);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

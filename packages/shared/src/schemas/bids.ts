@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PAGE_SIZE } from "../constants";
+import { MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
 import { Location, Property } from "./properties";
 
 /**
@@ -24,7 +24,7 @@ const PropertyRef = z.string().trim().min(1, { error: "is required" }).max(100);
 const BidAmount = z
   .number({ error: "must be a number" })
   .positive({ error: "must be greater than 0" })
-  .max(100_000_000, { error: "must be at most 100000000" });
+  .max(MAX_PRICE_DOLLARS, { error: `must be at most ${MAX_PRICE_DOLLARS}` });
 
 /** Checks a bid before the card is touched: the property must be for sale, not the bidder's, and the bid above its price. */
 export const GenerateBidBody = z.strictObject({ propertyId: PropertyRef, bidAmount: BidAmount });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_LEADERBOARD_SORT, LIMITS, PAGE_SIZE } from "../constants";
+import { DEFAULT_LEADERBOARD_SORT, LIMITS, MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
 
 export const Location = z.object({
   lat: z.number().min(-90).max(90),
@@ -141,7 +141,7 @@ export const BuyPropertyBody = z
     bidAmount: z
       .number({ error: "must be a number" })
       .positive({ error: "must be greater than 0" })
-      .max(100_000_000),
+      .max(MAX_PRICE_DOLLARS, { error: `must be at most ${MAX_PRICE_DOLLARS}` }),
     name: z.string().max(200).optional(),
     isApplePay: z.literal(false, { error: "must be false (Apple Pay is not offered)" }).optional(),
     location: Location.optional(),
@@ -166,7 +166,7 @@ export const PlaceAskBody = z.strictObject({
   bidAmount: z
     .number({ error: "must be a number" })
     .positive({ error: "must be greater than 0" })
-    .max(100_000_000),
+    .max(MAX_PRICE_DOLLARS, { error: `must be at most ${MAX_PRICE_DOLLARS}` }),
 });
 export const CancelSaleBody = z.strictObject({
   propertyId: z.string().trim().min(1, { error: "is required" }).max(100),

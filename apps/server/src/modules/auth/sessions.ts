@@ -75,7 +75,7 @@ export function sessionAuthenticator(db: Db, secret: string): (token: string | n
           : failed(new AppError("UNAUTHORIZED", serverMessages.sessionExpired));
       });
     },
-    { maxSize: 500, maxRunning: 1 },
+    { maxSize: 500, maxRunning: 1, retryAlone: true },
   );
   return async (token) => {
     if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);

@@ -100,6 +100,11 @@ describe("POST /api/v1/properties/generate-bid", () => {
     const cents = await post("generate-bid", b.token, { propertyId, bidAmount: 600.001 });
     expect(cents.statusCode).toBe(400);
     expect(cents.json().message).toBe("bidAmount: must be a whole number of cents");
+    for (const path of ["generate-bid", "submit-bid"]) {
+      const huge = await post(path, b.token, { propertyId, bidAmount: 50_000_000 });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toBe("bidAmount: must be at most 999991");
+    }
     const missing = await post("generate-bid", b.token, { bidAmount: "lots" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/propertyId/);

@@ -94,6 +94,19 @@ describe("the sandbox gateway", () => {
     });
   });
 
+  it("refuses an amount above $999,999.99, as Stripe does", async () => {
+    const card = await cardFor("4242424242424242");
+    await expect(
+      gateway.createPaymentIntent({
+        amountCents: 100_000_000,
+        currency: "usd",
+        customerId,
+        paymentMethodId: card.id,
+        captureMethod: "automatic",
+      }),
+    ).rejects.toMatchObject({ code: "amount_too_large", message: "Amount must be no more than $999,999.99" });
+  });
+
   it("refuses a real (non-test) card as Stripe's test mode does", async () => {
     const tok = await token("4111111111111111");
     await expect(gateway.attachCard({ customerId, token: tok.id })).rejects.toMatchObject({

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { MAX_CHARGE_CENTS } from "@mx/shared/constants";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
@@ -9,7 +10,7 @@ import {
   sandboxRefunds,
   sandboxTokens,
 } from "../../db/schema/sandbox";
-import { Batcher, failed, type Outcome, succeeded } from "../../lib/batcher";
+import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
 import {
   type CardBrand,
   CardError,
@@ -206,23 +207,24 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
               .returning()
           ).map((row) => [row.id, row]),
     );
-    return Promise.all(
-      planned.map(async (p): Promise<Outcome<GatewayIntent>> => {
-        if (!p.ok) return p;
-        const row = written.get(p.value.row.id);
-        if (!row) {
-          // The same idempotency key again: the first intent, as it stands now.
-          const [existing] = await db
-            .select()
-            .from(sandboxPaymentIntents)
-            .where(eq(sandboxPaymentIntents.idempotencyKey, p.value.row.idempotencyKey ?? ""));
-          return existing ? succeeded(present(existing)) : failed(new Error("idempotent intent vanished"));
-        }
-        return p.value.refusal ? failed(p.value.refusal) : succeeded(present(row));
-      }),
-    );
+    // From here on nothing may throw: the intents are written, and a batch that throws is run again.
+    return settleEach(planned, async (p) => {
+      if (!p.ok) throw p.error;
+      const row = written.get(p.value.row.id);
+      if (!row) {
+        // The same idempotency key again: the first intent, as it stands now.
+        const [existing] = await db
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.idempotencyKey, p.value.row.idempotencyKey ?? ""));
+        if (!existing) throw new Error("idempotent intent vanished");
+        return present(existing);
+      }
+      if (p.value.refusal) throw p.value.refusal;
+      return present(row);
+    });
   }
-  const newIntents = new Batcher(createIntents, { maxSize: 200, maxRunning: 1 });
+  const newIntents = new Batcher(createIntents, { maxSize: 200, maxRunning: 1, retryAlone: true });
 
   return {
     kind: "sandbox",
@@ -274,6 +276,9 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     async createPaymentIntent(input: CreateIntentInput) {
       if (!Number.isInteger(input.amountCents) || input.amountCents < 50) {
         throw new GatewayRequestError("amount_too_small", "Amount must be at least $0.50 usd");
+      }
+      if (input.amountCents > MAX_CHARGE_CENTS) {
+        throw new GatewayRequestError("amount_too_large", "Amount must be no more than $999,999.99");
       }
       return newIntents.load(input);
     },

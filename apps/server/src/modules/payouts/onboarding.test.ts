@@ -166,5 +166,11 @@ describe("POST /api/v1/properties/place-ask and cancel-sale", () => {
       (await t.call("POST", "/api/v1/properties/place-ask", { token: owner.token, body: { bidAmount: 50 } }))
         .statusCode,
     ).toBe(400);
+    const huge = await t.call("POST", "/api/v1/properties/place-ask", {
+      token: owner.token,
+      body: { propertyId: "way/2", bidAmount: 50_000_000 },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe("bidAmount: must be at most 999991");
   });
 });

@@ -310,6 +310,12 @@ describe("POST /api/v1/properties/buy", () => {
       "bidAmount: must be a whole number of cents",
     );
     expect((await buy(buyer.token, { buildingId: "way/3", bidAmount: -5 })).statusCode).toBe(400);
+    // Above what one card payment can be (with fee and tax on top), for any price a player can type.
+    for (const bidAmount of [999_991.01, 50_000_000, 1e12]) {
+      const big = await buy(buyer.token, { buildingId: "way/3", bidAmount });
+      expect(big.statusCode).toBe(400);
+      expect(big.json().message).toBe("bidAmount: must be at most 999991");
+    }
     expect((await buy(buyer.token, { bidAmount: 100 })).json().message).toContain(
       "buildingId or propertyId is required",
     );

@@ -59,7 +59,11 @@ const queues = new WeakMap<AppDeps, Batcher<Order, Bought>>();
 function purchaseQueue(deps: AppDeps): Batcher<Order, Bought> {
   let queue = queues.get(deps);
   if (!queue) {
-    queue = new Batcher((orders) => buyTogether(deps, orders), { maxSize: 100, maxRunning: 2 });
+    queue = new Batcher((orders) => buyTogether(deps, orders), {
+      maxSize: 100,
+      maxRunning: 2,
+      retryAlone: true,
+    });
     queues.set(deps, queue);
   }
   return queue;
@@ -86,7 +90,7 @@ type Charged = {
 };
 
 async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Bought>[]> {
-  const { db, gateway } = deps;
+  const { gateway } = deps;
   const outcomes: Outcome<Bought>[] = orders.map(() => failed(new Error("purchase not settled")));
   const purchaseIds = orders.map(() => newId());
 
@@ -263,7 +267,18 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
       }),
   );
   if (owned.length === 0) return outcomes;
+  // From here on nothing may throw: the purchases are complete, and a batch that throws is run again.
+  try {
+    await announce(deps, owned, outcomes);
+  } catch (error) {
+    for (const c of owned) outcomes[c.i] = failed(error);
+  }
+  return outcomes;
+}
 
+/** The bought properties as the buyers now see them, and the sales announced to every map. */
+async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bought>[]) {
+  const { db } = deps;
   const present = new Map(
     (
       await selectProperties(db).where(
@@ -303,7 +318,6 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
       color: property.color,
     })),
   ).catch((error: unknown) => deps.log?.warn({ err: error }, "could not announce sales"));
-  return outcomes;
 }
 
 /**
