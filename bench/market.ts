@@ -6,6 +6,7 @@ import { testConfig } from "../apps/server/src/config";
 import { queryRows } from "../apps/server/src/lib/sql";
 import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
+import { purchaseBatchStats } from "../apps/server/src/modules/properties/buy-property";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
 import { cpuPer } from "./cpu";
@@ -37,6 +38,7 @@ export async function marketFigures(
     const count = Math.min(concurrency === 1 ? Math.ceil(purchases / 10) : purchases, free.length - next);
     const offset = next;
     next += count;
+    const batches0 = purchaseBatchStats(t.app.deps);
     const { line } = await cpuPer(count, t.app.deps.database.kind === "postgres", () =>
       measure(`POST properties/buy (distinct buildings, sandbox card)`, { count, concurrency }, async (i) => {
         const building = free[offset + i];
@@ -50,7 +52,7 @@ export async function marketFigures(
         if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
       }),
     );
-    console.log(`  ${line}`);
+    console.log(`  ${line}; ${perBatch(batches0, purchaseBatchStats(t.app.deps))}`);
   }
   // The same over HTTP: the server listening on a port, the clients in a process of their own (on the same two
   // cores, so they take CPU from the server and the database).
@@ -64,6 +66,7 @@ export async function marketFigures(
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const concurrency = 32;
+  const batches0 = purchaseBatchStats(t.app.deps);
   const { line } = await cpuPer(count, t.app.deps.database.kind === "postgres", async () => {
     const done = new Promise<{ latencies: number[]; elapsedMs: number; failure: string | null }>(
       (resolve, reject) => {
@@ -88,7 +91,9 @@ export async function marketFigures(
     if (result.failure) throw new Error(result.failure);
     report("POST properties/buy over HTTP (keep-alive)", { ...result, concurrency });
   });
-  console.log(`  ${line} (the clients' own CPU not counted)`);
+  console.log(
+    `  ${line} (the clients' own CPU not counted); ${perBatch(batches0, purchaseBatchStats(t.app.deps))}`,
+  );
   const [left] = await queryRows<{ owned: number; completed: number; charges: number; journals: number }>(
     db,
     sql`select
@@ -101,4 +106,10 @@ export async function marketFigures(
   console.log(
     `  afterwards: ${left?.owned} buildings owned, ${left?.completed} purchases completed, ${left?.charges} charges, ${left?.journals} purchase journals; ledger ${problems.length === 0 ? "balanced" : `PROBLEMS: ${problems.slice(0, 3).join("; ")}`}`,
   );
+}
+
+function perBatch(before: { batches: number; items: number }, after: { batches: number; items: number }) {
+  const batches = after.batches - before.batches;
+  const items = after.items - before.items;
+  return `${(items / Math.max(1, batches)).toFixed(1)} purchases per batch on average`;
 }

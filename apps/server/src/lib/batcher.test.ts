@@ -35,6 +35,7 @@ describe("Batcher", () => {
     const { batcher, batches } = doubling();
     const results = await Promise.allSettled([2, 3, 6].map((n) => batcher.load(n)));
     expect(batches).toEqual([[2, 3, 6]]);
+    expect(batcher.stats).toEqual({ batches: 1, items: 3 });
     expect(results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message))).toEqual([
       4,
       "odd 3",

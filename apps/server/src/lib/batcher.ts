@@ -38,6 +38,9 @@ export class Batcher<I, O> {
     return this.queue.length;
   }
 
+  /** Batches run so far and the items they held (retries of single items included), for figures. */
+  readonly stats = { batches: 0, items: 0 };
+
   private schedule() {
     if (this.scheduled || this.running >= this.options.maxRunning) return;
     this.scheduled = true;
@@ -60,6 +63,8 @@ export class Batcher<I, O> {
   }
 
   private async execute(batch: Waiting<I, O>[]) {
+    this.stats.batches += 1;
+    this.stats.items += batch.length;
     let outcomes: Outcome<O>[];
     try {
       outcomes = await this.run(batch.map((w) => w.item));

@@ -69,6 +69,11 @@ function purchaseQueue(deps: AppDeps): Batcher<Order, Bought> {
   return queue;
 }
 
+/** How many purchase batches this app has run, and how many purchases they held (for the bench). */
+export function purchaseBatchStats(deps: AppDeps): { batches: number; items: number } {
+  return { ...(queues.get(deps)?.stats ?? { batches: 0, items: 0 }) };
+}
+
 type Reservation = {
   i: number;
   building_id: string | null;
@@ -322,7 +327,8 @@ async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bough
 
 /**
  * Ownership, price, price history, the payment, the ledger journal and the purchase's completion for every charged
- * purchase, in one statement that writes nothing for a building that has an owner by now. If the statement fails,
+ * purchase, in one statement that writes nothing for a building that has an owner by now. It locks its buildings in
+ * building order first, as the reservation does, so that two batches at once never wait for each other in a circle. If the statement fails,
  * each purchase is tried on its own, so that one bad row cannot cost the others their buildings.
  */
 async function ownTogether(deps: AppDeps, ready: Charged[], outcomes: Outcome<Bought>[]): Promise<Charged[]> {
@@ -360,10 +366,14 @@ async function ownTogether(deps: AppDeps, ready: Charged[], outcomes: Outcome<Bo
       with s as (
         select * from json_to_recordset(${JSON.stringify(sales)}::json) as s(purchase_id uuid, user_id uuid,
           building_id text, price_cents integer, total_cents integer, intent_id text, card_id text)),
+      locked as materialized (
+        select p.building_id from properties p where p.building_id in (select building_id from s)
+        order by p.building_id for update),
       owned as (
         update properties p set owner_id = s.user_id, price_cents = s.price_cents, for_sale = false, sales = 1,
           updated_at = now()
-        from s where p.building_id = s.building_id and p.owner_id is null
+        from s join locked using (building_id)
+        where p.building_id = s.building_id and p.owner_id is null
         returning p.building_id),
       done as (select s.* from s join owned using (building_id)),
       payment as (
