@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -24,12 +23,6 @@ export type Database = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
-  /**
-   * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per connection instead of
-   * every time. Only for statements whose text never changes (values go in `values`), or the cache grows with
-   * every variant. Rows come back as plain objects with the driver's own types.
-   */
-  prepared<T>(text: string, values: unknown[]): Promise<T[]>;
   /**
    * Calls `onPayload` with every NOTIFY on `channel` (sent from any connection, after its transaction commits).
    * On PostgreSQL a dedicated connection listens and reconnects when lost; `onReconnect` then runs, since
@@ -74,11 +67,6 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       async ping() {
         await db.execute(sql`select 1`);
       },
-      async prepared<T>(text: string, values: unknown[]) {
-        const name = `mx_${createHash("sha1").update(text).digest("base64url")}`;
-        const result = await pool.query({ name, text, values });
-        return result.rows as T[];
-      },
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       async close() {
         await listener.close();
@@ -95,9 +83,6 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     migrate: () => migratePglite(db, { migrationsFolder }),
     async ping() {
       await client.query("select 1");
-    },
-    async prepared<T>(text: string, values: unknown[]) {
-      return (await client.query<T>(text, values)).rows;
     },
     async listen(channel, onPayload) {
       const stop = await client.listen(checkedChannel(channel), onPayload);

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Database } from "../db/client";
+import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/payments";
 import { Batcher, succeeded } from "./batcher";
 import { AppError } from "./errors";
-import { queryPrepared } from "./sql";
+import { queryRows } from "./sql";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,11 +25,11 @@ type Claim = { scope: string; route: string; key: string };
  * Claims and records of keys, each batched: the requests of one moment claim their keys in one insert and record
  * their replies in one update, so a busy money-moving route pays two round trips per batch, not per request.
  */
-function keyStore(database: Database) {
+function keyStore(db: Db) {
   const claims = new Batcher<Claim & { requestHash: string }, boolean>(
     async (items) => {
-      const rows = await queryPrepared<Claim>(
-        database,
+      const rows = await queryRows<Claim>(
+        db,
         sql`
         insert into idempotency_keys (scope, route, key, request_hash)
         select c.scope, c.route, c.key, c.request_hash
@@ -53,13 +53,16 @@ function keyStore(database: Database) {
         status_code: r.statusCode,
         response: r.response,
       }));
-      await queryPrepared(
-        database,
+      await queryRows(
+        db,
         sql`
+        with r as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::json)
+            as r(scope text, route text, key text, status_code integer, response jsonb))
         update idempotency_keys k set status_code = r.status_code, response = r.response
-        from json_to_recordset(${JSON.stringify(rows)}::json)
-          as r(scope text, route text, key text, status_code integer, response jsonb)
-        where k.scope = r.scope and k.route = r.route and k.key = r.key`,
+        from r
+        where k.scope = any(array(select scope from r))
+          and k.scope = r.scope and k.route = r.route and k.key = r.key`,
       );
       return items.map(() => succeeded(undefined));
     },
@@ -80,7 +83,7 @@ function keyStore(database: Database) {
  */
 export function idempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", null);
-  const store = keyStore(app.deps.database);
+  const store = keyStore(app.deps.db);
 
   app.decorate("idempotent", async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers["idempotency-key"];

@@ -21,12 +21,17 @@ export async function createTestApp(
   const { database, drop } = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
+  return testAppOf(app, async () => {
+    await app.close();
+    await drop();
+  });
+}
+
+/** A TestApp around an app built elsewhere, such as a second instance on the same database. */
+export function testAppOf(app: FastifyInstance, close: () => Promise<void>): TestApp {
   return {
     app,
-    async close() {
-      await app.close();
-      await drop();
-    },
+    close,
     call(method, url, { body, token, headers = {} } = {}) {
       const raw = typeof body === "string";
       return app.inject({

@@ -1,12 +1,16 @@
 import { errors } from "@mx/shared/messages";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { testConfig } from "../../config";
+import { openDatabase } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import { sandboxPaymentIntents, sandboxRefunds } from "../../db/schema/sandbox";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
-import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { createTestDatabase } from "../../test/database";
+import { createTestApp, signUp, type TestApp, testAppOf } from "../../test/harness";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
@@ -333,6 +337,52 @@ describe("POST /api/v1/properties/buy", () => {
       (await t.call("POST", "/api/v1/properties/buy", { body: { buildingId: "way/3", bidAmount: 10 } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe("two server instances on one database", () => {
+  it("charge only one of 30 buyers of one building, whichever instance each reaches", async () => {
+    const { database, url, drop } = await createTestDatabase();
+    // On PostgreSQL each instance has its own connections, as behind a load balancer.
+    const second = url ? await openDatabase({ kind: "postgres", url }) : database;
+    const config = testConfig(); // one session secret, so a token works on either instance
+    const instances = [database, second].map((db) =>
+      buildApp({ config, database: db }).then(async (app) => {
+        await app.ready();
+        return testAppOf(app, () => app.close());
+      }),
+    );
+    const [a, b] = (await Promise.all(instances)) as [TestApp, TestApp];
+    try {
+      await importSampleCity(a.app.deps.db);
+      const players = await Promise.all(Array.from({ length: 30 }, () => signUp(a)));
+      for (const p of players) await addCard(a, p.token);
+      const [building] = await a.app.deps.db
+        .select({ base: buildings.basePriceCents })
+        .from(buildings)
+        .where(eq(buildings.id, "way/2"));
+      const results = await Promise.all(
+        players.map((p, k) =>
+          (k % 2 === 0 ? a : b).call("POST", "/api/v1/properties/buy", {
+            token: p.token,
+            body: { buildingId: "way/2", bidAmount: (building?.base ?? 0) / 100 },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode === 409)).toHaveLength(29);
+      const [charged] = await a.app.deps.db
+        .select({ n: count() })
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.status, "succeeded"));
+      expect(charged?.n).toBe(1);
+      expect(await checkLedger(a.app.deps.db)).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+      if (second !== database) await second.close();
+      await drop();
+    }
   });
 });
 
