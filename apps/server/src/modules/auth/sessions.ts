@@ -29,23 +29,27 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return token.length > 0 && token.length <= 200 ? token : null;
 }
 
-export async function authenticate(q: Queryable, secret: string, token: string | null): Promise<AuthContext> {
-  if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
-  const [row] = await q
-    .select({ sessionId: sessions.id, userId: sessions.userId })
+/** The live sessions (not revoked, not expired, of a player not deleted) among these token hashes. */
+async function liveSessions(q: Queryable, tokenHashes: string[]) {
+  return q
+    .select({ sessionId: sessions.id, userId: sessions.userId, tokenHash: sessions.tokenHash })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(secret, token)),
+        inArray(sessions.tokenHash, tokenHashes),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         isNull(users.deletedAt),
       ),
-    )
-    .limit(1);
+    );
+}
+
+export async function authenticate(q: Queryable, secret: string, token: string | null): Promise<AuthContext> {
+  if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
+  const [row] = await liveSessions(q, [hashToken(secret, token)]);
   if (!row) throw new AppError("UNAUTHORIZED", serverMessages.sessionExpired);
-  return row;
+  return { sessionId: row.sessionId, userId: row.userId };
 }
 
 /**
@@ -55,18 +59,7 @@ export async function authenticate(q: Queryable, secret: string, token: string |
 export function sessionAuthenticator(db: Db, secret: string): (token: string | null) => Promise<AuthContext> {
   const lookups = new Batcher<string, AuthContext>(
     async (hashes) => {
-      const rows = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, tokenHash: sessions.tokenHash })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            inArray(sessions.tokenHash, [...new Set(hashes)]),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-            isNull(users.deletedAt),
-          ),
-        );
+      const rows = await liveSessions(db, [...new Set(hashes)]);
       const found = new Map(rows.map((r) => [r.tokenHash, { sessionId: r.sessionId, userId: r.userId }]));
       return hashes.map((hash) => {
         const session = found.get(hash);
