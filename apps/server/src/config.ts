@@ -51,6 +51,8 @@ const Env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { error: "must be a mailto: or https:// URL" })
     .optional(),
+  /** How long a money operation may sit in the middle of a step before recovery takes it over. */
+  MONEY_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -83,6 +85,8 @@ export type Config = {
   /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
+  /** A money operation whose step has not moved for this long is taken over by recovery (milliseconds). */
+  moneyRecoveryAfterMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -157,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : null,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    moneyRecoveryAfterMs: e.MONEY_RECOVERY_AFTER_SECONDS * 1000,
   };
 }
 

@@ -18,6 +18,8 @@ const statusByCode = {
   INSUFFICIENT_BALANCE: 409,
   ONBOARDING_REQUIRED: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
+  /** The processor took the payment but has not settled it yet (e.g. a bank transfer): finished later. */
+  PAYMENT_PROCESSING: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -42,6 +42,8 @@ export const bids = pgTable(
       .on(t.bidderId, t.buildingId)
       .where(sql`${t.status} = 'pending'`),
     uniqueIndex("bids_one_accepting_per_building").on(t.buildingId).where(sql`${t.status} = 'accepting'`),
+    // One card hold backs one bid, ever: the same intent sent with two bids makes the second fail before any money moves.
+    uniqueIndex("bids_one_per_payment_intent").on(t.paymentIntentId),
     index("bids_building_status_idx").on(t.buildingId, t.status),
     index("bids_bidder_idx").on(t.bidderId, t.createdAt),
     index("bids_owner_idx").on(t.ownerId, t.createdAt),

@@ -19,7 +19,7 @@ export const purchases = pgTable(
       .references(() => buildings.id),
     priceCents: integer("price_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    /** pending → completed | failed | refunded */
+    /** pending → completed | failed | refunding → refunded */
     status: text("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     failure: text("failure"),
@@ -28,6 +28,9 @@ export const purchases = pgTable(
   },
   (t) => [
     uniqueIndex("purchases_one_pending_per_building").on(t.buildingId).where(sql`${t.status} = 'pending'`),
+    // One payment, one thing bought.
+    uniqueIndex("purchases_one_per_payment_intent").on(t.paymentIntentId),
+    index("purchases_unsettled_idx").on(t.updatedAt).where(sql`${t.status} in ('pending', 'refunding')`),
     index("purchases_user_idx").on(t.userId, t.createdAt),
   ],
 );

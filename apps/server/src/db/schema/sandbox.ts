@@ -43,22 +43,28 @@ export const sandboxPaymentMethods = pgTable(
   (t) => [index("sandbox_payment_methods_customer_idx").on(t.customerId)],
 );
 
-export const sandboxPaymentIntents = pgTable("sandbox_payment_intents", {
-  id: text("id").primaryKey(),
-  clientSecret: text("client_secret").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  capturedCents: integer("captured_cents").notNull().default(0),
-  refundedCents: integer("refunded_cents").notNull().default(0),
-  currency: text("currency").notNull(),
-  captureMethod: text("capture_method").notNull(),
-  status: text("status").notNull(),
-  customerId: text("customer_id"),
-  paymentMethodId: text("payment_method_id"),
-  metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
-  idempotencyKey: text("idempotency_key").unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxPaymentIntents = pgTable(
+  "sandbox_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    capturedCents: integer("captured_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    currency: text("currency").notNull(),
+    captureMethod: text("capture_method").notNull(),
+    status: text("status").notNull(),
+    customerId: text("customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    idempotencyKey: text("idempotency_key").unique(),
+    /** The idempotency key of the capture, so that only a repeat of that same capture is answered again. */
+    captureKey: text("capture_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_payment_intents_created_idx").on(t.createdAt)],
+);
 
 export const sandboxRefunds = pgTable("sandbox_refunds", {
   id: text("id").primaryKey(),

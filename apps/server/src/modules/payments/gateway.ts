@@ -37,6 +37,8 @@ export type GatewayIntent = {
   amountCents: number;
   /** What has been captured so far (0 until captured). */
   capturedCents: number;
+  /** What has been refunded of the capture so far. */
+  refundedCents: number;
   currency: string;
   captureMethod: "automatic" | "manual";
   customerId: string | null;
@@ -105,6 +107,14 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   /** Confirms an intent created without a card; throws CardError if the card is refused. */
   confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
   retrievePaymentIntent(id: string): Promise<GatewayIntent>;
+  /**
+   * The intent a create call with this idempotency key made, found by the `operation` metadata every intent we
+   * create carries (Stripe cannot be asked by key); null if the processor never made one. Recovery uses it for an
+   * operation whose process stopped before it could note the intent's id.
+   */
+  findPaymentIntent(input: { operation: string; customerId?: string | null }): Promise<GatewayIntent | null>;
+  /** Every intent created in a window, for reconciliation (oldest first). */
+  listPaymentIntents(input: { createdFrom: Date; createdTo: Date }): Promise<GatewayIntent[]>;
   /** Captures an authorised (manual) intent, in full or in part. */
   capturePaymentIntent(input: {
     id: string;

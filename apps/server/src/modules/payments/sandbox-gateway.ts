@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MAX_CHARGE_CENTS } from "@mx/shared/constants";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   sandboxAccounts,
@@ -37,6 +37,7 @@ function present(row: IntentRow): GatewayIntent {
     status: row.status as IntentStatus,
     amountCents: row.amountCents,
     capturedCents: row.capturedCents,
+    refundedCents: row.refundedCents,
     currency: row.currency,
     captureMethod: row.captureMethod as "automatic" | "manual",
     customerId: row.customerId,
@@ -190,7 +191,11 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
           status,
           customerId: input.customerId,
           paymentMethodId: input.paymentMethodId ?? null,
-          metadata: input.metadata ?? {},
+          // As with Stripe, the operation's key is also kept where it can be searched for (see findPaymentIntent).
+          metadata: {
+            ...(input.metadata ?? {}),
+            ...(input.idempotencyKey ? { operation: input.idempotencyKey } : {}),
+          },
           idempotencyKey: input.idempotencyKey ?? null,
         },
       });
@@ -291,9 +296,40 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       return present(await intentRow(intentId));
     },
 
-    async capturePaymentIntent({ id: intentId, amountCents }) {
+    async findPaymentIntent({ operation }) {
+      const [row] = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(
+          or(
+            eq(sandboxPaymentIntents.idempotencyKey, operation),
+            sql`${sandboxPaymentIntents.metadata}->>'operation' = ${operation}`,
+          ),
+        )
+        .limit(1);
+      return row ? present(row) : null;
+    },
+
+    async listPaymentIntents({ createdFrom, createdTo }) {
+      const rows = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(
+          and(
+            gte(sandboxPaymentIntents.createdAt, createdFrom),
+            lte(sandboxPaymentIntents.createdAt, createdTo),
+          ),
+        )
+        .orderBy(sandboxPaymentIntents.createdAt);
+      return rows.map(present);
+    },
+
+    async capturePaymentIntent({ id: intentId, amountCents, idempotencyKey }) {
       const row = await intentRow(intentId);
-      if (row.status === "succeeded" && row.captureMethod === "manual") return present(row);
+      // As Stripe: a repeat of the same capture (same key) answers as the first did; any other capture of a
+      // captured intent is refused.
+      if (row.status === "succeeded" && idempotencyKey && row.captureKey === idempotencyKey)
+        return present(row);
       const amount = amountCents ?? row.amountCents;
       if (row.status !== "requires_capture") {
         throw new GatewayRequestError(
@@ -309,7 +345,12 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       }
       const [updated] = await db
         .update(sandboxPaymentIntents)
-        .set({ status: "succeeded", capturedCents: amount, updatedAt: new Date() })
+        .set({
+          status: "succeeded",
+          capturedCents: amount,
+          captureKey: idempotencyKey ?? null,
+          updatedAt: new Date(),
+        })
         .where(
           and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_capture")),
         )

@@ -76,6 +76,9 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
     status: STATUSES.has(pi.status) ? (pi.status as IntentStatus) : "processing",
     amountCents: pi.amount,
     capturedCents: pi.amount_received ?? 0,
+    // Refunds live on the charge: read when the intent was fetched with `expand: ["latest_charge"]`.
+    refundedCents:
+      pi.latest_charge && typeof pi.latest_charge === "object" ? pi.latest_charge.amount_refunded : 0,
     currency: pi.currency,
     captureMethod: pi.capture_method === "manual" ? "manual" : "automatic",
     customerId: idOf(pi.customer),
@@ -231,7 +234,13 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           // Cards only need no redirect; with redirects off Stripe confirms here without a return_url.
           automatic_payment_methods: { enabled: true, allow_redirects: "never" },
         };
-        if (input.metadata && Object.keys(input.metadata).length > 0) params.metadata = input.metadata;
+        // The operation's key goes into the metadata too: Stripe cannot be asked for an intent by idempotency key,
+        // but it can be searched by metadata (findPaymentIntent).
+        const metadata = {
+          ...(input.metadata ?? {}),
+          ...(input.idempotencyKey ? { operation: input.idempotencyKey } : {}),
+        };
+        if (Object.keys(metadata).length > 0) params.metadata = metadata;
         if (input.paymentMethodId) {
           params.payment_method = input.paymentMethodId;
           params.confirm = true;
@@ -244,7 +253,34 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         toIntent(await stripe.paymentIntents.confirm(id, { payment_method: paymentMethodId })),
       ),
 
-    retrievePaymentIntent: (id) => call(async () => toIntent(await stripe.paymentIntents.retrieve(id))),
+    retrievePaymentIntent: (id) =>
+      call(async () => toIntent(await stripe.paymentIntents.retrieve(id, { expand: ["latest_charge"] }))),
+
+    findPaymentIntent: ({ operation }) =>
+      call(async () => {
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['operation']:'${operation.replace(/['\\]/g, "")}'`,
+          limit: 1,
+          expand: ["data.latest_charge"],
+        });
+        const first = found.data[0];
+        return first ? toIntent(first) : null;
+      }),
+
+    listPaymentIntents: ({ createdFrom, createdTo }) =>
+      call(async () => {
+        const all = await stripe.paymentIntents
+          .list({
+            created: {
+              gte: Math.floor(createdFrom.getTime() / 1000),
+              lte: Math.ceil(createdTo.getTime() / 1000),
+            },
+            limit: 100,
+            expand: ["data.latest_charge"],
+          })
+          .autoPagingToArray({ limit: 100_000 });
+        return all.map(toIntent).reverse();
+      }),
 
     capturePaymentIntent: ({ id, amountCents, idempotencyKey }) =>
       call(async () => {

@@ -15,7 +15,7 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { reconcilePurchases, STALE_PURCHASE_MS } from "./reconcile-purchases";
+import { reconcilePurchases } from "./reconcile-purchases";
 
 let failNext = false;
 let t: TestApp;
@@ -387,12 +387,12 @@ describe("two server instances on one database", () => {
 });
 
 describe("reconcilePurchases", () => {
-  it("refunds a purchase interrupted after the charge, and frees the building", async () => {
+  const longAgo = () => new Date(Date.now() - t.app.deps.config.moneyRecoveryAfterMs - 1000);
+
+  it("completes a purchase interrupted after the charge: the buyer owns what was paid for", async () => {
     const buyer = await signUp(t);
     await addCard(t, buyer.token);
-    failNext = false;
-    // Interrupt: the fault throws, but pretend the process died instead of refunding by putting the row back.
-    let intentId = "";
+    const faults = t.app.deps.faults;
     t.app.deps.faults = {
       beforeOwnership: () => {
         throw new Error("process stopped");
@@ -401,27 +401,115 @@ describe("reconcilePurchases", () => {
     const res = await buy(buyer.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 });
     expect(res.statusCode).toBe(503);
     const [purchase] = await t.app.deps.db.select().from(purchases).where(eq(purchases.userId, buyer.userId));
-    intentId = purchase?.paymentIntentId ?? "";
-    // Back to how a crash would have left it: pending, charged, not refunded.
+    const intentId = purchase?.paymentIntentId ?? "";
+    // Back to how a crash would have left it: pending, charged, not refunded, and the intent's id never noted.
     await t.app.deps.db
       .update(purchases)
-      .set({ status: "pending", createdAt: new Date(Date.now() - STALE_PURCHASE_MS - 1000) })
+      .set({ status: "pending", paymentIntentId: null, failure: null, updatedAt: longAgo() })
       .where(eq(purchases.id, purchase?.id ?? ""));
     await t.app.deps.db
       .update(sandboxPaymentIntents)
       .set({ refundedCents: 0 })
       .where(eq(sandboxPaymentIntents.id, intentId));
     await t.app.deps.db.delete(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intentId));
-    t.app.deps.faults = undefined;
+    t.app.deps.faults = faults;
     expect(await reconcilePurchases(t.app.deps)).toBe(1);
     const [row] = await t.app.deps.db
       .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, intentId));
-    expect(row?.refundedCents).toBe(row?.capturedCents);
+      .from(purchases)
+      .where(eq(purchases.id, purchase?.id ?? ""));
+    expect(row).toMatchObject({ status: "completed", paymentIntentId: intentId });
+    expect((await details(buyer.token, "way/3"))?.ownerId).toBe(buyer.userId);
+    expect(await checkLedger(t.app.deps.db)).toEqual([]);
     expect(await reconcilePurchases(t.app.deps)).toBe(0);
-    expect((await buy(buyer.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 })).statusCode).toBe(
+    await release("way/3");
+  });
+
+  it("finishes a refund that a stopped process had begun, once", async () => {
+    const buyer = await signUp(t);
+    await addCard(t, buyer.token);
+    failNext = true;
+    const res = await buy(buyer.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 });
+    expect(res.statusCode).toBe(503);
+    const [purchase] = await t.app.deps.db.select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    expect(purchase?.status).toBe("refunded");
+    // As if the process had stopped right after asking for the refund.
+    await t.app.deps.db
+      .update(purchases)
+      .set({ status: "refunding", updatedAt: longAgo() })
+      .where(eq(purchases.id, purchase?.id ?? ""));
+    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    const [intent] = await t.app.deps.db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, purchase?.paymentIntentId ?? ""));
+    expect(intent?.refundedCents).toBe(intent?.capturedCents);
+    const refunds = await t.app.deps.db
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.paymentIntentId, purchase?.paymentIntentId ?? ""));
+    expect(refunds).toHaveLength(1);
+  });
+
+  it("frees a building held by a purchase that was never charged, so others can buy it", async () => {
+    const [stuckBuyer, other] = [await signUp(t), await signUp(t)];
+    await addCard(t, other.token);
+    const [purchase] = await t.app.deps.db
+      .insert(purchases)
+      .values({
+        id: crypto.randomUUID(),
+        userId: stuckBuyer.userId,
+        buildingId: "way/3",
+        priceCents: base["way/3"] ?? 0,
+        totalCents: (base["way/3"] ?? 0) + 899,
+        status: "pending",
+        updatedAt: longAgo(),
+      })
+      .returning();
+    const blocked = await buy(other.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 });
+    expect(blocked.json().message).toBe("Someone else is buying this building right now.");
+    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    const [row] = await t.app.deps.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.id, purchase?.id ?? ""));
+    expect(row?.status).toBe("failed");
+    expect((await buy(other.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 })).statusCode).toBe(
       200,
     );
+    await release("way/3");
+  });
+
+  it("keeps recovering the others when one cannot be recovered", async () => {
+    const [a, b] = [await signUp(t), await signUp(t)];
+    const bad = crypto.randomUUID();
+    const good = crypto.randomUUID();
+    await t.app.deps.db.insert(purchases).values([
+      // Its intent id names nothing at the processor: recovery fails on it, every time.
+      {
+        id: bad,
+        userId: a.userId,
+        buildingId: "way/1",
+        priceCents: 500,
+        totalCents: 1399,
+        status: "pending",
+        paymentIntentId: "pi_missing",
+        updatedAt: new Date(Date.now() - 3_600_000),
+      },
+      {
+        id: good,
+        userId: b.userId,
+        buildingId: "way/2",
+        priceCents: 500,
+        totalCents: 1399,
+        status: "pending",
+        updatedAt: longAgo(),
+      },
+    ]);
+    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    const rows = await t.app.deps.db.select().from(purchases);
+    expect(rows.find((r) => r.id === good)?.status).toBe("failed");
+    expect(rows.find((r) => r.id === bad)?.status).toBe("pending");
+    await t.app.deps.db.update(purchases).set({ status: "failed" }).where(eq(purchases.id, bad));
   });
 });

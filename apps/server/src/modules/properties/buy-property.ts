@@ -7,17 +7,20 @@ import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
+import { crashPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import { publishPublicMany } from "../live/publish";
-import { CardError } from "../payments/gateway";
+import { CardError, GatewayRequestError } from "../payments/gateway";
 import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
+export const PAYMENT_PROCESSING =
+  "Your payment is still being processed. The building is held for you and becomes yours once the payment clears; if it does not, nothing is charged.";
 
 export type BuyInput = {
   buildingId?: string;
@@ -28,7 +31,18 @@ export type BuyInput = {
 
 export type Bought = { message: string; property: Property; total: number; paymentIntentId: string };
 
-type Order = { userId: string; key: string; priceCents: number; paymentMethodId: string | null };
+/**
+ * One purchase asked for. Its id, and so its processor keys (`purchase:<id>`, `purchase-refund:<id>`), are fixed
+ * here, before any batch runs: a batch run again (after a throw) reuses them, so the processor can never be asked
+ * twice for one purchase under two keys.
+ */
+type Order = {
+  purchaseId: string;
+  userId: string;
+  key: string;
+  priceCents: number;
+  paymentMethodId: string | null;
+};
 
 /**
  * Buys an unowned building at the offered price (at least its base price), charging price + processing fee +
@@ -47,6 +61,7 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
   return purchaseQueue(deps).load({
+    purchaseId: newId(),
     userId,
     key: input.buildingId ?? input.propertyId ?? "",
     priceCents,
@@ -87,7 +102,7 @@ type Reservation = {
 };
 
 /** A purchase reserved and charged, waiting for its ownership to be written. */
-type Charged = {
+export type Charged = {
   i: number;
   order: Order;
   purchaseId: string;
@@ -100,7 +115,7 @@ type Charged = {
 async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Bought>[]> {
   const { gateway } = deps;
   const outcomes: Outcome<Bought>[] = orders.map(() => failed(new Error("purchase not settled")));
-  const purchaseIds = orders.map(() => newId());
+  const purchaseIds = orders.map((o) => o.purchaseId);
 
   // Each statement below finds its rows by "= any(array(select …))": the planner then reads them by index, where
   // a join with a JSON row set (which it guesses at 100 rows) would read whole tables.
@@ -150,7 +165,9 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
       on conflict do nothing
       returning id)
     select t.i, t.building_id, t.base_price_cents, t.card_id, t.customer_id,
-      exists (select 1 from reserved where reserved.id = t.purchase_id) as reserved
+      exists (select 1 from reserved where reserved.id = t.purchase_id)
+        -- A batch run again finds the purchases its first run reserved.
+        or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved
     from target t order by t.i`,
   );
 
@@ -189,7 +206,9 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
     }),
   );
 
-  // 2. Charge, outside any transaction. (The sandbox writes the intents of one moment together.)
+  crashPoint("purchase.reserved");
+  // 2. Charge, outside any transaction. (The sandbox writes the intents of one moment together.) The pending row
+  // already names the charge's key: if this process stops from here on, recovery finds the charge by that key.
   const charged: Charged[] = [];
   await Promise.all(
     reserved.map(async (r) => {
@@ -201,23 +220,47 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
           customerId,
           paymentMethodId: r.cardId,
           captureMethod: "automatic",
-          metadata: {
-            purpose: "purchase",
-            purchaseId: r.purchaseId,
-            buildingId: r.buildingId,
-            userId: r.order.userId,
-          },
-          idempotencyKey: `purchase:${r.purchaseId}`,
+          metadata: purchaseMetadata(r.purchaseId, r.buildingId, r.order.userId, r.totalCents),
+          idempotencyKey: purchaseChargeKey(r.purchaseId),
         });
-        if (intent.status !== "succeeded") throw new CardError("card_declined", "Your card was declined.");
+        if (intent.status === "processing") {
+          // Not declined, not yet paid: the purchase stays pending with its intent noted, holding the building,
+          // and recovery finishes it (ownership, or release) once the processor has settled the payment.
+          await deps.db
+            .update(purchases)
+            .set({ paymentIntentId: intent.id, updatedAt: new Date() })
+            .where(eq(purchases.id, r.purchaseId));
+          outcomes[r.i] = failed(new AppError("PAYMENT_PROCESSING", PAYMENT_PROCESSING));
+          return;
+        }
+        if (intent.status !== "succeeded") {
+          // Nothing was taken. An intent left waiting (for another card, or for the buyer) is cancelled so it can
+          // never be completed later for a purchase that has failed.
+          if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
+            await gateway.cancelPaymentIntent({
+              id: intent.id,
+              idempotencyKey: `${purchaseChargeKey(r.purchaseId)}:cancel`,
+            });
+          }
+          throw new CardError("card_declined", "Your card was declined.");
+        }
         charged.push({ ...r, intentId: intent.id });
       } catch (error) {
         outcomes[r.i] = failed(error);
-        await settle(deps, r.purchaseId, "failed", (error as Error).message).catch(() => {});
+        // Where the processor's answer is unknown (unreachable, a cancellation that failed), the purchase stays
+        // pending: recovery settles it from the processor's record.
+        if (
+          error instanceof CardError ||
+          error instanceof AppError ||
+          (error instanceof GatewayRequestError && error.statusCode < 500)
+        ) {
+          await settle(deps, r.purchaseId, "failed", (error as Error).message).catch(() => {});
+        }
       }
     }),
   );
   if (charged.length === 0) return outcomes;
+  crashPoint("purchase.charged");
 
   // Noted at once, so that if this process stops before step 3, reconcilePurchases finds the charges and refunds them.
   let owned: Charged[] = [];
@@ -231,6 +274,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
       from m where p.id = any(array(select id from m)) and p.id = m.id`,
     );
 
+    crashPoint("purchase.noted");
     // 3. Own.
     const ready: Charged[] = [];
     for (const c of charged) {
@@ -254,11 +298,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
         const outcome = outcomes[c.i];
         const error = outcome && !outcome.ok ? outcome.error : new Error("not owned");
         try {
-          await gateway.refund({
-            paymentIntentId: c.intentId,
-            idempotencyKey: `purchase-refund:${c.purchaseId}`,
-          });
-          await settle(deps, c.purchaseId, "refunded", (error as Error).message, c.intentId);
+          await refundPurchase(deps, c.purchaseId, c.intentId, (error as Error).message);
           outcomes[c.i] = failed(
             error instanceof AppError
               ? error
@@ -277,6 +317,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
       }),
   );
   if (owned.length === 0) return outcomes;
+  crashPoint("purchase.owned");
   // From here on nothing may throw: the purchases are complete, and a batch that throws is run again.
   try {
     await announce(deps, owned, outcomes);
@@ -287,7 +328,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
 }
 
 /** The bought properties as the buyers now see them, and the sales announced to every map. */
-async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bought>[]) {
+export async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bought>[]) {
   const { db } = deps;
   const present = new Map(
     (
@@ -336,7 +377,11 @@ async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bough
  * building order first, as the reservation does, so that two batches at once never wait for each other in a circle. If the statement fails,
  * each purchase is tried on its own, so that one bad row cannot cost the others their buildings.
  */
-async function ownTogether(deps: AppDeps, ready: Charged[], outcomes: Outcome<Bought>[]): Promise<Charged[]> {
+export async function ownTogether(
+  deps: AppDeps,
+  ready: Charged[],
+  outcomes: Outcome<Bought>[],
+): Promise<Charged[]> {
   if (ready.length === 0) return [];
   try {
     const journals = journalsCtes(
@@ -424,10 +469,31 @@ async function whyNotReserved(deps: AppDeps, userId: string, buildingId: string)
   return new AppError("CONFLICT", "This building already has an owner.");
 }
 
+/** The processor keys of a purchase: fixed by its id, so every retry and every recovery uses the same ones. */
+export const purchaseChargeKey = (purchaseId: string) => `purchase:${purchaseId}`;
+export const purchaseRefundKey = (purchaseId: string) => `purchase-refund:${purchaseId}`;
+
+/** What a purchase's payment intent says of itself, so that it is checked before it is taken for anything. */
+export function purchaseMetadata(purchaseId: string, buildingId: string, userId: string, totalCents: number) {
+  return { purpose: "purchase", purchaseId, buildingId, userId, amountCents: String(totalCents) };
+}
+
+/**
+ * Gives a charged purchase's money back. The purchase is marked `refunding` (and its building freed) before the
+ * processor is asked, with a key fixed by the purchase; if the process stops in between, recovery asks again with
+ * the same key, so the buyer is refunded exactly once.
+ */
+export async function refundPurchase(deps: AppDeps, purchaseId: string, intentId: string, failure: string) {
+  await settle(deps, purchaseId, "refunding", failure, intentId);
+  crashPoint("purchase.refunding");
+  await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: purchaseRefundKey(purchaseId) });
+  await settle(deps, purchaseId, "refunded", failure, intentId);
+}
+
 async function settle(
   deps: AppDeps,
   purchaseId: string,
-  status: "failed" | "refunded",
+  status: "failed" | "refunding" | "refunded",
   failure: string,
   paymentIntentId: string | null = null,
 ) {

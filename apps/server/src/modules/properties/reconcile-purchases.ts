@@ -1,47 +1,167 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { failed, type Outcome } from "../../lib/batcher";
+import type { GatewayIntent } from "../payments/gateway";
+import {
+  announce,
+  type Bought,
+  type Charged,
+  ownTogether,
+  purchaseChargeKey,
+  refundPurchase,
+} from "./buy-property";
 
-/** A purchase still pending after this long was interrupted (the server stopped between charge and ownership). */
-export const STALE_PURCHASE_MS = 10 * 60_000;
+/** A charge waiting for the buyer (3-D Secure) is given this long before it is abandoned. */
+export const ACTION_TIMEOUT_MS = 30 * 60_000;
+
+type PurchaseRow = typeof purchases.$inferSelect;
+export type PurchaseRecovery = "completed" | "refunded" | "failed" | "waiting" | "settled already";
 
 /**
- * Settles interrupted purchases: a charged one is refunded (the buyer never got the building), an uncharged one
- * is marked failed. Either way the building is free to buy again. Safe to run on several instances at once.
+ * Purchases a stopped or failed request left in the middle: pending (reserved, maybe charged) or refunding, and
+ * not touched for the recovery delay, oldest first.
  */
-export async function reconcilePurchases({ db, gateway }: AppDeps, now = new Date()): Promise<number> {
-  const stale = await db
-    .select()
+export async function findInterruptedPurchases(deps: AppDeps, now = new Date()): Promise<string[]> {
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const rows = await deps.db
+    .select({ id: purchases.id })
     .from(purchases)
+    .where(and(inArray(purchases.status, ["pending", "refunding"]), lt(purchases.updatedAt, before)))
+    .orderBy(asc(purchases.updatedAt))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Finishes one interrupted purchase from the processor's record, found by the intent id the purchase noted or, if
+ * the process stopped before it could note one, by the purchase's charge key:
+ *   - charged and not refunded: the purchase is completed (the building is still held by it), or refunded if
+ *     ownership cannot be written;
+ *   - a refund begun: it is asked for again with the same key, so it happens once;
+ *   - never charged, refused, or abandoned: it fails, and any intent still open is cancelled;
+ *   - still processing at the processor: it waits.
+ */
+export async function recoverPurchase(
+  deps: AppDeps,
+  purchaseId: string,
+  now = new Date(),
+): Promise<PurchaseRecovery> {
+  const { gateway } = deps;
+  // Claimed by moving its clock: of two instances recovering at once, one claims it, the other finds it fresh.
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const [purchase] = await deps.db
+    .update(purchases)
+    .set({ updatedAt: sql`now()` })
     .where(
       and(
-        eq(purchases.status, "pending"),
-        lt(purchases.createdAt, new Date(now.getTime() - STALE_PURCHASE_MS)),
+        eq(purchases.id, purchaseId),
+        inArray(purchases.status, ["pending", "refunding"]),
+        lt(purchases.updatedAt, before),
       ),
-    );
-  let settled = 0;
-  for (const purchase of stale) {
-    if (purchase.paymentIntentId) {
-      const intent = await gateway.retrievePaymentIntent(purchase.paymentIntentId);
-      if (intent.status === "succeeded") {
-        await gateway.refund({
-          paymentIntentId: intent.id,
-          idempotencyKey: `purchase-refund:${purchase.id}`,
-        });
-      } else if (intent.status === "requires_capture") {
-        await gateway.cancelPaymentIntent({ id: intent.id });
+    )
+    .returning();
+  if (!purchase) return "settled already";
+  const intent = purchase.paymentIntentId
+    ? await gateway.retrievePaymentIntent(purchase.paymentIntentId)
+    : await gateway.findPaymentIntent({ operation: purchaseChargeKey(purchase.id) });
+
+  if (purchase.status === "refunding" || (intent?.status === "succeeded" && intent.refundedCents > 0)) {
+    if (!intent) throw new Error(`purchase ${purchase.id} is refunding but has no payment intent`);
+    await refundPurchase(deps, purchase.id, intent.id, purchase.failure ?? "interrupted, refunded");
+    return "refunded";
+  }
+  if (!intent) return fail(deps, purchase, "interrupted before the card was charged");
+  if (intent.metadata.purchaseId !== purchase.id || intent.amountCents !== purchase.totalCents) {
+    throw new Error(`payment intent ${intent.id} does not belong to purchase ${purchase.id}`);
+  }
+  switch (intent.status) {
+    case "succeeded":
+      return complete(deps, purchase, intent);
+    case "processing":
+      await noteIntent(deps, purchase, intent);
+      return "waiting";
+    case "requires_action":
+    case "requires_confirmation":
+      if (Date.now() - purchase.createdAt.getTime() < ACTION_TIMEOUT_MS) {
+        await noteIntent(deps, purchase, intent);
+        return "waiting";
       }
+      await gateway.cancelPaymentIntent({
+        id: intent.id,
+        idempotencyKey: `${purchaseChargeKey(purchase.id)}:cancel`,
+      });
+      return fail(deps, purchase, "the card was never authenticated");
+    case "requires_capture":
+      await gateway.cancelPaymentIntent({
+        id: intent.id,
+        idempotencyKey: `${purchaseChargeKey(purchase.id)}:cancel`,
+      });
+      return fail(deps, purchase, "interrupted before the card was charged");
+    default:
+      return fail(deps, purchase, "the card was not charged");
+  }
+}
+
+async function noteIntent(deps: AppDeps, purchase: PurchaseRow, intent: GatewayIntent) {
+  if (purchase.paymentIntentId) return;
+  await deps.db.update(purchases).set({ paymentIntentId: intent.id }).where(eq(purchases.id, purchase.id));
+}
+
+async function fail(deps: AppDeps, purchase: PurchaseRow, failure: string): Promise<PurchaseRecovery> {
+  const [done] = await deps.db
+    .update(purchases)
+    .set({ status: "failed", failure, updatedAt: new Date() })
+    .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")))
+    .returning({ id: purchases.id });
+  return done ? "failed" : "settled already";
+}
+
+/** The building is still held by this pending purchase: ownership is written now, as the request would have. */
+async function complete(
+  deps: AppDeps,
+  purchase: PurchaseRow,
+  intent: GatewayIntent,
+): Promise<PurchaseRecovery> {
+  const charged: Charged = {
+    i: 0,
+    order: {
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      key: purchase.buildingId,
+      priceCents: purchase.priceCents,
+      paymentMethodId: intent.paymentMethodId,
+    },
+    purchaseId: purchase.id,
+    buildingId: purchase.buildingId,
+    cardId: intent.paymentMethodId ?? "",
+    totalCents: purchase.totalCents,
+    intentId: intent.id,
+  };
+  const outcomes: Outcome<Bought>[] = [failed(new Error("not owned"))];
+  const owned = await ownTogether(deps, [charged], outcomes);
+  if (owned.length === 0) {
+    await refundPurchase(deps, purchase.id, intent.id, "interrupted; the building could not be given");
+    return "refunded";
+  }
+  await announce(deps, owned, outcomes);
+  return "completed";
+}
+
+/**
+ * Recovers every interrupted purchase found now, each on its own: one that fails (the processor unreachable, say)
+ * is logged and tried again on the next run, and never stops the others. Safe on several instances at once.
+ */
+export async function reconcilePurchases(deps: AppDeps, now = new Date()): Promise<number> {
+  let settled = 0;
+  for (const id of await findInterruptedPurchases(deps, now)) {
+    try {
+      const result = await recoverPurchase(deps, id, now);
+      if (result !== "waiting" && result !== "settled already") settled += 1;
+    } catch (error) {
+      // Its claim moved its clock, so the next runs try the others first.
+      deps.log?.error({ err: error, purchaseId: id }, "could not recover purchase; will retry");
     }
-    const [done] = await db
-      .update(purchases)
-      .set({
-        status: purchase.paymentIntentId ? "refunded" : "failed",
-        failure: "interrupted before ownership was written",
-        updatedAt: now,
-      })
-      .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")))
-      .returning({ id: purchases.id });
-    if (done) settled += 1;
   }
   return settled;
 }
