@@ -457,6 +457,95 @@ describe("a bid paid through a payment intent the client made", () => {
   });
 });
 
+describe("one card hold, one bid", () => {
+  it("lets a payment intent back only one bid, even sent with two bids at once, and never lets go of the winner's hold", async () => {
+    const { propertyId } = await listing("way/1", 50_000);
+    const second = await listing("way/2", 50_000);
+    const b = await bidder();
+    const intent = (
+      await t.call("POST", "/api/v1/users/payment/intent/token", {
+        token: b.token,
+        body: { amount: 60_899, currency: "usd", propertyId },
+      })
+    ).json().data.paymentIntentId as string;
+    // Another building at the same price: the processor's record names the first building.
+    const elsewhere = await bid(b.token, second.propertyId, 600, { paymentIntentId: intent });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe("paymentIntentId: the intent is not a hold for this bid");
+    const both = await Promise.all([
+      bid(b.token, propertyId, 600, { paymentIntentId: intent }),
+      bid(b.token, propertyId, 600, { paymentIntentId: intent }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = await db().select().from(bids).where(eq(bids.paymentIntentId, intent));
+    expect(rows.map((r) => r.status)).toEqual(["pending"]);
+    const [held] = await db()
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, intent));
+    expect(held?.status).toBe("requires_capture");
+  });
+
+  it("refuses a second capture of one intent under another key, as Stripe does", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const b = await bidder();
+    const placed = (await bid(b.token, propertyId, 600)).json().data.bid;
+    expect((await post("accept-bid", seller.token, { bidId: placed.bidId })).statusCode).toBe(200);
+    const intent = await intentOf(placed.bidId);
+    const again = t.app.deps.gateway.capturePaymentIntent({
+      id: intent?.id ?? "",
+      idempotencyKey: "another",
+    });
+    await expect(again).rejects.toMatchObject({ code: "payment_intent_unexpected_state" });
+    const replay = await t.app.deps.gateway.capturePaymentIntent({
+      id: intent?.id ?? "",
+      idempotencyKey: `bid-capture:${placed.bidId}`,
+    });
+    expect(replay.status).toBe("succeeded");
+  });
+});
+
+describe("recovering interrupted bids", () => {
+  const longAgo = () => new Date(Date.now() - t.app.deps.config.moneyRecoveryAfterMs - 1000);
+
+  it("lets go of a hold made for a bid whose process stopped before it was placed, found by the bid's key", async () => {
+    const { propertyId } = await listing("way/1", 50_000);
+    const b = await bidder();
+    const placed = (await bid(b.token, propertyId, 600)).json().data.bid;
+    const intent = await intentOf(placed.bidId);
+    // As a crash right after the hold would have left it: holding, the intent's id never noted.
+    await db()
+      .update(bids)
+      .set({ status: "holding", paymentIntentId: null, updatedAt: longAgo() })
+      .where(eq(bids.id, placed.bidId));
+    expect((await sweepBids(t.app.deps)).recovered).toBe(1);
+    const [row] = await db().select().from(bids).where(eq(bids.id, placed.bidId));
+    expect(row).toMatchObject({ status: "failed", paymentIntentId: intent?.id });
+    expect(row?.holdReleasedAt).not.toBeNull();
+    expect((await intentOf(placed.bidId))?.status).toBe("canceled");
+  });
+
+  it("completes a sale whose process stopped after the capture", async () => {
+    const buildingId = "way/1";
+    const { seller, propertyId } = await listing(buildingId, 50_000);
+    const b = await bidder();
+    const placed = (await bid(b.token, propertyId, 600)).json().data.bid;
+    const intent = await intentOf(placed.bidId);
+    await t.app.deps.gateway.capturePaymentIntent({
+      id: intent?.id ?? "",
+      idempotencyKey: `bid-capture:${placed.bidId}`,
+    });
+    await db()
+      .update(bids)
+      .set({ status: "accepting", updatedAt: longAgo() })
+      .where(eq(bids.id, placed.bidId));
+    expect((await sweepBids(t.app.deps)).recovered).toBe(1);
+    expect((await ownerOf(buildingId))?.ownerId).toBe(b.userId);
+    expect(await balanceOf(db(), accounts.earnings(seller.userId))).toBe(60_000 - 500);
+    expect(await checkLedger(db())).toEqual([]);
+  });
+});
+
 describe("deleting an account", () => {
   it("withdraws the player's own bids and releases the bids on their buildings, letting the holds go", async () => {
     const { seller, propertyId } = await listing("way/1", 50_000);

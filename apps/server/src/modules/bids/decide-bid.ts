@@ -1,22 +1,24 @@
 import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Bid } from "@mx/shared/schemas/bids";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { crashPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { accounts, postJournal } from "../ledger/ledger";
 import { publishBuilding } from "../live/publish";
+import { GatewayRequestError } from "../payments/gateway";
 import { bidActivity } from "./bid-activity";
 import { bidById } from "./present-bid";
 import { type HeldBid, releaseHolds } from "./release-holds";
 
-type BidRow = typeof bids.$inferSelect;
+export type BidRow = typeof bids.$inferSelect;
 
 /** The bid, read under its building's lock (taken first, so every change to the building waits its turn). */
 async function lockedBid(tx: Tx, bidId: string): Promise<BidRow> {
@@ -31,6 +33,7 @@ async function lockedBid(tx: Tx, bidId: string): Promise<BidRow> {
 const statusWords: Record<string, string> = {
   holding: "still being placed",
   accepting: "being accepted",
+  refunding: "no longer open: the sale failed and the bidder is being refunded",
   accepted: "accepted already",
   rejected: "declined already",
   cancelled: "cancelled already",
@@ -123,23 +126,29 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
     }
     throw error;
   }
+  crashPoint("bid.accepting");
   const intentId = bid.paymentIntentId;
-  const fail = (failure: string) =>
-    db
-      .update(bids)
-      .set({ status: "failed", failure, decidedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(bids.id, bidId), eq(bids.status, "accepting")));
 
-  // 2. Capture.
+  // 2. Capture, with a key fixed by the bid: a repeat (by recovery) is answered as the first capture was.
   try {
     if (!intentId) throw new Error("the bid has no card hold");
     const captured = await gateway.capturePaymentIntent({
       id: intentId,
-      idempotencyKey: `bid-capture:${bidId}`,
+      idempotencyKey: bidCaptureKey(bidId),
     });
     if (captured.status !== "succeeded") throw new Error(`the hold is ${captured.status}`);
   } catch (error) {
-    await fail((error as Error).message);
+    if (error instanceof GatewayRequestError && error.statusCode >= 500) {
+      // The processor's answer is unknown: the bid stays `accepting`, and recovery finds out from the hold.
+      throw new AppError(
+        "UNAVAILABLE",
+        "The payment processor could not be reached; please try again shortly.",
+        {
+          cause: error,
+        },
+      );
+    }
+    await failAccept(deps, bidId, (error as Error).message);
     await releaseHolds(deps, [{ id: bidId, paymentIntentId: intentId }]);
     throw new AppError(
       "CONFLICT",
@@ -147,72 +156,112 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
       { cause: error },
     );
   }
+  crashPoint("bid.captured");
 
   // 3. Sell.
   let released: HeldBid[];
   try {
-    released = await db.transaction(async (tx) => {
-      await lockKey(tx, `building:${bid.buildingId}`);
-      await deps.faults?.beforeOwnership?.();
-      const [sold] = await tx
-        .update(properties)
-        .set({
-          ownerId: bid.bidderId,
-          priceCents: bid.amountCents,
-          forSale: false,
-          customName: null,
-          sales: sql`${properties.sales} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
-        .returning({ id: properties.id });
-      if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
-      await tx.insert(priceHistory).values({ buildingId: bid.buildingId, priceCents: bid.amountCents });
-      await postJournal(tx, {
-        kind: "sale",
-        reference: bidId,
-        memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
-        entries: [
-          { account: accounts.cardFunding, amountCents: -bid.totalCents },
-          { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
-          {
-            account: accounts.platformFees,
-            amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
-          },
-          { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-        ],
-      });
-      await tx
-        .update(bids)
-        .set({ status: "accepted", decidedAt: new Date(), holdReleasedAt: null, updatedAt: new Date() })
-        .where(eq(bids.id, bidId));
-      if (intentId) {
-        await tx
-          .update(paymentIntents)
-          .set({ status: "succeeded", updatedAt: new Date() })
-          .where(eq(paymentIntents.id, intentId));
-      }
-      const others = await tx
-        .update(bids)
-        .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
-        .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
-      await bidActivity(tx, bidId, "accepted");
-      for (const other of others) await bidActivity(tx, other.id, "released");
-      await publishBuilding(tx, "building.sold", bid.buildingId);
-      return others;
-    });
+    released = await sell(deps, bid);
   } catch (error) {
     // Charged but not sold: give the bidder's money back before saying anything.
-    if (intentId) await gateway.refund({ paymentIntentId: intentId, idempotencyKey: `bid-refund:${bidId}` });
-    await fail((error as Error).message);
-    await db.update(bids).set({ holdReleasedAt: new Date() }).where(eq(bids.id, bidId));
+    if (intentId) await refundCapture(deps, bid, intentId, (error as Error).message);
     throw error instanceof AppError
       ? error
       : new AppError("UNAVAILABLE", "The sale could not be completed; the bidder has been refunded.", {
           cause: error,
         });
   }
+  crashPoint("bid.sold");
   await releaseHolds(deps, released);
   return bidById(db, bidId);
+}
+
+/** The processor keys of an accepted bid's capture and of its refund, fixed by the bid's id. */
+export const bidCaptureKey = (bidId: string) => `bid-capture:${bidId}`;
+export const bidRefundKey = (bidId: string) => `bid-refund:${bidId}`;
+
+const failAccept = (deps: AppDeps, bidId: string, failure: string) =>
+  deps.db
+    .update(bids)
+    .set({ status: "failed", failure, decidedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(bids.id, bidId), inArray(bids.status, ["accepting", "refunding"])));
+
+/**
+ * Gives a captured bid back to its bidder: the bid is marked `refunding` before the processor is asked, with a key
+ * fixed by the bid, so that recovery can finish a refund a stopped process began, exactly once.
+ */
+export async function refundCapture(deps: AppDeps, bid: BidRow, intentId: string, failure: string) {
+  await deps.db
+    .update(bids)
+    .set({ status: "refunding", failure, updatedAt: new Date() })
+    .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+  crashPoint("bid.refunding");
+  await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: bidRefundKey(bid.id) });
+  await failAccept(deps, bid.id, failure);
+  await deps.db.update(bids).set({ holdReleasedAt: new Date() }).where(eq(bids.id, bid.id));
+}
+
+/**
+ * The sale of a captured bid, in one transaction: ownership, price, price history, the sale's journal, the bid
+ * accepted and every other pending bid on the building released (returned, for their holds to be let go).
+ */
+export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
+  const intentId = bid.paymentIntentId;
+  const userId = bid.ownerId;
+  const bidId = bid.id;
+  if (!userId) throw new AppError("CONFLICT", "This bid has no owner to sell.");
+  return deps.db.transaction(async (tx) => {
+    await lockKey(tx, `building:${bid.buildingId}`);
+    await deps.faults?.beforeOwnership?.();
+    const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
+    if (still?.status !== "accepting")
+      throw new AppError("CONFLICT", "This bid is no longer being accepted.");
+    const [sold] = await tx
+      .update(properties)
+      .set({
+        ownerId: bid.bidderId,
+        priceCents: bid.amountCents,
+        forSale: false,
+        customName: null,
+        sales: sql`${properties.sales} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
+      .returning({ id: properties.id });
+    if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
+    await tx.insert(priceHistory).values({ buildingId: bid.buildingId, priceCents: bid.amountCents });
+    await postJournal(tx, {
+      kind: "sale",
+      reference: bidId,
+      memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
+      entries: [
+        { account: accounts.cardFunding, amountCents: -bid.totalCents },
+        { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
+        {
+          account: accounts.platformFees,
+          amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
+        },
+        { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+      ],
+    });
+    await tx
+      .update(bids)
+      .set({ status: "accepted", decidedAt: new Date(), holdReleasedAt: null, updatedAt: new Date() })
+      .where(eq(bids.id, bidId));
+    if (intentId) {
+      await tx
+        .update(paymentIntents)
+        .set({ status: "succeeded", updatedAt: new Date() })
+        .where(eq(paymentIntents.id, intentId));
+    }
+    const others = await tx
+      .update(bids)
+      .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    await bidActivity(tx, bidId, "accepted");
+    for (const other of others) await bidActivity(tx, other.id, "released");
+    await publishBuilding(tx, "building.sold", bid.buildingId);
+    return others;
+  });
 }

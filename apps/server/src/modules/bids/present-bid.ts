@@ -44,9 +44,16 @@ export function selectBids(q: Queryable) {
 
 type BidRow = Awaited<ReturnType<ReturnType<typeof selectBids>["execute"]>>[number];
 
-/** Steps in flight show as pending: the hold is being made, or the capture is running. */
+/**
+ * Steps in flight show as pending: the hold is being made, or the capture is running. A sale that failed after the
+ * capture shows as failed while its refund is on the way.
+ */
 const publicStatus = (status: string): BidStatus =>
-  status === "holding" || status === "accepting" ? "pending" : (status as BidStatus);
+  status === "holding" || status === "accepting"
+    ? "pending"
+    : status === "refunding"
+      ? "failed"
+      : (status as BidStatus);
 
 export function presentBid(row: BidRow): Bid {
   return {

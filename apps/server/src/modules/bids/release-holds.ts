@@ -5,10 +5,10 @@ import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { GatewayRequestError } from "../payments/gateway";
 import { bidActivity } from "./bid-activity";
+import { refundCapture, sell } from "./decide-bid";
+import { bidHoldKey } from "./submit-bid";
 
 export const BID_TTL_MS = PENDING_BID_TTL_DAYS * 24 * 60 * 60_000;
-/** A hold or capture still in flight after this long was interrupted (the server stopped half way). */
-export const STALE_STEP_MS = 10 * 60_000;
 
 /** Statuses whose card hold must be let go. */
 export const RELEASED_STATUSES = [
@@ -69,8 +69,8 @@ export async function releaseHolds(deps: AppDeps, held: HeldBid[]): Promise<void
 export async function sweepBids(
   deps: AppDeps,
   now = new Date(),
-): Promise<{ expired: number; released: number }> {
-  const { db, gateway } = deps;
+): Promise<{ expired: number; released: number; recovered: number }> {
+  const { db } = deps;
   const expired = await db.transaction(async (tx) => {
     const rows = await tx
       .update(bids)
@@ -81,23 +81,14 @@ export async function sweepBids(
     return rows;
   });
 
-  const staleBefore = new Date(now.getTime() - STALE_STEP_MS);
-  const stale = await db
-    .select({ id: bids.id, status: bids.status, paymentIntentId: bids.paymentIntentId })
-    .from(bids)
-    .where(and(inArray(bids.status, ["holding", "accepting"]), lt(bids.updatedAt, staleBefore)));
-  for (const bid of stale) {
-    // A capture that went through for a sale never written is given back before the hold counts as released.
-    if (bid.status === "accepting" && bid.paymentIntentId) {
-      const intent = await gateway.retrievePaymentIntent(bid.paymentIntentId);
-      if (intent.status === "succeeded") {
-        await gateway.refund({ paymentIntentId: intent.id, idempotencyKey: `bid-refund:${bid.id}` });
-      }
+  let recovered = 0;
+  for (const id of await findInterruptedBids(deps, now)) {
+    try {
+      if (await recoverBid(deps, id, now)) recovered += 1;
+    } catch (error) {
+      // Its claim moved its clock, so the next runs try the others first.
+      deps.log?.error({ err: error, bidId: id }, "could not recover bid; will retry");
     }
-    await db
-      .update(bids)
-      .set({ status: "failed", failure: "interrupted before it was completed", updatedAt: now })
-      .where(and(eq(bids.id, bid.id), eq(bids.status, bid.status)));
   }
 
   const owed = await db
@@ -120,5 +111,94 @@ export async function sweepBids(
       deps.log?.warn({ err: error, bidId: bid.id }, "bid hold not released");
     }
   }
-  return { expired: expired.length, released };
+  return { expired: expired.length, released, recovered };
+}
+
+/** Bids a stopped or failed request left in the middle of a step, untouched for the recovery delay. */
+export async function findInterruptedBids(deps: AppDeps, now = new Date()): Promise<string[]> {
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const rows = await deps.db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(inArray(bids.status, ["holding", "accepting", "refunding"]), lt(bids.updatedAt, before)))
+    .orderBy(bids.updatedAt)
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Finishes one interrupted bid from the processor's record:
+ *   - `holding` (the hold may or may not have been made): the hold, found by the bid's key if its id was never
+ *     noted, is let go and the bid fails;
+ *   - `accepting`: a capture that went through is completed as the sale the owner asked for (or refunded if the
+ *     sale cannot be written); a hold never captured goes back to pending, for the owner to accept again;
+ *   - `refunding`: the refund is asked for again with the same key, so it happens once.
+ * Returns whether it changed anything.
+ */
+export async function recoverBid(deps: AppDeps, bidId: string, now = new Date()): Promise<boolean> {
+  const { db, gateway } = deps;
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const [bid] = await db
+    .update(bids)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bids.id, bidId),
+        inArray(bids.status, ["holding", "accepting", "refunding"]),
+        lt(bids.updatedAt, before),
+      ),
+    )
+    .returning();
+  if (!bid) return false;
+  const intent = bid.paymentIntentId
+    ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
+    : await gateway.findPaymentIntent({ operation: bidHoldKey(bid.id) });
+
+  if (bid.status === "holding") {
+    // The hold goes through the releases owed below (now, and on every later sweep until it is let go).
+    await db
+      .update(bids)
+      .set({
+        status: "failed",
+        failure: "interrupted before the bid was placed",
+        paymentIntentId: intent?.id ?? null,
+        updatedAt: now,
+      })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "holding")));
+    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent?.id ?? null }]);
+    return true;
+  }
+  if (!intent) throw new Error(`bid ${bid.id} is ${bid.status} but has no card hold`);
+  if (bid.status === "refunding" || (intent.status === "succeeded" && intent.refundedCents > 0)) {
+    await db
+      .update(bids)
+      .set({ status: "accepting" })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "refunding")));
+    await refundCapture(deps, bid, intent.id, bid.failure ?? "interrupted; the bidder was refunded");
+    return true;
+  }
+  if (intent.status === "requires_capture") {
+    await db
+      .update(bids)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+    return true;
+  }
+  if (intent.status !== "succeeded") {
+    await db
+      .update(bids)
+      .set({ status: "failed", failure: `the hold is ${intent.status}`, decidedAt: now, updatedAt: now })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent.id }]);
+    return true;
+  }
+  let released: HeldBid[];
+  try {
+    released = await sell(deps, bid);
+  } catch (error) {
+    await refundCapture(deps, bid, intent.id, (error as Error).message);
+    return true;
+  }
+  await releaseHolds(deps, released);
+  return true;
 }

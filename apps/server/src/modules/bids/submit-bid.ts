@@ -7,13 +7,14 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { crashPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { defaultCard, ensureCustomer } from "../cards/cards";
-import { CardError, type GatewayIntent } from "../payments/gateway";
+import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
 import { bidById } from "./present-bid";
@@ -84,6 +85,17 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
         `paymentIntentId: the intent is for ${formatCents(intent.amountCents)}, but this bid needs ${formatCents(totalCents)}`,
       );
     }
+    // The processor's own record must say the same: the player, the building, a hold, the amount.
+    const held = await deps.gateway.retrievePaymentIntent(input.paymentIntentId);
+    if (
+      held.metadata.userId !== userId ||
+      held.metadata.buildingId !== target.buildingId ||
+      held.metadata.purpose !== "bid" ||
+      held.captureMethod !== "manual" ||
+      held.amountCents !== totalCents
+    ) {
+      throw new AppError("BAD_REQUEST", "paymentIntentId: the intent is not a hold for this bid");
+    }
   }
   const customerId = await ensureCustomer(deps, userId);
   const { buildingId } = target;
@@ -109,12 +121,18 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
       });
     });
   } catch (error) {
-    if (uniqueViolation(error) !== null) {
+    const constraint = uniqueViolation(error);
+    if (constraint === "bids_one_per_payment_intent") {
+      throw new AppError("CONFLICT", "paymentIntentId: this payment intent already backs another bid");
+    }
+    if (constraint !== null) {
       throw new AppError("CONFLICT", "You are already placing a bid on this building.");
     }
     throw error;
   }
+  crashPoint("bid.reserved");
 
+  // Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it.
   const fail = async (failure: string, paymentIntentId: string | null) => {
     await db
       .update(bids)
@@ -134,15 +152,23 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
           customerId,
           paymentMethodId: card.id,
           captureMethod: "manual",
-          metadata: { purpose: "bid", bidId, buildingId, userId },
-          idempotencyKey: `bid:${bidId}`,
+          metadata: { purpose: "bid", bidId, buildingId, userId, amountCents: String(totalCents) },
+          idempotencyKey: bidHoldKey(bidId),
         });
+    crashPoint("bid.held");
+    await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));
     if (intent.status !== "requires_capture" || intent.amountCents !== totalCents) {
       throw new CardError("card_declined", "Your card was declined.");
     }
-    await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));
   } catch (error) {
-    await fail((error as Error).message, input.paymentIntentId ?? null);
+    if (
+      error instanceof CardError ||
+      error instanceof AppError ||
+      (error instanceof GatewayRequestError && error.statusCode < 500)
+    ) {
+      await fail((error as Error).message, input.paymentIntentId ?? null);
+    }
+    // Otherwise the processor's answer is unknown: the bid stays `holding`, and recovery finds the hold by its key.
     throw error;
   }
 
@@ -189,6 +215,10 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
     await fail((error as Error).message, intent.id);
     throw error;
   }
+  crashPoint("bid.pending");
   await releaseHolds(deps, replaced);
   return bidById(db, bidId);
 }
+
+/** The processor key of a bid's hold, fixed by the bid's id (written before the hold is asked for). */
+export const bidHoldKey = (bidId: string) => `bid:${bidId}`;

@@ -142,6 +142,7 @@ describe("stripe gateway: requests", () => {
           "automatic_payment_methods[allow_redirects]": "never",
           "metadata[purpose]": "bid",
           "metadata[propertyId]": "way/1",
+          "metadata[operation]": "bid-7f3a",
           payment_method: "pm_visa",
           confirm: "true",
         },
@@ -154,11 +155,12 @@ describe("stripe gateway: requests", () => {
       status: "requires_capture",
       amountCents: 10_899,
       capturedCents: 0,
+      refundedCents: 0,
       currency: "usd",
       captureMethod: "manual",
       customerId: "cus_ann",
       paymentMethodId: "pm_visa",
-      metadata: { purpose: "bid", propertyId: "way/1" },
+      metadata: { purpose: "bid", propertyId: "way/1", operation: "bid-7f3a" },
     });
   });
 
@@ -206,7 +208,9 @@ describe("stripe gateway: requests", () => {
   it("retrieves an intent", async () => {
     const pi = await intent("manual", "pm_visa");
     const read = await gateway.retrievePaymentIntent(pi.id);
-    expect(sent()).toEqual([{ method: "GET", path: `/v1/payment_intents/${pi.id}`, body: {} }]);
+    expect(sent()).toEqual([
+      { method: "GET", path: `/v1/payment_intents/${pi.id}?expand[0]=latest_charge`, body: {} },
+    ]);
     expect(emulator.requests[0]?.idempotencyKey).toBeNull();
     expect(read).toEqual(pi);
   });
@@ -305,7 +309,11 @@ describe("stripe gateway: errors", () => {
   });
 
   it("turns resource_missing into a 404 GatewayRequestError", async () => {
-    emulator.replyOnce("GET", "/v1/payment_intents/pi_nope", missing("payment_intent", "pi_nope"));
+    emulator.replyOnce(
+      "GET",
+      "/v1/payment_intents/pi_nope?expand[0]=latest_charge",
+      missing("payment_intent", "pi_nope"),
+    );
     const error = await caught(gateway.retrievePaymentIntent("pi_nope"));
     expect(error).toBeInstanceOf(GatewayRequestError);
     expect(error).toMatchObject({
@@ -385,7 +393,7 @@ describe("stripe gateway: errors", () => {
   it("turns a Stripe outage (500) into processor_unavailable", async () => {
     emulator.replyOnce(
       "GET",
-      "/v1/payment_intents/pi_any",
+      "/v1/payment_intents/pi_any?expand[0]=latest_charge",
       stripeError(500, { type: "api_error", message: "An unknown error occurred" }),
     );
     const error = await caught(gateway.retrievePaymentIntent("pi_any"));

@@ -177,7 +177,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
       message: "Event handled.",
       data: { received: true, duplicate: false, ignored: false },
     });
-    expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}`]);
+    expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}?expand[0]=latest_charge`]);
     const row = await ourRow(intent.id);
     expect(row?.status).toBe("succeeded");
     expect(row?.paymentMethodId).toBe("pm_card_visa");
@@ -209,7 +209,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
       refunded: true,
     });
     expect((await deliver(payload)).statusCode).toBe(200);
-    expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}`]);
+    expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}?expand[0]=latest_charge`]);
     expect((await ourRow(intent.id))?.status).toBe("succeeded");
   });
 
@@ -313,7 +313,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
     const eventId = JSON.parse(payload).id as string;
     emulator.replyOnce(
       "GET",
-      `/v1/payment_intents/${intent.id}`,
+      `/v1/payment_intents/${intent.id}?expand[0]=latest_charge`,
       stripeError(500, { type: "api_error", message: "An unknown error occurred" }),
     );
 
@@ -381,7 +381,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
       expect(res.json().data).toEqual({ received: true, duplicate: false, ignored: false });
       expect((await ourRow(intent.id))?.status).toBe("succeeded");
       // Re-read through app.deps.gateway, the Stripe gateway built from config.
-      expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}`]);
+      expect(intentReads()).toEqual([`/v1/payment_intents/${intent.id}?expand[0]=latest_charge`]);
       const tampered = await deliver(
         payload.replace("payment_intent.succeeded", "payment_intent.canceled"),
         sign(payload),
