@@ -1,0 +1,148 @@
+import { formatCents } from "@mx/shared/money";
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { queryRows } from "../../lib/sql";
+import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
+
+/** Statuses of a bid whose card hold should still be open at the processor. */
+const HOLDING = new Set(["holding", "pending", "accepting"]);
+
+type Thing = {
+  kind: "purchase" | "bid" | "shop order";
+  id: string;
+  status: string;
+  /** What the processor should have taken for it, in cents. */
+  totalCents: number;
+  intentId: string;
+  /** What its journal says came in from the card (0 without a journal). */
+  journaledCents: number;
+  createdAt: Date;
+};
+
+/**
+ * Compares the processor's payment intents with what we recorded of them, over a window of creation times, and
+ * lists every difference in words (an empty list: the two agree to the cent):
+ *   - every cent the processor kept (captured less refunded) stands behind exactly one completed purchase, accepted
+ *     bid or paid shop order, of that amount, whose journal took it in;
+ *   - every completed purchase, accepted bid and paid order has exactly one capture of its amount, never refunded;
+ *   - every hold still open belongs to a bid that is waiting for it, and every pending bid has its hold open;
+ *   - no intent stands behind two things.
+ */
+export async function reconcileWithProcessor(
+  q: Queryable,
+  gateway: PaymentGateway,
+  window: { createdFrom: Date; createdTo: Date },
+): Promise<string[]> {
+  const problems: string[] = [];
+  const intents = await gateway.listPaymentIntents(window);
+  const byId = new Map(intents.map((i) => [i.id, i]));
+
+  const things = await queryRows<Thing & { created_at: string }>(
+    q,
+    sql`
+    select 'purchase' as kind, p.id::text as id, p.status, p.total_cents as "totalCents",
+      p.payment_intent_id as "intentId", p.created_at,
+      coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.kind = 'purchase' and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
+    from purchases p where p.payment_intent_id is not null
+    union all
+    select 'bid', b.id::text, b.status, b.total_cents, b.payment_intent_id, b.created_at,
+      coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.kind = 'sale' and j.reference = b.id::text and e.account = 'card_funding'), 0)::int
+    from bids b where b.payment_intent_id is not null
+    union all
+    select 'shop order', o.id::text, o.status, o.amount_cents, o.payment_intent_id, o.created_at,
+      coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.kind = 'shop_order' and j.reference = o.id::text and e.account = 'card_funding'), 0)::int
+    from shop_orders o where o.payment_intent_id is not null`,
+  );
+  const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;
+  const backing = new Map<string, Thing[]>();
+  for (const row of things) {
+    const thing: Thing = { ...row, createdAt: new Date(row.created_at) };
+    backing.set(thing.intentId, [...(backing.get(thing.intentId) ?? []), thing]);
+  }
+
+  for (const [intentId, list] of backing) {
+    if (list.length > 1) {
+      problems.push(`intent ${intentId} stands behind ${list.length} things: ${list.map(name).join(", ")}`);
+    }
+  }
+
+  // Our side: every thing that took money, and every hold we think is open.
+  for (const list of backing.values()) {
+    for (const thing of list) {
+      const intent = byId.get(thing.intentId);
+      const settled = isSettled(thing);
+      if (!intent) {
+        // Outside the window the processor was not asked; inside it, the intent must be there.
+        if (inWindow(thing.createdAt) && (settled || isHeld(thing))) {
+          problems.push(`${name(thing)} names intent ${thing.intentId}, which the processor does not have`);
+        }
+        continue;
+      }
+      const kept = intent.capturedCents - intent.refundedCents;
+      if (settled) {
+        if (intent.status !== "succeeded" || kept !== thing.totalCents) {
+          problems.push(
+            `${name(thing)} is ${thing.status} for ${formatCents(thing.totalCents)}, but intent ${intent.id} is ${intent.status} keeping ${formatCents(kept)}`,
+          );
+        }
+        if (thing.journaledCents !== thing.totalCents) {
+          problems.push(
+            `${name(thing)} took ${formatCents(thing.totalCents)} but its journal took in ${formatCents(thing.journaledCents)}`,
+          );
+        }
+      } else if (isHeld(thing)) {
+        if (thing.status === "pending" && intent.status !== "requires_capture") {
+          problems.push(`${name(thing)} is pending, but its hold ${intent.id} is ${intent.status}`);
+        }
+      } else if (thing.journaledCents !== 0) {
+        problems.push(
+          `${name(thing)} is ${thing.status} but has a journal taking in ${formatCents(thing.journaledCents)}`,
+        );
+      }
+    }
+  }
+
+  // The processor's side: every cent kept, and every hold open, has its thing.
+  for (const intent of intents) {
+    const list = backing.get(intent.id) ?? [];
+    const kept = intent.capturedCents - intent.refundedCents;
+    const settled = list.filter(isSettled);
+    if (kept > 0 && settled.length === 0) {
+      const waiting = list.some(
+        (t) => t.kind === "purchase" && (t.status === "pending" || t.status === "refunding"),
+      );
+      problems.push(
+        `intent ${intent.id} keeps ${formatCents(kept)} with nothing bought behind it${waiting ? " (its purchase is still being recovered)" : ""}${describe(intent)}`,
+      );
+    }
+    if (intent.status === "requires_capture" && !list.some(isHeld)) {
+      problems.push(
+        `intent ${intent.id} holds ${formatCents(intent.amountCents)} with no bid waiting for it${describe(intent)}`,
+      );
+    }
+  }
+  return problems;
+}
+
+function isSettled(thing: Thing): boolean {
+  return (
+    (thing.kind === "purchase" && thing.status === "completed") ||
+    (thing.kind === "bid" && thing.status === "accepted") ||
+    (thing.kind === "shop order" && thing.status === "paid")
+  );
+}
+
+function isHeld(thing: Thing): boolean {
+  return thing.kind === "bid" && HOLDING.has(thing.status);
+}
+
+const name = (thing: Thing) => `${thing.kind} ${thing.id}`;
+
+function describe(intent: GatewayIntent): string {
+  const purpose = intent.metadata.purpose ? ` (${intent.metadata.purpose}` : " (";
+  const what = intent.metadata.purchaseId ?? intent.metadata.bidId ?? intent.metadata.checkoutSessionId ?? "";
+  return `${purpose}${what ? ` ${what}` : ""})`.replace(" ()", "");
+}
