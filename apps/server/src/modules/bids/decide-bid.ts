@@ -7,7 +7,7 @@ import { bids } from "../../db/schema/bids";
 import { priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
-import { crashPoint } from "../../lib/crash-points";
+import { crashPoint, failPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
@@ -81,6 +81,7 @@ async function closeBid(
     await bidActivity(tx, bidId, decision === "rejected" ? "declined" : "cancelled");
     return { id: bid.id, paymentIntentId: bid.paymentIntentId };
   });
+  crashPoint("bid.closed");
   await releaseHolds(deps, [held]);
   return bidById(deps.db, bidId);
 }
@@ -213,6 +214,7 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
   return deps.db.transaction(async (tx) => {
     await lockKey(tx, `building:${bid.buildingId}`);
     await deps.faults?.beforeOwnership?.();
+    failPoint("bid.sell");
     const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (still?.status !== "accepting")
       throw new AppError("CONFLICT", "This bid is no longer being accepted.");

@@ -4,6 +4,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { payouts } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
+import { crashPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
@@ -180,6 +181,7 @@ export async function sendPayout(deps: AppDeps, payoutId: string): Promise<Payou
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!row) throw new AppError("NOT_FOUND", "No such payout.");
   if (row.state !== "requested") return row;
+  crashPoint("payout.reserved");
   let result: GatewayPayout;
   try {
     result = await deps.gateway.createPayout({
@@ -199,6 +201,7 @@ export async function sendPayout(deps: AppDeps, payoutId: string): Promise<Payou
     deps.log?.warn({ err: error, payoutId: row.id }, "payout not confirmed; it will be retried");
     throw new AppError("UNAVAILABLE", serverMessages.payoutPending, { cause: error });
   }
+  crashPoint("payout.sent");
   await recordPayout(deps, row.id, result);
   const [after] = await deps.db.select().from(payouts).where(eq(payouts.id, row.id));
   return after ?? row;

@@ -7,7 +7,7 @@ import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
-import { crashPoint } from "../../lib/crash-points";
+import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
@@ -280,6 +280,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
     for (const c of charged) {
       try {
         await deps.faults?.beforeOwnership?.();
+        failPoint("purchase.own");
         ready.push(c);
       } catch (error) {
         outcomes[c.i] = failed(error);

@@ -1,0 +1,330 @@
+/**
+ * The money operations survive a crash at any step. For each operation and each point between its writes and its
+ * processor calls, a real server process is started with CRASH_AT naming that point, the operation is asked of it
+ * over HTTP, and the process kills itself there with SIGKILL. A fresh server is then started on the same database;
+ * its recovery runs; and the processor's records, ownership and the ledger must agree to the cent.
+ *
+ * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { testConfig } from "../../config";
+import { bids } from "../../db/schema/bids";
+import { buildings, properties } from "../../db/schema/buildings";
+import { purchases } from "../../db/schema/purchases";
+import { collection, giveBuilding, osmFeature } from "../../test/buildings";
+import { addCard } from "../../test/cards";
+import { createTestDatabase } from "../../test/database";
+import { signUp, type TestApp, testAppOf } from "../../test/harness";
+import { RELEASED_STATUSES } from "../bids/release-holds";
+import { importBuildings } from "../buildings/import-buildings";
+import { parseFootprints } from "../buildings/parse-footprints";
+import { checkLedger } from "../ledger/check-ledger";
+import { reconcileWithProcessor } from "./reconcile-processor";
+
+const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
+const SECRET = "crash-test-session-secret-0123456789abcdef";
+const root = path.resolve(import.meta.dirname, "../../../../..");
+const main = path.join(root, "apps/server/src/main.ts");
+
+let t: TestApp;
+let url: string;
+let drop: () => Promise<void>;
+let buildingCounter = 0;
+
+const db = () => t.app.deps.db;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+type Server = { child: ChildProcess; base: string; exited: Promise<NodeJS.Signals | number | null> };
+
+/** A real server process on the test database, started as an operator would (through main.ts). */
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", main], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "development",
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SESSION_SECRET: SECRET,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "mx-crash-")),
+      LOG_LEVEL: "warn",
+      MONEY_RECOVERY_AFTER_SECONDS: "0",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on("exit", (code, signal) => resolve(signal ?? code)),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, base, exited };
+}
+
+/** Asks the server for something it will die in the middle of; the request can only fail. */
+async function requestThatCrashes(server: Server, route: string, token: string, body: unknown) {
+  const answer = await fetch(`${server.base}/api/v1/${route}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  }).then(
+    (res) => res.status,
+    () => "connection lost",
+  );
+  expect(await server.exited).toBe("SIGKILL");
+  expect(answer).toBe("connection lost");
+}
+
+/** Starts a fresh server, lets its recovery settle every operation left in the middle, and stops it. */
+async function restartAndRecover() {
+  const server = await startServer();
+  const deadline = Date.now() + 30_000;
+  while ((await unsettled()) > 0) {
+    if (Date.now() > deadline) throw new Error(`recovery left ${await unsettled()} operation(s) unsettled`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+async function unsettled(): Promise<number> {
+  const midPurchases = await db()
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(inArray(purchases.status, ["pending", "refunding"]));
+  const midBids = await db()
+    .select({ id: bids.id })
+    .from(bids)
+    .where(inArray(bids.status, ["holding", "accepting", "refunding"]));
+  const owedHolds = await db()
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(inArray(bids.status, [...RELEASED_STATUSES]), isNull(bids.holdReleasedAt)));
+  return midPurchases.length + midBids.length + owedHolds.length;
+}
+
+/** The processor, ownership and the ledger agree: no charge without what it bought, nothing owned unpaid. */
+async function expectAgreement() {
+  expect(await checkLedger(db())).toEqual([]);
+  expect(
+    await reconcileWithProcessor(db(), t.app.deps.gateway, {
+      createdFrom: new Date(0),
+      createdTo: new Date(),
+    }),
+  ).toEqual([]);
+  const owned = await db()
+    .select({ buildingId: properties.buildingId, ownerId: properties.ownerId })
+    .from(properties)
+    .where(
+      inArray(
+        properties.buildingId,
+        await db()
+          .select({ id: buildings.id })
+          .from(buildings)
+          .then((r) => r.map((b) => b.id)),
+      ),
+    );
+  for (const { buildingId, ownerId } of owned) {
+    if (!ownerId) continue;
+    const [bought] = await db()
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.buildingId, buildingId),
+          eq(purchases.userId, ownerId),
+          eq(purchases.status, "completed"),
+        ),
+      );
+    const [won] = await db()
+      .select({ id: bids.id })
+      .from(bids)
+      .where(and(eq(bids.buildingId, buildingId), eq(bids.bidderId, ownerId), eq(bids.status, "accepted")));
+    const [listed] = await db()
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.buildingId, buildingId));
+    expect(
+      bought ?? won ?? (sellers.has(ownerId) ? listed : undefined),
+      `${buildingId} owned unpaid`,
+    ).toBeDefined();
+  }
+}
+
+/** Players who were given their buildings by the test (sellers), not sold them. */
+const sellers = new Set<string>();
+
+async function newBuilding(): Promise<{ id: string; base: number }> {
+  buildingCounter += 1;
+  const id = `way/${900_000 + buildingCounter}`;
+  const { records, format } = parseFootprints(
+    collection([osmFeature(id, -73.97 + buildingCounter * 0.001, 40.76, { levels: 4 })]),
+  );
+  await importBuildings(db(), records, format);
+  const [row] = await db().select().from(buildings).where(eq(buildings.id, id));
+  return { id, base: row?.basePriceCents ?? 0 };
+}
+
+async function buyer() {
+  const player = await signUp(t);
+  await addCard(t, player.token);
+  return player;
+}
+
+/** A building for sale by a seller, and a bid placed on it (through the in-process app). */
+async function listingWithBid() {
+  const building = await newBuilding();
+  const seller = await signUp(t);
+  sellers.add(seller.userId);
+  await giveBuilding(db(), building.id, seller.userId, 40_000);
+  await db()
+    .update(properties)
+    .set({ forSale: true, priceCents: 50_000 })
+    .where(eq(properties.buildingId, building.id));
+  const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+  const bidder = await buyer();
+  const placed = await t.call("POST", "/api/v1/properties/submit-bid", {
+    token: bidder.token,
+    body: { propertyId: listed?.id, bidAmount: 600, isApplePay: false },
+  });
+  expect(placed.statusCode).toBe(200);
+  return {
+    seller,
+    bidder,
+    propertyId: listed?.id ?? "",
+    bidId: placed.json().data.bid.bidId as string,
+    building,
+  };
+}
+
+describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () => {
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    if (!created.url) throw new Error("PostgreSQL expected");
+    url = created.url;
+    drop = created.drop;
+    const app = await buildApp({ config: testConfig({ sessionSecret: SECRET }), database: created.database });
+    await app.ready();
+    t = testAppOf(app, () => app.close());
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await drop?.();
+  });
+
+  for (const point of ["purchase.reserved", "purchase.charged", "purchase.noted", "purchase.owned"]) {
+    it(`a purchase killed at ${point}`, async () => {
+      const building = await newBuilding();
+      const player = await buyer();
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "properties/buy", player.token, {
+        buildingId: building.id,
+        bidAmount: building.base / 100,
+        isApplePay: false,
+      });
+      await restartAndRecover();
+      await expectAgreement();
+      const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, player.userId));
+      // Reserved but never charged: it fails. Charged: it is completed, as the buyer asked.
+      expect(purchase?.status).toBe(point === "purchase.reserved" ? "failed" : "completed");
+    }, 120_000);
+  }
+
+  it("a purchase killed while refunding a charge whose ownership could not be written", async () => {
+    const building = await newBuilding();
+    const player = await buyer();
+    const server = await startServer({ CRASH_AT: "purchase.refunding", FAIL_AT: "purchase.own" });
+    await requestThatCrashes(server, "properties/buy", player.token, {
+      buildingId: building.id,
+      bidAmount: building.base / 100,
+      isApplePay: false,
+    });
+    await restartAndRecover();
+    await expectAgreement();
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, player.userId));
+    expect(purchase?.status).toBe("refunded");
+  }, 120_000);
+
+  for (const point of ["bid.reserved", "bid.held", "bid.pending"]) {
+    it(`a bid killed at ${point}`, async () => {
+      const { propertyId } = await listingWithBid();
+      const second = await buyer();
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "properties/submit-bid", second.token, {
+        propertyId,
+        bidAmount: 700,
+        isApplePay: false,
+      });
+      await restartAndRecover();
+      await expectAgreement();
+      const [bid] = await db().select().from(bids).where(eq(bids.bidderId, second.userId));
+      expect(bid?.status).toBe(point === "bid.pending" ? "pending" : "failed");
+    }, 120_000);
+  }
+
+  for (const point of ["bid.accepting", "bid.captured", "bid.sold"]) {
+    it(`an accepted bid killed at ${point}`, async () => {
+      const { seller, bidId } = await listingWithBid();
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "properties/accept-bid", seller.token, { bidId });
+      await restartAndRecover();
+      await expectAgreement();
+      const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
+      // Never captured: back to pending, for the owner to accept again. Captured: the sale is completed.
+      expect(bid?.status).toBe(point === "bid.accepting" ? "pending" : "accepted");
+    }, 120_000);
+  }
+
+  it("an accepted bid killed while refunding a capture whose sale could not be written", async () => {
+    const { seller, bidId } = await listingWithBid();
+    const server = await startServer({ CRASH_AT: "bid.refunding", FAIL_AT: "bid.sell" });
+    await requestThatCrashes(server, "properties/accept-bid", seller.token, { bidId });
+    await restartAndRecover();
+    await expectAgreement();
+    const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
+    expect(bid?.status).toBe("failed");
+  }, 120_000);
+
+  it("a declined bid killed before its hold was let go", async () => {
+    const { seller, bidId } = await listingWithBid();
+    const server = await startServer({ CRASH_AT: "bid.closed" });
+    await requestThatCrashes(server, "properties/reject-bid", seller.token, { bidId });
+    await restartAndRecover();
+    await expectAgreement();
+    const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
+    expect(bid?.status).toBe("rejected");
+    expect(bid?.holdReleasedAt).not.toBeNull();
+  }, 120_000);
+});
