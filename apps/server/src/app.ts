@@ -32,6 +32,7 @@ import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paymentRoutes } from "./modules/payments/routes";
+import { sandboxChallengeRoutes } from "./modules/payments/sandbox-challenge-routes";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { sandboxOnboardingRoutes } from "./modules/payouts/sandbox-onboarding-routes";
@@ -164,7 +165,8 @@ export async function buildApp({
               "https://hooks.stripe.com",
               "https://checkout.stripe.com",
             ]
-          : ["'none'"],
+          : // The sandbox's 3-D Secure page is shown in a frame of this origin (see sandbox-challenge-routes).
+            ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", ...(config.stripe ? ["https://*.stripe.com"] : [])],
         workerSrc: ["'self'", "blob:"],
@@ -230,7 +232,10 @@ export async function buildApp({
   await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
   await app.register(liveRoutes);
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
-  if (deps.gateway.kind === "sandbox" && !config.isProduction) await app.register(sandboxOnboardingRoutes);
+  if (deps.gateway.kind === "sandbox" && !config.isProduction) {
+    await app.register(sandboxOnboardingRoutes);
+    await app.register(sandboxChallengeRoutes);
+  }
 
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {

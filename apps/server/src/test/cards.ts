@@ -8,6 +8,8 @@ export const TEST_CARDS = {
   declined: "4000 0000 0000 0002",
   insufficientFunds: "4000 0000 0000 9995",
   visaDebit: "4000 0566 5566 5556",
+  /** Stripe's 3-D Secure test card: every one-off payment needs the bank's check. */
+  authenticate: "4000 0025 0000 3155",
 } as const;
 
 const nextYear = new Date().getUTCFullYear() + 1;

@@ -72,3 +72,26 @@ export const PublicConfig = z.object({
   publishableKey: z.string().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/**
+ * A payment the bank wants the player to confirm (3-D Secure), answered with 202: the browser completes it (Stripe.js
+ * `handleNextAction` with the client secret, or the sandbox's challenge page at `nextActionUrl`), then calls the
+ * operation's confirm route (`confirmPath`) so the server reads the payment again and finishes.
+ */
+export const ActionRequiredData = z.object({
+  requiresAction: z.literal(true),
+  paymentIntentId: z.string(),
+  clientSecret: z.string(),
+  nextActionUrl: z.string().nullable(),
+  confirmPath: z.string(),
+  confirmBody: z.record(z.string(), z.string()),
+});
+export type ActionRequiredData = z.infer<typeof ActionRequiredData>;
+
+/** Confirming a purchase or a bid after the bank's check. */
+export const ConfirmPurchaseBody = z.strictObject({
+  purchaseId: z.uuid({ error: "must be a purchase id" }),
+});
+export const ConfirmBidBody = z.strictObject({
+  bidId: z.uuid({ error: "must be a bid id" }),
+});

@@ -4,6 +4,7 @@ import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { GatewayRequestError } from "../payments/gateway";
+import { ACTION_TIMEOUT_MS } from "../properties/reconcile-purchases";
 import { bidActivity } from "./bid-activity";
 import { refundCapture, sell } from "./decide-bid";
 import { bidHoldKey } from "./submit-bid";
@@ -155,6 +156,10 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     : await gateway.findPaymentIntent({ operation: bidHoldKey(bid.id) });
 
   if (bid.status === "holding") {
+    // A hold waiting for the bidder's bank is given its time before it is abandoned.
+    if (intent?.status === "requires_action" && now.getTime() - bid.createdAt.getTime() < ACTION_TIMEOUT_MS) {
+      return false;
+    }
     // The hold goes through the releases owed below (now, and on every later sweep until it is let go).
     await db
       .update(bids)

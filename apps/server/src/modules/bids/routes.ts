@@ -9,12 +9,32 @@ import {
   SubmitBidBody,
 } from "@mx/shared/schemas/bids";
 import { envelope } from "@mx/shared/schemas/common";
+import { ActionRequiredData, ConfirmBidBody } from "@mx/shared/schemas/payments";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { acceptBid, cancelBid, rejectBid } from "./decide-bid";
 import { listBids } from "./list-bids";
-import { generateBid, submitBid } from "./submit-bid";
+import { confirmBidHold, generateBid, submitBid } from "./submit-bid";
+
+/** A placed bid (200), or the bank's check the bidder must pass first (202). */
+function bidReply(reply: FastifyReply, placed: Awaited<ReturnType<typeof submitBid>>) {
+  if ("action" in placed) {
+    reply.code(202);
+    const bidId = placed.bidId;
+    return ok(
+      { ...placed.action, confirmPath: "/api/v1/properties/submit-bid/confirm", confirmBody: { bidId } },
+      "Your bank asks you to confirm this hold.",
+      202,
+    );
+  }
+  const { bid } = placed;
+  return ok(
+    { bid },
+    `Your bid of ${formatCents(Math.round(bid.bidAmount * 100))} on ${bid.propertyDetails.name} is placed.`,
+  );
+}
 
 export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearer: [] }];
@@ -45,18 +65,33 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Place a bid: bid + $6.00 processing fee + $2.99 sales tax are held on a card until it is decided",
+          "Place a bid: bid + $6.00 processing fee + $2.99 sales tax are held on a card until it is decided (202: the bank asks the bidder to confirm the hold first)",
         security,
         body: SubmitBidBody,
-        response: { 200: envelope(BidData) },
+        response: { 200: envelope(BidData), 202: envelope(ActionRequiredData) },
       },
     },
-    async (req) => {
-      const bid = await submitBid(app.deps, currentUser(req).userId, req.body);
-      return ok(
-        { bid },
-        `Your bid of ${formatCents(Math.round(bid.bidAmount * 100))} on ${bid.propertyDetails.name} is placed.`,
-      );
+    async (req, reply) => {
+      const placed = await submitBid(app.deps, currentUser(req).userId, req.body);
+      return bidReply(reply, placed);
+    },
+  );
+
+  app.post(
+    "/properties/submit-bid/confirm",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags,
+        summary: "Finish placing a bid whose hold the bidder has confirmed with their bank",
+        security,
+        body: ConfirmBidBody,
+        response: { 200: envelope(BidData), 202: envelope(ActionRequiredData) },
+      },
+    },
+    async (req, reply) => {
+      const placed = await confirmBidHold(app.deps, currentUser(req).userId, req.body.bidId);
+      return bidReply(reply, placed);
     },
   );
 

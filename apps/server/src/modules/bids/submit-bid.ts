@@ -17,6 +17,7 @@ import { defaultCard, ensureCustomer } from "../cards/cards";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
+import type { BidRow } from "./decide-bid";
 import { bidById } from "./present-bid";
 import { BID_TTL_MS, releaseHolds } from "./release-holds";
 
@@ -51,7 +52,11 @@ export async function generateBid(
  *   3. under the lock again: the bid becomes pending and replaces the bidder's earlier one on this building.
  * A hold for a bid that could not be made pending is let go before the error is reported.
  */
-export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidBody): Promise<Bid> {
+export async function submitBid(
+  deps: AppDeps,
+  userId: string,
+  input: SubmitBidBody,
+): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
   const { db, gateway } = deps;
   const amountCents = bidCents(input.bidAmount);
   const totalCents = amountCents + FEES_CENTS;
@@ -157,38 +162,112 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
         });
     crashPoint("bid.held");
     await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));
-    if (intent.status !== "requires_capture" || intent.amountCents !== totalCents) {
-      throw new CardError("card_declined", "Your card was declined.");
-    }
+    if (intent.amountCents !== totalCents) throw new CardError("card_declined", "Your card was declined.");
   } catch (error) {
     if (
       error instanceof CardError ||
       error instanceof AppError ||
       (error instanceof GatewayRequestError && error.statusCode < 500)
     ) {
-      await fail((error as Error).message, input.paymentIntentId ?? null);
+      await failBid(deps, bidId, (error as Error).message, input.paymentIntentId ?? null);
     }
     // Otherwise the processor's answer is unknown: the bid stays `holding`, and recovery finds the hold by its key.
     throw error;
   }
+  const [reserved] = await db.select().from(bids).where(eq(bids.id, bidId));
+  if (!reserved) throw new Error("the reserved bid vanished");
+  return settleHold(deps, reserved, intent);
+}
 
-  // 3. Make it pending.
+/** A hold that needs the bidder (3-D Secure) before it is made: what the browser needs to complete it. */
+export type ActionRequired = {
+  requiresAction: true;
+  paymentIntentId: string;
+  clientSecret: string;
+  /** Where the sandbox's challenge page is (null with Stripe: Stripe.js shows the bank's page). */
+  nextActionUrl: string | null;
+};
+
+/** Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it. */
+async function failBid(deps: AppDeps, bidId: string, failure: string, paymentIntentId: string | null) {
+  await deps.db
+    .update(bids)
+    .set({ status: "failed", failure, paymentIntentId, updatedAt: new Date() })
+    .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
+  await releaseHolds(deps, [{ id: bidId, paymentIntentId }]);
+}
+
+/** Where a `holding` bid goes from what its intent says: pending, waiting for the bidder, or failed. */
+async function settleHold(
+  deps: AppDeps,
+  bid: BidRow,
+  intent: GatewayIntent,
+): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
+  if (intent.status === "requires_action") {
+    return {
+      bidId: bid.id,
+      action: {
+        requiresAction: true,
+        paymentIntentId: intent.id,
+        clientSecret: intent.clientSecret,
+        nextActionUrl: intent.nextActionUrl,
+      },
+    };
+  }
+  if (intent.status !== "requires_capture") {
+    const failure =
+      intent.status === "requires_payment_method" ? AUTHENTICATION_FAILED : "Your card was declined.";
+    await failBid(deps, bid.id, failure, intent.id);
+    throw new CardError("card_declined", failure);
+  }
+  return { bid: await placeHeldBid(deps, bid, intent) };
+}
+
+/**
+ * POST properties/submit-bid/confirm: after the bidder has authenticated the hold with their bank, the hold is read
+ * again from the processor and the bid placed (or failed, if authentication failed).
+ */
+export async function confirmBidHold(
+  deps: AppDeps,
+  userId: string,
+  bidId: string,
+): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
+  const [bid] = await deps.db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.id, bidId), eq(bids.bidderId, userId)));
+  if (!bid) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
+  if (bid.status !== "holding") return { bid: await bidById(deps.db, bidId) };
+  if (!bid.paymentIntentId) throw new AppError("CONFLICT", "This bid has no card hold yet.");
+  return settleHold(deps, bid, await deps.gateway.retrievePaymentIntent(bid.paymentIntentId));
+}
+
+/**
+ * Step 3 of a bid, once its hold is made: under the building's lock the bid becomes pending and replaces the
+ * bidder's earlier one on the building, whose hold is then let go. A bid that can no longer stand lets its own
+ * hold go before the error is reported.
+ */
+export async function placeHeldBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent): Promise<Bid> {
+  const { db, gateway } = deps;
+  const { id: bidId, bidderId: userId, buildingId, amountCents, totalCents } = bid;
   let replaced: { id: string; paymentIntentId: string | null }[];
   try {
     replaced = await db.transaction(async (tx) => {
       await lockKey(tx, `building:${buildingId}`);
       const now = await findBidTarget(tx, buildingId);
       checkBid(now, userId, amountCents);
-      if (now.ownerId !== target.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");
+      if (now.ownerId !== bid.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");
       const earlier = await tx
         .update(bids)
         .set({ status: "replaced", decidedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(bids.bidderId, userId), eq(bids.buildingId, buildingId), eq(bids.status, "pending")))
         .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
-      await tx
+      const [placed] = await tx
         .update(bids)
-        .set({ status: "pending", updatedAt: new Date() })
-        .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
+        .set({ status: "pending", paymentIntentId: intent.id, updatedAt: new Date() })
+        .where(and(eq(bids.id, bidId), eq(bids.status, "holding")))
+        .returning({ id: bids.id });
+      if (!placed) throw new AppError("CONFLICT", "This bid is no longer being placed.");
       await tx
         .insert(paymentIntents)
         .values({
@@ -201,24 +280,28 @@ export async function submitBid(deps: AppDeps, userId: string, input: SubmitBidB
           currency: CURRENCY,
           captureMethod: "manual",
           status: intent.status,
-          paymentMethodId: card.id,
+          paymentMethodId: bid.paymentMethodId,
         })
         .onConflictDoUpdate({
           target: paymentIntents.id,
-          set: { status: intent.status, paymentMethodId: card.id, updatedAt: new Date() },
+          set: { status: intent.status, paymentMethodId: bid.paymentMethodId, updatedAt: new Date() },
         });
       await bidActivity(tx, bidId, "received");
       await outbidActivity(tx, bidId);
       return earlier;
     });
   } catch (error) {
-    await fail((error as Error).message, intent.id);
+    await failBid(deps, bidId, (error as Error).message, intent.id);
     throw error;
   }
   crashPoint("bid.pending");
   await releaseHolds(deps, replaced);
   return bidById(db, bidId);
 }
+
+/** Stripe's words when the bank's authentication failed or was abandoned. */
+export const AUTHENTICATION_FAILED =
+  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 
 /** The processor key of a bid's hold, fixed by the bid's id (written before the hold is asked for). */
 export const bidHoldKey = (bidId: string) => `bid:${bidId}`;

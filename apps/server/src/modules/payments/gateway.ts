@@ -44,6 +44,11 @@ export type GatewayIntent = {
   customerId: string | null;
   paymentMethodId: string | null;
   metadata: Record<string, string>;
+  /**
+   * With `requires_action`: the page where the player confirms the payment with their bank — the sandbox's
+   * challenge page; null with Stripe, where Stripe.js shows the bank's page from the client secret.
+   */
+  nextActionUrl: string | null;
 };
 
 /** A player's payout (connected) account at the processor. */

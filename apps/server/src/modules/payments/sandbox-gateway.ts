@@ -43,7 +43,37 @@ function present(row: IntentRow): GatewayIntent {
     customerId: row.customerId,
     paymentMethodId: row.paymentMethodId,
     metadata: row.metadata,
+    nextActionUrl: row.status === "requires_action" ? `/sandbox/challenge/${row.id}` : null,
   };
+}
+
+/** The status a confirmed intent takes with a card: the bank's check first for Stripe's authentication cards. */
+function confirmedStatus(behaviour: string, captureMethod: string): IntentStatus {
+  if (behaviour === "authenticate") return "requires_action";
+  return captureMethod === "manual" ? "requires_capture" : "succeeded";
+}
+
+/**
+ * The sandbox's stand-in for the bank's 3-D Secure page: the player completes or fails the check. Completed, the
+ * intent is charged (or authorised, for a hold); failed, it waits for another payment method, as Stripe's does.
+ */
+export async function completeSandboxChallenge(
+  db: Db,
+  intentId: string,
+  outcome: "complete" | "fail",
+): Promise<GatewayIntent> {
+  const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
+  if (!row) throw new GatewayRequestError("resource_missing", `No such payment_intent: '${intentId}'`, 404);
+  if (row.status !== "requires_action") return present(row);
+  const manual = row.captureMethod === "manual";
+  const status: IntentStatus =
+    outcome === "fail" ? "requires_payment_method" : manual ? "requires_capture" : "succeeded";
+  const [updated] = await db
+    .update(sandboxPaymentIntents)
+    .set({ status, capturedCents: status === "succeeded" ? row.amountCents : 0, updatedAt: new Date() })
+    .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_action")))
+    .returning();
+  return present(updated ?? row);
 }
 
 /**
@@ -128,12 +158,12 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
         .where(eq(sandboxPaymentIntents.id, row.id));
       throw refusal;
     }
-    const manual = row.captureMethod === "manual";
+    const status = confirmedStatus(pm.behaviour, row.captureMethod);
     const [updated] = await db
       .update(sandboxPaymentIntents)
       .set({
-        status: manual ? "requires_capture" : "succeeded",
-        capturedCents: manual ? 0 : row.amountCents,
+        status,
+        capturedCents: status === "succeeded" ? row.amountCents : 0,
         paymentMethodId: pmId,
         updatedAt: new Date(),
       })
@@ -176,8 +206,8 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
         );
       }
       const refusal = pm ? chargeRefusal(pm.behaviour) : null;
-      const manual = input.captureMethod === "manual";
-      const status = !pm || refusal ? "requires_payment_method" : manual ? "requires_capture" : "succeeded";
+      const status =
+        !pm || refusal ? "requires_payment_method" : confirmedStatus(pm.behaviour, input.captureMethod);
       const intentId = id("pi");
       return succeeded({
         refusal,

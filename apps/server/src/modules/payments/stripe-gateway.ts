@@ -84,6 +84,7 @@ function toIntent(pi: Stripe.PaymentIntent): GatewayIntent {
     customerId: idOf(pi.customer),
     paymentMethodId: idOf(pi.payment_method),
     metadata: { ...(pi.metadata ?? {}) },
+    nextActionUrl: pi.next_action?.redirect_to_url?.url ?? null,
   };
 }
 

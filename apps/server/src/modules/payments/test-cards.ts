@@ -12,6 +12,8 @@ export type CardBehaviour =
   | "charge_expired"
   | "charge_incorrect_cvc"
   | "charge_processing_error"
+  /** Every payment needs the bank's 3-D Secure check first (the sandbox's challenge page). */
+  | "authenticate"
   /** A debit card that attaches as a payout card; every payout to it fails ("could_not_process"). */
   | "payout_fails";
 
@@ -37,6 +39,9 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> 
   "4000000000000069": { behaviour: "charge_expired", funding: "credit" },
   "4000000000000127": { behaviour: "charge_incorrect_cvc", funding: "credit" },
   "4000000000000119": { behaviour: "charge_processing_error", funding: "credit" },
+  // 3-D Secure: authentication required for one-off payments, and always.
+  "4000002500003155": { behaviour: "authenticate", funding: "credit" },
+  "4000000000003220": { behaviour: "authenticate", funding: "credit" },
   // Payout cards: any debit card above receives payouts; this one is refused by the card's bank.
   "6011981111111113": { behaviour: "ok", funding: "debit" },
   "4000000000005126": { behaviour: "payout_fails", funding: "debit" },

@@ -1,20 +1,25 @@
 import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
+import type { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
+
+type ActionRequired = Omit<ActionRequiredData, "confirmPath" | "confirmBody">;
+
 import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
+import { AUTHENTICATION_FAILED } from "../bids/submit-bid";
 import { ensureCustomer } from "../cards/cards";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import { publishPublicMany } from "../live/publish";
-import { CardError, GatewayRequestError } from "../payments/gateway";
+import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,6 +35,9 @@ export type BuyInput = {
 };
 
 export type Bought = { message: string; property: Property; total: number; paymentIntentId: string };
+/** A purchase waiting for the buyer's bank (3-D Secure): the building is held for it meanwhile. */
+export type NeedsAction = { purchaseId: string; action: ActionRequired };
+export type BuyResult = Bought | NeedsAction;
 
 /**
  * One purchase asked for. Its id, and so its processor keys (`purchase:<id>`, `purchase-refund:<id>`), are fixed
@@ -57,7 +65,7 @@ type Order = {
  * (see Batcher), so a busy server does a few round trips per batch rather than per purchase. Each purchase still
  * succeeds or fails on its own.
  */
-export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<Bought> {
+export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<BuyResult> {
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
   return purchaseQueue(deps).load({
@@ -69,9 +77,9 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
   });
 }
 
-const queues = new WeakMap<AppDeps, Batcher<Order, Bought>>();
+const queues = new WeakMap<AppDeps, Batcher<Order, BuyResult>>();
 
-function purchaseQueue(deps: AppDeps): Batcher<Order, Bought> {
+function purchaseQueue(deps: AppDeps): Batcher<Order, BuyResult> {
   let queue = queues.get(deps);
   if (!queue) {
     queue = new Batcher((orders) => buyTogether(deps, orders), {
@@ -112,9 +120,9 @@ export type Charged = {
   intentId: string;
 };
 
-async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Bought>[]> {
+async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyResult>[]> {
   const { gateway } = deps;
-  const outcomes: Outcome<Bought>[] = orders.map(() => failed(new Error("purchase not settled")));
+  const outcomes: Outcome<BuyResult>[] = orders.map(() => failed(new Error("purchase not settled")));
   const purchaseIds = orders.map((o) => o.purchaseId);
 
   // Each statement below finds its rows by "= any(array(select …))": the planner then reads them by index, where
@@ -223,6 +231,15 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
           metadata: purchaseMetadata(r.purchaseId, r.buildingId, r.order.userId, r.totalCents),
           idempotencyKey: purchaseChargeKey(r.purchaseId),
         });
+        if (intent.status === "requires_action") {
+          // The bank wants the buyer: the building stays held by the pending purchase while they confirm.
+          await deps.db
+            .update(purchases)
+            .set({ paymentIntentId: intent.id })
+            .where(eq(purchases.id, r.purchaseId));
+          outcomes[r.i] = succeeded({ purchaseId: r.purchaseId, action: actionOf(intent) });
+          return;
+        }
         if (intent.status === "processing") {
           // Not declined, not yet paid: the purchase stays pending with its intent noted, holding the building,
           // and recovery finishes it (ownership, or release) once the processor has settled the payment.
@@ -329,7 +346,7 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<Boug
 }
 
 /** The bought properties as the buyers now see them, and the sales announced to every map. */
-export async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<Bought>[]) {
+export async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcome<BuyResult>[]) {
   const { db } = deps;
   const present = new Map(
     (
@@ -381,7 +398,7 @@ export async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcom
 export async function ownTogether(
   deps: AppDeps,
   ready: Charged[],
-  outcomes: Outcome<Bought>[],
+  outcomes: Outcome<BuyResult>[],
 ): Promise<Charged[]> {
   if (ready.length === 0) return [];
   try {
@@ -502,4 +519,106 @@ async function settle(
     .update(purchases)
     .set({ status, failure, paymentIntentId, updatedAt: new Date() })
     .where(eq(purchases.id, purchaseId));
+}
+
+/** What the browser needs to take the buyer through their bank's check. */
+export function actionOf(intent: GatewayIntent): ActionRequired {
+  return {
+    requiresAction: true,
+    paymentIntentId: intent.id,
+    clientSecret: intent.clientSecret,
+    nextActionUrl: intent.nextActionUrl,
+  };
+}
+
+/**
+ * A charged purchase whose request ended before ownership was written (a crash, or a bank's check finished later):
+ * ownership is written now, as the request would have. Null if it could not be (the purchase is then refunded).
+ * Safe to run twice: a purchase completed meanwhile is reported as bought, never refunded.
+ */
+export async function completeCharged(
+  deps: AppDeps,
+  purchase: typeof purchases.$inferSelect,
+  intent: GatewayIntent,
+): Promise<Bought | null> {
+  const charged: Charged = {
+    i: 0,
+    order: {
+      purchaseId: purchase.id,
+      userId: purchase.userId,
+      key: purchase.buildingId,
+      priceCents: purchase.priceCents,
+      paymentMethodId: intent.paymentMethodId,
+    },
+    purchaseId: purchase.id,
+    buildingId: purchase.buildingId,
+    cardId: intent.paymentMethodId ?? "",
+    totalCents: purchase.totalCents,
+    intentId: intent.id,
+  };
+  const outcomes: Outcome<BuyResult>[] = [failed(new Error("not owned"))];
+  const owned = await ownTogether(deps, [charged], outcomes);
+  if (owned.length === 0) {
+    const [now] = await deps.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+    if (now?.status === "completed") return boughtOf(deps, now);
+    await refundPurchase(deps, purchase.id, intent.id, "the building could not be given");
+    return null;
+  }
+  await announce(deps, owned, outcomes);
+  const [outcome] = outcomes;
+  return outcome?.ok && "property" in outcome.value ? outcome.value : null;
+}
+
+async function boughtOf(deps: AppDeps, purchase: typeof purchases.$inferSelect): Promise<Bought> {
+  const [row] = await selectProperties(deps.db).where(eq(properties.buildingId, purchase.buildingId));
+  if (!row) throw new AppError("NOT_FOUND", `No building with id ${purchase.buildingId}.`);
+  const property = presentProperty(row);
+  return {
+    message: `You now own ${property.name}.`,
+    property,
+    total: purchase.totalCents / 100,
+    paymentIntentId: purchase.paymentIntentId ?? "",
+  };
+}
+
+/**
+ * POST properties/buy/confirm: after the buyer has confirmed the payment with their bank, the charge is read again
+ * from the processor and the purchase finished: owned, still waiting, or failed (nothing charged).
+ */
+export async function confirmPurchase(deps: AppDeps, userId: string, purchaseId: string): Promise<BuyResult> {
+  const [purchase] = await deps.db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.id, purchaseId), eq(purchases.userId, userId)));
+  if (!purchase) throw new AppError("NOT_FOUND", `No purchase with id ${purchaseId}.`);
+  if (purchase.status === "completed") return boughtOf(deps, purchase);
+  if (purchase.status !== "pending" || !purchase.paymentIntentId) {
+    throw new AppError(
+      "CONFLICT",
+      `This purchase has ${purchase.status}: ${purchase.failure ?? "nothing was charged"}.`,
+    );
+  }
+  const intent = await deps.gateway.retrievePaymentIntent(purchase.paymentIntentId);
+  switch (intent.status) {
+    case "succeeded": {
+      const bought = await completeCharged(deps, purchase, intent);
+      if (!bought) {
+        throw new AppError("CONFLICT", "The purchase could not be completed; your card has been refunded.");
+      }
+      return bought;
+    }
+    case "requires_action":
+      return { purchaseId, action: actionOf(intent) };
+    case "processing":
+      throw new AppError("PAYMENT_PROCESSING", PAYMENT_PROCESSING);
+    default:
+      if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
+        await deps.gateway.cancelPaymentIntent({
+          id: intent.id,
+          idempotencyKey: `${purchaseChargeKey(purchaseId)}:cancel`,
+        });
+      }
+      await settle(deps, purchaseId, "failed", AUTHENTICATION_FAILED, intent.id);
+      throw new CardError("authentication_failed", AUTHENTICATION_FAILED);
+  }
 }

@@ -1,16 +1,8 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { failed, type Outcome } from "../../lib/batcher";
 import type { GatewayIntent } from "../payments/gateway";
-import {
-  announce,
-  type Bought,
-  type Charged,
-  ownTogether,
-  purchaseChargeKey,
-  refundPurchase,
-} from "./buy-property";
+import { completeCharged, purchaseChargeKey, refundPurchase } from "./buy-property";
 
 /** A charge waiting for the buyer (3-D Secure) is given this long before it is abandoned. */
 export const ACTION_TIMEOUT_MS = 30 * 60_000;
@@ -123,29 +115,7 @@ async function complete(
   purchase: PurchaseRow,
   intent: GatewayIntent,
 ): Promise<PurchaseRecovery> {
-  const charged: Charged = {
-    i: 0,
-    order: {
-      purchaseId: purchase.id,
-      userId: purchase.userId,
-      key: purchase.buildingId,
-      priceCents: purchase.priceCents,
-      paymentMethodId: intent.paymentMethodId,
-    },
-    purchaseId: purchase.id,
-    buildingId: purchase.buildingId,
-    cardId: intent.paymentMethodId ?? "",
-    totalCents: purchase.totalCents,
-    intentId: intent.id,
-  };
-  const outcomes: Outcome<Bought>[] = [failed(new Error("not owned"))];
-  const owned = await ownTogether(deps, [charged], outcomes);
-  if (owned.length === 0) {
-    await refundPurchase(deps, purchase.id, intent.id, "interrupted; the building could not be given");
-    return "refunded";
-  }
-  await announce(deps, owned, outcomes);
-  return "completed";
+  return (await completeCharged(deps, purchase, intent)) ? "completed" : "refunded";
 }
 
 /**

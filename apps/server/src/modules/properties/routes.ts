@@ -1,4 +1,5 @@
 import { envelope } from "@mx/shared/schemas/common";
+import { ActionRequiredData, ConfirmPurchaseBody } from "@mx/shared/schemas/payments";
 import {
   BuyPropertyBody,
   BuyPropertyData,
@@ -14,15 +15,33 @@ import {
   PropertyListQuery,
   SaleData,
 } from "@mx/shared/schemas/properties";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
-import { buyProperty } from "./buy-property";
+import { type BuyResult, buyProperty, confirmPurchase } from "./buy-property";
 import { checkPropertyDetails } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
 import { listProperties } from "./list-properties";
 import { cancelSale, placeAsk } from "./place-ask";
 import { getPriceHistory } from "./price-history";
+
+/** A purchase made (200), or the bank's check the buyer must pass first (202). */
+function buyReply(reply: FastifyReply, result: BuyResult) {
+  if ("action" in result) {
+    reply.code(202);
+    return ok(
+      {
+        ...result.action,
+        confirmPath: "/api/v1/properties/buy/confirm",
+        confirmBody: { purchaseId: result.purchaseId },
+      },
+      "Your bank asks you to confirm this payment.",
+      202,
+    );
+  }
+  return ok(result, result.message);
+}
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -101,16 +120,30 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.requireAuth, app.idempotent],
       schema: {
         tags: ["properties"],
-        summary: "Buy an unowned building: price + $6.00 processing fee + $2.99 sales tax, charged to a card",
+        summary:
+          "Buy an unowned building: price + $6.00 processing fee + $2.99 sales tax, charged to a card (202: the bank asks the buyer to confirm the payment first)",
         security,
         body: BuyPropertyBody,
-        response: { 200: envelope(BuyPropertyData) },
+        response: { 200: envelope(BuyPropertyData), 202: envelope(ActionRequiredData) },
       },
     },
-    async (req) => {
-      const result = await buyProperty(app.deps, currentUser(req).userId, req.body);
-      return ok(result, result.message);
+    async (req, reply) => buyReply(reply, await buyProperty(app.deps, currentUser(req).userId, req.body)),
+  );
+
+  app.post(
+    "/properties/buy/confirm",
+    {
+      preHandler: [app.requireAuth, app.idempotent],
+      schema: {
+        tags: ["properties"],
+        summary: "Finish a purchase whose payment the buyer has confirmed with their bank",
+        security,
+        body: ConfirmPurchaseBody,
+        response: { 200: envelope(BuyPropertyData), 202: envelope(ActionRequiredData) },
+      },
     },
+    async (req, reply) =>
+      buyReply(reply, await confirmPurchase(app.deps, currentUser(req).userId, req.body.purchaseId)),
   );
 
   app.post(
