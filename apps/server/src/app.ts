@@ -126,6 +126,12 @@ export async function buildApp({
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     const send = (statusCode: number, code: string, message: string) =>
       reply.code(statusCode).send({ statusCode, message, code });
+    if (error instanceof CardError || error instanceof GatewayRequestError) {
+      // The processor's own code and, with Stripe, its request id ("card_error 402 card_declined req_…"), for
+      // an operator to look the request up in Stripe's dashboard.
+      const processor = error.cause instanceof Error ? error.cause.message : undefined;
+      req.log.warn({ processorCode: error.code, processor }, "payment processor refused the request");
+    }
     if (error instanceof CardError) return send(402, "CARD_ERROR", error.message);
     if (error instanceof GatewayRequestError) {
       if (error.statusCode >= 500) req.log.error({ err: error }, "payment processor unavailable");

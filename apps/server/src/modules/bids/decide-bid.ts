@@ -192,10 +192,13 @@ const failAccept = (deps: AppDeps, bidId: string, failure: string) =>
  * fixed by the bid, so that recovery can finish a refund a stopped process began, exactly once.
  */
 export async function refundCapture(deps: AppDeps, bid: BidRow, intentId: string, failure: string) {
-  await deps.db
+  // Only a capture whose sale is not written is refunded: a bid accepted meanwhile keeps it.
+  const [refunding] = await deps.db
     .update(bids)
     .set({ status: "refunding", failure, updatedAt: new Date() })
-    .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+    .where(and(eq(bids.id, bid.id), inArray(bids.status, ["accepting", "refunding"])))
+    .returning({ id: bids.id });
+  if (!refunding) return;
   crashPoint("bid.refunding");
   await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: bidRefundKey(bid.id) });
   await failAccept(deps, bid.id, failure);

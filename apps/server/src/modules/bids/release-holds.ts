@@ -175,10 +175,6 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
   }
   if (!intent) throw new Error(`bid ${bid.id} is ${bid.status} but has no card hold`);
   if (bid.status === "refunding" || (intent.status === "succeeded" && intent.refundedCents > 0)) {
-    await db
-      .update(bids)
-      .set({ status: "accepting" })
-      .where(and(eq(bids.id, bid.id), eq(bids.status, "refunding")));
     await refundCapture(deps, bid, intent.id, bid.failure ?? "interrupted; the bidder was refunded");
     return true;
   }

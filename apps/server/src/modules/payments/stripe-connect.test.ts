@@ -20,7 +20,7 @@ beforeEach(() => emulator.reset());
 const sent = () => emulator.requests.map(({ method, path, body }) => ({ method, path, body }));
 
 describe("the Stripe adapter's payout accounts (Connect Express)", () => {
-  it("creates an Express account able to receive transfers", async () => {
+  it("creates an Express-style account (controller properties, not the deprecated type) able to receive transfers", async () => {
     emulator.replyOnce("POST", "/v1/accounts", { status: 200, body: { id: "acct_1", object: "account" } });
     expect(await gateway.createConnectedAccount({ email: "a@b.co", userId: "u1" })).toEqual({ id: "acct_1" });
     expect(sent()).toEqual([
@@ -28,7 +28,10 @@ describe("the Stripe adapter's payout accounts (Connect Express)", () => {
         method: "POST",
         path: "/v1/accounts",
         body: {
-          type: "express",
+          "controller[stripe_dashboard][type]": "express",
+          "controller[fees][payer]": "application",
+          "controller[losses][payments]": "application",
+          "controller[requirement_collection]": "stripe",
           email: "a@b.co",
           "metadata[userId]": "u1",
           "capabilities[transfers][requested]": "true",

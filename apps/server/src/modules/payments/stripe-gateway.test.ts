@@ -161,6 +161,7 @@ describe("stripe gateway: requests", () => {
       customerId: "cus_ann",
       paymentMethodId: "pm_visa",
       metadata: { purpose: "bid", propertyId: "way/1", operation: "bid-7f3a" },
+      nextActionUrl: null,
     });
   });
 

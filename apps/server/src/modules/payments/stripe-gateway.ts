@@ -339,7 +339,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     createConnectedAccount: ({ email, userId }) =>
       call(async () => {
         const account = await stripe.accounts.create({
-          type: "express",
+          // What "type: express" meant, said with controller properties (the type parameter is deprecated): Stripe
+          // collects the requirements and hosts the Express dashboard; the platform pays the fees and bears losses.
+          controller: {
+            stripe_dashboard: { type: "express" },
+            fees: { payer: "application" },
+            losses: { payments: "application" },
+            requirement_collection: "stripe",
+          },
           email,
           metadata: { userId },
           capabilities: { transfers: { requested: true } },

@@ -8,9 +8,10 @@ import type { Db } from "../../db/client";
 import { stripeEvents } from "../../db/schema/payments";
 import { ok } from "../../lib/reply";
 import type { Mailer } from "../mail/mailer";
+import { finishPayment } from "../money/finish-payment";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
 import { type RecordedOrder, recordShopOrder, sendOrderConfirmation } from "../shop/complete-order";
-import type { PaymentGateway } from "./gateway";
+import type { GatewayIntent, PaymentGateway } from "./gateway";
 import { syncPaymentIntent } from "./sync-payment-intent";
 
 /** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
@@ -80,6 +81,8 @@ export async function handleStripeEvent(
   event: Stripe.Event,
   /** Where a paid shop order's confirmation goes; without it the order is recorded and the e-mail left to later. */
   shop?: { mailer: Mailer; log?: { error: (obj: object, msg: string) => void } },
+  /** Finishes what a settled payment was for (a purchase or bid waiting for the bank), after the event is recorded. */
+  finish?: (intent: GatewayIntent) => Promise<void>,
 ): Promise<WebhookData> {
   const ignored = !HANDLED_EVENT_TYPES.has(event.type);
   const inserted = await db
@@ -117,6 +120,7 @@ export async function handleStripeEvent(
     await tx.update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, event.id));
     return { received: true as const, duplicate: false, ignored };
   });
+  if (intent && finish && !result.duplicate) await finish(intent);
   // After the commit: an e-mail is never sent for an order that was rolled back. Sent once, whoever reports first.
   // Assigned inside the transaction's callback, which TypeScript's narrowing does not follow.
   const recorded = order as RecordedOrder | null;
@@ -172,10 +176,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
       }
 
       try {
-        const result = await handleStripeEvent(app.deps.db, gateway, event, {
-          mailer: app.deps.mailer,
-          log: req.log,
-        });
+        const result = await handleStripeEvent(
+          app.deps.db,
+          gateway,
+          event,
+          { mailer: app.deps.mailer, log: req.log },
+          (intent) => finishPayment(app.deps, intent),
+        );
         const message = result.duplicate
           ? "Event already handled."
           : result.ignored

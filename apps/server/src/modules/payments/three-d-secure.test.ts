@@ -9,6 +9,7 @@ import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { AUTHENTICATION_FAILED } from "../bids/submit-bid";
 import { checkLedger } from "../ledger/check-ledger";
+import { finishPayment } from "../money/finish-payment";
 import { reconcileWithProcessor } from "../money/reconcile-processor";
 
 let t: TestApp;
@@ -105,6 +106,24 @@ describe("3-D Secure with the sandbox's authentication test cards", () => {
     expect(purchase?.status).toBe("failed");
     const [building] = await db().select().from(properties).where(eq(properties.buildingId, "way/2"));
     expect(building?.ownerId).toBeNull();
+    await agree();
+  });
+
+  it("is finished by the processor's report of the payment when the buyer never comes back to confirm", async () => {
+    const buyer = await signUp(t);
+    await addCard(t, buyer.token, TEST_CARDS.authenticate);
+    const res = await t.call("POST", "/api/v1/properties/buy", {
+      token: buyer.token,
+      body: { buildingId: "way/2", bidAmount: (await base("way/2")) / 100 },
+    });
+    const action = res.json().data;
+    await challenge(action.nextActionUrl, "complete");
+    // What the webhook handler does with a payment_intent.succeeded event it has verified and re-read.
+    const intent = await t.app.deps.gateway.retrievePaymentIntent(action.paymentIntentId);
+    await finishPayment(t.app.deps, intent);
+    await finishPayment(t.app.deps, intent);
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    expect(purchase?.status).toBe("completed");
     await agree();
   });
 

@@ -316,7 +316,13 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
         const outcome = outcomes[c.i];
         const error = outcome && !outcome.ok ? outcome.error : new Error("not owned");
         try {
-          await refundPurchase(deps, c.purchaseId, c.intentId, (error as Error).message);
+          if (!(await refundPurchase(deps, c.purchaseId, c.intentId, (error as Error).message))) {
+            const [now] = await deps.db.select().from(purchases).where(eq(purchases.id, c.purchaseId));
+            if (now?.status === "completed") {
+              outcomes[c.i] = succeeded(await boughtOf(deps, now));
+              return;
+            }
+          }
           outcomes[c.i] = failed(
             error instanceof AppError
               ? error
@@ -501,11 +507,24 @@ export function purchaseMetadata(purchaseId: string, buildingId: string, userId:
  * processor is asked, with a key fixed by the purchase; if the process stops in between, recovery asks again with
  * the same key, so the buyer is refunded exactly once.
  */
-export async function refundPurchase(deps: AppDeps, purchaseId: string, intentId: string, failure: string) {
-  await settle(deps, purchaseId, "refunding", failure, intentId);
+export async function refundPurchase(
+  deps: AppDeps,
+  purchaseId: string,
+  intentId: string,
+  failure: string,
+): Promise<boolean> {
+  // Only a purchase still unsettled is refunded: one completed meanwhile (by recovery, or the processor's webhook
+  // after a bank's check) keeps its charge.
+  const [refunding] = await deps.db
+    .update(purchases)
+    .set({ status: "refunding", failure, paymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, ["pending", "refunding"])))
+    .returning({ id: purchases.id });
+  if (!refunding) return false;
   crashPoint("purchase.refunding");
   await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: purchaseRefundKey(purchaseId) });
   await settle(deps, purchaseId, "refunded", failure, intentId);
+  return true;
 }
 
 async function settle(
@@ -559,10 +578,9 @@ export async function completeCharged(
   const outcomes: Outcome<BuyResult>[] = [failed(new Error("not owned"))];
   const owned = await ownTogether(deps, [charged], outcomes);
   if (owned.length === 0) {
+    if (await refundPurchase(deps, purchase.id, intent.id, "the building could not be given")) return null;
     const [now] = await deps.db.select().from(purchases).where(eq(purchases.id, purchase.id));
-    if (now?.status === "completed") return boughtOf(deps, now);
-    await refundPurchase(deps, purchase.id, intent.id, "the building could not be given");
-    return null;
+    return now?.status === "completed" ? boughtOf(deps, now) : null;
   }
   await announce(deps, owned, outcomes);
   const [outcome] = outcomes;

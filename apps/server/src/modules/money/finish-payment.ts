@@ -1,0 +1,35 @@
+import { and, eq } from "drizzle-orm";
+import { bids } from "../../db/schema/bids";
+import { purchases } from "../../db/schema/purchases";
+import type { AppDeps } from "../../deps";
+import { placeHeldBid } from "../bids/submit-bid";
+import type { GatewayIntent } from "../payments/gateway";
+import { completeCharged } from "../properties/buy-property";
+
+/**
+ * Finishes what a payment was for once the processor reports it settled (its webhook, after a bank's check or a
+ * payment that was processing): a purchase still waiting becomes owned, a bid whose hold is now made is placed.
+ * Anything already settled is left as it is, so a late or repeated event changes nothing.
+ */
+export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
+  const { purpose, purchaseId, bidId } = intent.metadata;
+  if (purpose === "purchase" && purchaseId && intent.status === "succeeded") {
+    const [purchase] = await deps.db
+      .select()
+      .from(purchases)
+      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")));
+    // Only a purchase that has already noted this intent: one whose request is still running finishes itself.
+    if (purchase?.paymentIntentId === intent.id && purchase.totalCents === intent.amountCents) {
+      await completeCharged(deps, purchase, intent);
+    }
+  }
+  if (purpose === "bid" && bidId && intent.status === "requires_capture") {
+    const [bid] = await deps.db
+      .select()
+      .from(bids)
+      .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
+    if (bid?.paymentIntentId === intent.id && bid.totalCents === intent.amountCents) {
+      await placeHeldBid(deps, bid, intent);
+    }
+  }
+}
