@@ -6,12 +6,7 @@
  *
  * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { testConfig } from "../../config";
@@ -22,7 +17,7 @@ import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
-import { RELEASED_STATUSES } from "../bids/release-holds";
+import { type ServerProcess, startServerProcess, unsettledOperations } from "../../test/server-process";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
@@ -30,8 +25,6 @@ import { reconcileWithProcessor } from "./reconcile-processor";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "crash-test-session-secret-0123456789abcdef";
-const root = path.resolve(import.meta.dirname, "../../../../..");
-const main = path.join(root, "apps/server/src/main.ts");
 
 let t: TestApp;
 let url: string;
@@ -40,58 +33,9 @@ let buildingCounter = 0;
 
 const db = () => t.app.deps.db;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-type Server = { child: ChildProcess; base: string; exited: Promise<NodeJS.Signals | number | null> };
-
-/** A real server process on the test database, started as an operator would (through main.ts). */
-async function startServer(env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", main], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "development",
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: SECRET,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "mx-crash-")),
-      LOG_LEVEL: "warn",
-      MONEY_RECOVERY_AFTER_SECONDS: "0",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.on("exit", (code, signal) => resolve(signal ?? code)),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base, exited };
-}
+type Server = ServerProcess;
+const startServer = (env: Record<string, string> = {}) =>
+  startServerProcess({ databaseUrl: url, sessionSecret: SECRET, env });
 
 /** Asks the server for something it will die in the middle of; the request can only fail. */
 async function requestThatCrashes(server: Server, route: string, token: string, body: unknown) {
@@ -119,21 +63,7 @@ async function restartAndRecover() {
   await server.exited;
 }
 
-async function unsettled(): Promise<number> {
-  const midPurchases = await db()
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(inArray(purchases.status, ["pending", "refunding"]));
-  const midBids = await db()
-    .select({ id: bids.id })
-    .from(bids)
-    .where(inArray(bids.status, ["holding", "accepting", "refunding"]));
-  const owedHolds = await db()
-    .select({ id: bids.id })
-    .from(bids)
-    .where(and(inArray(bids.status, [...RELEASED_STATUSES]), isNull(bids.holdReleasedAt)));
-  return midPurchases.length + midBids.length + owedHolds.length;
-}
+const unsettled = () => unsettledOperations(db());
 
 /** The processor, ownership and the ledger agree: no charge without what it bought, nothing owned unpaid. */
 async function expectAgreement() {
