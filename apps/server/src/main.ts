@@ -7,6 +7,7 @@ import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
 import { runAutomaticPayouts } from "./modules/payouts/automatic-payouts";
 import { settlePayouts } from "./modules/payouts/settle-payouts";
 import { reconcilePurchases } from "./modules/properties/reconcile-purchases";
+import { recoverShopOrders } from "./modules/shop/recover-orders";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -42,8 +43,14 @@ async function main() {
       ({ expired }) => expired > 0 && app.log.info(`Expired ${expired} bid(s)`),
       (error: unknown) => app.log.error({ err: error }, "sweeping bids failed"),
     );
-  void reconcile().then(sweep);
-  const reconciler = setInterval(() => void reconcile().then(sweep), 60_000);
+  // Shop checkouts paid at the processor whose order was never written get it.
+  const shop = () =>
+    recoverShopOrders(app.deps).then(
+      (n) => n > 0 && app.log.warn(`Recovered ${n} shop order(s)`),
+      (error: unknown) => app.log.error({ err: error }, "recovering shop orders failed"),
+    );
+  void reconcile().then(sweep).then(shop);
+  const reconciler = setInterval(() => void reconcile().then(sweep).then(shop), 60_000);
   reconciler.unref();
 
   // Payouts that landed or failed are brought up to date every minute, and interrupted ones sent again. Players

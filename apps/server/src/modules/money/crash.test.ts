@@ -13,11 +13,13 @@ import { testConfig } from "../../config";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
+import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
-import { addCard } from "../../test/cards";
+import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { type ServerProcess, startServerProcess, unsettledOperations } from "../../test/server-process";
+import { createCheckout } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
@@ -168,6 +170,9 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     const app = await buildApp({ config: testConfig({ sessionSecret: SECRET }), database: created.database });
     await app.ready();
     t = testAppOf(app, () => app.close());
+    // Not an empty catalogue nor a playerless game, which a server's first start would fill with demo data.
+    await newBuilding();
+    await signUp(t);
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -256,5 +261,33 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
     expect(bid?.status).toBe("rejected");
     expect(bid?.holdReleasedAt).not.toBeNull();
+  }, 120_000);
+
+  it("a shop payment killed before its order was written", async () => {
+    const email = `shopper${Date.now()}@example.com`;
+    const clientSecret = await createCheckout(t, email, [{ price: "price_mx_snapback_cap", quantity: 1 }]);
+    const token = (await tokenise(t, TEST_CARDS.visa)).json().data.id as string;
+    const server = await startServer({ CRASH_AT: "shop.paid" });
+    const answer = await fetch(`${server.base}/api/v1/sandbox/checkout/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientSecret, token }),
+    }).then(
+      (res) => res.status,
+      () => "connection lost",
+    );
+    expect(await server.exited).toBe("SIGKILL");
+    expect(answer).toBe("connection lost");
+    const restarted = await startServer();
+    const deadline = Date.now() + 30_000;
+    let orders = await db().select().from(shopOrders).where(eq(shopOrders.email, email));
+    while (orders.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      orders = await db().select().from(shopOrders).where(eq(shopOrders.email, email));
+    }
+    restarted.child.kill("SIGTERM");
+    await restarted.exited;
+    expect(orders).toHaveLength(1);
+    await expectAgreement();
   }, 120_000);
 });

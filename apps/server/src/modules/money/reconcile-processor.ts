@@ -53,7 +53,7 @@ export async function reconcileWithProcessor(
     union all
     select 'shop order', o.id::text, o.status, o.amount_cents, o.payment_intent_id, o.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
-        where j.kind = 'shop_order' and j.reference = o.id::text and e.account = 'card_funding'), 0)::int
+        where j.kind = 'shop_order' and j.reference = o.checkout_session_id and e.account = 'card_funding'), 0)::int
     from shop_orders o where o.payment_intent_id is not null`,
   );
   const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;

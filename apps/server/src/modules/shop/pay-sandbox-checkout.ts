@@ -1,4 +1,5 @@
 import type { SandboxCheckoutPayBody, SandboxCheckoutPayData } from "@mx/shared/schemas/shop";
+import { crashPoint } from "../../lib/crash-points";
 import { paySandboxCheckoutSession } from "../payments/sandbox-checkout";
 import { completeOrder } from "./complete-order";
 
@@ -12,6 +13,8 @@ export async function paySandboxCheckout(
   body: SandboxCheckoutPayBody,
 ): Promise<SandboxCheckoutPayData> {
   const session = await paySandboxCheckoutSession(deps.db, body);
+  // Paid: if the process stops here, recoverShopOrders writes the order from the paid session.
+  crashPoint("shop.paid");
   await completeOrder(deps, session);
   return { sessionId: session.id, status: session.status };
 }
