@@ -195,6 +195,32 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         intents.set(pid, intent);
         return { status: 200, body: intent };
       }
+      const query = new URLSearchParams(path.split("?")[1] ?? "");
+      if (method === "GET" && id === "search") {
+        // Just the query form the adapter sends: metadata['key']:'value'.
+        const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get("query") ?? "");
+        const data = [...intents.values()].filter(
+          (pi) => m && (pi.metadata as Record<string, string>)[m[1] ?? ""] === m[2],
+        );
+        return {
+          status: 200,
+          body: {
+            object: "search_result",
+            data,
+            has_more: false,
+            next_page: null,
+            url: "/v1/payment_intents/search",
+          },
+        };
+      }
+      if (method === "GET" && !id) {
+        const gte = Number(query.get("created[gte]") ?? 0);
+        const lte = Number(query.get("created[lte]") ?? Number.MAX_SAFE_INTEGER);
+        const data = [...intents.values()]
+          .filter((pi) => (pi.created as number) >= gte && (pi.created as number) <= lte)
+          .reverse();
+        return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/payment_intents" } };
+      }
       const intent = id ? intents.get(id) : undefined;
       if (!intent || !id) return missing("payment_intent", id ?? "");
       if (method === "GET" && !action) return { status: 200, body: intent };

@@ -143,6 +143,35 @@ describe("the sandbox gateway", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
   });
 
+  it("refuses a second confirm of one intent, and a second capture under another key, as Stripe does", async () => {
+    const card = await cardFor("4242424242424242");
+    const open = await gateway.createPaymentIntent({
+      amountCents: 10_000,
+      currency: "usd",
+      customerId,
+      captureMethod: "manual",
+    });
+    const results = await Promise.allSettled([
+      gateway.confirmPaymentIntent({ id: open.id, paymentMethodId: card.id }),
+      gateway.confirmPaymentIntent({ id: open.id, paymentMethodId: card.id }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    await expect(
+      gateway.confirmPaymentIntent({ id: open.id, paymentMethodId: card.id }),
+    ).rejects.toMatchObject({
+      code: "payment_intent_unexpected_state",
+    });
+    await gateway.capturePaymentIntent({ id: open.id, idempotencyKey: "capture-1" });
+    expect((await gateway.capturePaymentIntent({ id: open.id, idempotencyKey: "capture-1" })).status).toBe(
+      "succeeded",
+    );
+    await expect(
+      gateway.capturePaymentIntent({ id: open.id, idempotencyKey: "capture-2" }),
+    ).rejects.toMatchObject({
+      code: "payment_intent_unexpected_state",
+    });
+  });
+
   it("releases a hold, and cannot capture it afterwards", async () => {
     const card = await cardFor("4242424242424242");
     const hold = await gateway.createPaymentIntent({

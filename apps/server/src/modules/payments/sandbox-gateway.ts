@@ -169,7 +169,14 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       })
       .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, row.status)))
       .returning();
-    if (!updated) return present(await intentRow(row.id));
+    if (!updated) {
+      // Another confirm of the same intent got there first: one payment is confirmed once.
+      const now = await intentRow(row.id);
+      throw new GatewayRequestError(
+        "payment_intent_unexpected_state",
+        `You cannot confirm this PaymentIntent because it has a status of ${now.status}.`,
+      );
+    }
     return present(updated);
   }
 

@@ -206,6 +206,36 @@ describe("stripe gateway: requests", () => {
     });
   });
 
+  it("finds an intent by the operation key in its metadata, and lists intents over a window, for recovery and reconciliation", async () => {
+    const created = await gateway.createPaymentIntent({
+      amountCents: 1_899,
+      currency: "usd",
+      customerId: "cus_ann",
+      paymentMethodId: "pm_visa",
+      captureMethod: "automatic",
+      metadata: { purpose: "purchase", purchaseId: "p1" },
+      idempotencyKey: "purchase:p1",
+    });
+    emulator.requests.length = 0;
+    const found = await gateway.findPaymentIntent({ operation: "purchase:p1" });
+    expect(found?.id).toBe(created.id);
+    expect(await gateway.findPaymentIntent({ operation: "purchase:nobody" })).toBeNull();
+    const listed = await gateway.listPaymentIntents({
+      createdFrom: new Date(Date.now() - 60_000),
+      createdTo: new Date(Date.now() + 60_000),
+    });
+    expect(listed.map((i) => i.id)).toContain(created.id);
+    const [search, , list] = sent();
+    expect(search).toEqual({
+      method: "GET",
+      path: "/v1/payment_intents/search?query=metadata[%27operation%27]%3A%27purchase%3Ap1%27&limit=1&expand[0]=data.latest_charge",
+      body: {},
+    });
+    expect(list?.path).toMatch(
+      /^\/v1\/payment_intents\?created\[gte\]=\d+&created\[lte\]=\d+&limit=100&expand\[0\]=data.latest_charge$/,
+    );
+  });
+
   it("retrieves an intent", async () => {
     const pi = await intent("manual", "pm_visa");
     const read = await gateway.retrievePaymentIntent(pi.id);

@@ -270,7 +270,8 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
     listPaymentIntents: ({ createdFrom, createdTo }) =>
       call(async () => {
-        const all = await stripe.paymentIntents
+        const all: Stripe.PaymentIntent[] = [];
+        await stripe.paymentIntents
           .list({
             created: {
               gte: Math.floor(createdFrom.getTime() / 1000),
@@ -279,7 +280,9 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
             limit: 100,
             expand: ["data.latest_charge"],
           })
-          .autoPagingToArray({ limit: 100_000 });
+          .autoPagingEach((pi) => {
+            all.push(pi);
+          });
         return all.map(toIntent).reverse();
       }),
 
