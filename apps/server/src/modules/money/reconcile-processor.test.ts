@@ -2,11 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
+import { payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
 import { sandboxPaymentIntents } from "../../db/schema/sandbox";
+import { users } from "../../db/schema/users";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { connectedPlayer, creditEarnings } from "../../test/payouts";
+import { reservePayout, sendPayout } from "../payouts/send-payout";
 import { reconcileWithProcessor } from "./reconcile-processor";
 
 let t: TestApp;
@@ -100,5 +104,41 @@ describe("reconcileWithProcessor", () => {
       ]),
     );
     expect(problems).toHaveLength(3);
+  });
+
+  it("checks each payout against the processor's, and its journals", async () => {
+    const player = await connectedPlayer(t);
+    const [row] = await db().select().from(users).where(eq(users.id, player.userId));
+    await creditEarnings(db(), player.userId, 5_000);
+    const payout = await db().transaction((tx) =>
+      reservePayout(tx, {
+        userId: player.userId,
+        accountId: row?.stripeConnAccId ?? "",
+        provider: "sandbox",
+        amountCents: 5_000,
+        feeCents: 0,
+        currency: "usd",
+        method: "standard",
+        automatic: false,
+        destination: null,
+        destinationLabel: null,
+      }),
+    );
+    await sendPayout(t.app.deps, payout?.id ?? "");
+    const before = await reconcile();
+    expect(before.filter((p) => p.startsWith("payout"))).toEqual([]);
+    await db()
+      .update(payouts)
+      .set({ netCents: 4_000 })
+      .where(eq(payouts.id, payout?.id ?? ""));
+    expect(await reconcile()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^payout .* sent \$40\.00 but the processor's .* is for \$50\.00$/),
+      ]),
+    );
+    await db()
+      .update(payouts)
+      .set({ netCents: 5_000 })
+      .where(eq(payouts.id, payout?.id ?? ""));
   });
 });

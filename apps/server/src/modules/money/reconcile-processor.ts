@@ -124,6 +124,65 @@ export async function reconcileWithProcessor(
       );
     }
   }
+  problems.push(...(await reconcilePayouts(q, gateway, window)));
+  return problems;
+}
+
+/**
+ * Payouts: each one the processor made is read again and must match ours (amount, and paid or failed alike); a
+ * payout's journal took the money out of the earnings, and a failed one has its reversal.
+ */
+async function reconcilePayouts(
+  q: Queryable,
+  gateway: PaymentGateway,
+  window: { createdFrom: Date; createdTo: Date },
+): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await queryRows<{
+    id: string;
+    state: string;
+    account_id: string;
+    provider_payout_id: string | null;
+    amount_cents: number;
+    net_cents: number;
+    journaled: number;
+    reversed: number;
+  }>(
+    q,
+    sql`
+    select p.id::text, p.state, p.account_id, p.provider_payout_id, p.amount_cents, p.net_cents,
+      (select count(*) from ledger_journals j where j.kind = 'payout' and j.reference = p.id::text)::int as journaled,
+      (select count(*) from ledger_journals j where j.kind = 'payout_reversal' and j.reference = p.id::text)::int as reversed
+    from payouts p
+    where p.created_at between ${window.createdFrom.toISOString()} and ${window.createdTo.toISOString()}`,
+  );
+  for (const row of rows) {
+    const name = `payout ${row.id}`;
+    if (row.journaled !== 1) problems.push(`${name} has ${row.journaled} payout journals`);
+    if ((row.state === "failed") !== (row.reversed === 1)) {
+      problems.push(`${name} is ${row.state} with ${row.reversed} reversal journals`);
+    }
+    if (!row.provider_payout_id) {
+      if (row.state === "paid" || row.state === "pending") {
+        problems.push(`${name} is ${row.state} but names no processor payout`);
+      }
+      continue;
+    }
+    const processor = await gateway.retrievePayout({
+      accountId: row.account_id,
+      payoutId: row.provider_payout_id,
+    });
+    if (processor.amountCents !== row.net_cents) {
+      problems.push(
+        `${name} sent ${formatCents(row.net_cents)} but the processor's ${processor.id} is for ${formatCents(processor.amountCents)}`,
+      );
+    }
+    const settledAlike =
+      processor.status === row.state || (processor.status === "pending" && row.state === "requested");
+    if (!settledAlike && !(processor.status === "paid" && row.state === "pending")) {
+      problems.push(`${name} is ${row.state} but the processor's ${processor.id} is ${processor.status}`);
+    }
+  }
   return problems;
 }
 
