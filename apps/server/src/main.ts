@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { type JobQueue, startJobQueue } from "./jobs/queue";
+import type { JobQueue } from "./jobs/queue";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
 
@@ -52,11 +52,21 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Background work (jobs/): started once the server answers, so it never delays the first request.
   // Without it nothing would recover interrupted money operations, so a queue that cannot start stops the server.
-  jobs = startJobQueue(app.deps).catch((error: unknown) => {
-    app.log.fatal({ err: error }, "the job queue did not start");
-    void shutdown("job queue", 1);
-    return null;
-  });
+  const jobsFrom = Date.now();
+  // Loaded here, not at the top: the queue's library takes a moment to load, and the server is answering by now.
+  jobs = import("./jobs/queue")
+    .then(({ startJobQueue }) => startJobQueue(app.deps))
+    .then(
+      (queue) => {
+        app.log.info(`Background jobs started in ${Date.now() - jobsFrom} ms`);
+        return queue;
+      },
+      (error: unknown) => {
+        app.log.fatal({ err: error }, "the job queue did not start");
+        void shutdown("job queue", 1);
+        return null;
+      },
+    );
   const where = config.database.kind === "postgres" ? "PostgreSQL" : (config.database.dataDir ?? "in memory");
   const mail =
     app.deps.mailer.kind === "dev-mailbox" ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : "SMTP";

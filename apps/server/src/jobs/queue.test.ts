@@ -6,7 +6,8 @@ import type { AppDeps } from "../deps";
 import { queryRows } from "../lib/sql";
 import { createTestApp, type TestApp } from "../test/harness";
 import { cronJob, type Job, sweepJob } from "./define";
-import { countJobs, type JobQueue, listFailedJobs, startJobQueue } from "./queue";
+import { countJobs, listFailedJobs } from "./inspect";
+import { type JobQueue, startJobQueue } from "./queue";
 
 /** Never due while a test runs: the tests queue the sweep themselves. */
 const NOT_SOON = "0 0 1 1 *";

@@ -1,10 +1,9 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { fromPglite, type PGliteLike, PgBoss } from "pg-boss";
-import type { Database, Queryable } from "../db/client";
+import { type ConstructorOptions, fromPglite, type PGliteLike, PgBoss } from "pg-boss";
+import type { Database } from "../db/client";
 import type { AppDeps } from "../deps";
-import { queryRows } from "../lib/sql";
 import type { CronJob, Job, SweepJob } from "./define";
+import { JOBS_SCHEMA } from "./inspect";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
 import { reconcilePurchasesJob } from "./reconcile-purchases";
@@ -12,9 +11,6 @@ import { resendDeletionRefunds } from "./resend-deletion-refunds";
 import { resendInterruptedPayouts } from "./resend-interrupted-payouts";
 import { settleLandedPayouts } from "./settle-landed-payouts";
 import { sweepBidsJob } from "./sweep-bids";
-
-/** The PostgreSQL schema the queue keeps its tables in. */
-export const JOBS_SCHEMA = "pgboss";
 
 /** Every job the server runs. */
 export const serverJobs: Job[] = [
@@ -50,7 +46,11 @@ const ITEM_CONCURRENCY = 2;
 const ITEM_BATCH = 5;
 
 /** A PgBoss on the app's database: the embedded one through its single connection, PostgreSQL with a small pool. */
-export function createBoss(database: Database, options: JobQueueOptions = {}): PgBoss {
+export function createBoss(
+  database: Database,
+  options: JobQueueOptions = {},
+  roles: Partial<Pick<ConstructorOptions, "supervise" | "schedule">> = {},
+): PgBoss {
   const connection =
     database.driver.kind === "pglite"
       ? { db: fromPglite(sealedBlocks(database.driver.client)), backend: "pglite" as const }
@@ -59,6 +59,7 @@ export function createBoss(database: Database, options: JobQueueOptions = {}): P
   return new PgBoss({
     ...connection,
     schema: JOBS_SCHEMA,
+    ...roles,
     ...(cron ? { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron } : {}),
   });
 }
@@ -171,53 +172,5 @@ async function workSweep(
           }
         }),
       ),
-  );
-}
-
-export const JOB_STATES = ["created", "retry", "active", "completed", "failed"] as const;
-
-/** Jobs per queue and state, for /metrics; empty until the queue has created its tables. */
-export async function countJobs(
-  db: Queryable,
-): Promise<{ queue: string; state: (typeof JOB_STATES)[number]; count: number }[]> {
-  const [installed] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`select to_regclass(${`${JOBS_SCHEMA}.job`}) is not null as ok`,
-  );
-  if (!installed?.ok) return [];
-  return queryRows(
-    db,
-    sql`
-    select q.name as queue, s.state, count(j.id)::int as count
-    from ${sql.identifier(JOBS_SCHEMA)}.queue q
-    cross join unnest(${`{${JOB_STATES.join(",")}}`}::text[]) as s(state)
-    left join ${sql.identifier(JOBS_SCHEMA)}.job j on j.name = q.name and j.state::text = s.state
-    where q.name not like '\\_\\_pgboss%'
-    group by q.name, s.state
-    order by q.name, s.state`,
-  );
-}
-
-export type FailedJob = {
-  queue: string;
-  id: string;
-  key: string | null;
-  data: unknown;
-  error: unknown;
-  retries: number;
-  failedAt: string;
-};
-
-/** Jobs that failed after their last retry, newest first: the operator's list (`npm run jobs -- failed`). */
-export async function listFailedJobs(db: Queryable, queue?: string, limit = 100): Promise<FailedJob[]> {
-  return queryRows<FailedJob>(
-    db,
-    sql`
-    select name as queue, id::text, singleton_key as key, data, output as error, retry_count as retries,
-      completed_on::text as "failedAt"
-    from ${sql.identifier(JOBS_SCHEMA)}.job
-    where state = 'failed' ${queue ? sql`and name = ${queue}` : sql``}
-    order by completed_on desc
-    limit ${limit}`,
   );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { countJobs } from "../../jobs/queue";
+import { countJobs } from "../../jobs/inspect";
 
 type Series = { count: number; seconds: number; buckets: number[] };
 const BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -55,7 +55,7 @@ export async function metrics(app: FastifyInstance): Promise<void> {
           "# TYPE jobs gauge",
         );
         for (const { queue, state, count } of jobs)
-          lines.push(`jobs{queue="${queue}",state="${state}"} ${count}`);
+          lines.push(`job_queue_jobs{queue="${queue}",state="${state}"} ${count}`);
       }
     } catch (error) {
       req.log.warn({ err: error }, "jobs could not be counted");
