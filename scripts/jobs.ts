@@ -15,7 +15,7 @@ const database = await openDatabase(loadConfig().database);
 try {
   await database.migrate();
   if (command === "failed") {
-    const failed = await listFailedJobs(database.db, args[0]);
+    const failed = await listFailedJobs(database.db, { queue: args[0] });
     if (failed.length === 0) console.log("No failed jobs.");
     for (const job of failed) {
       console.log(
@@ -24,13 +24,19 @@ try {
       );
     }
   } else if (command === "retry" && args[0] && args[1]) {
-    const boss = createBoss(database, {}, { supervise: false, schedule: false });
-    await boss.start();
-    try {
-      await boss.retry(args[0], args[1]);
-      console.log(`Queued ${args[1]} on ${args[0]} again.`);
-    } finally {
-      await boss.stop({ graceful: false });
+    const [queue, id] = args;
+    if ((await listFailedJobs(database.db, { queue, id })).length === 0) {
+      console.error(`No failed job ${id} on ${queue}.`);
+      process.exitCode = 1;
+    } else {
+      const boss = createBoss(database, {}, { supervise: false, schedule: false });
+      await boss.start();
+      try {
+        await boss.retry(queue, id);
+        console.log(`Queued ${id} on ${queue} again.`);
+      } finally {
+        await boss.stop({ graceful: false });
+      }
     }
   } else if (command === "counts") {
     for (const { queue, state, count } of await countJobs(database.db)) {

@@ -45,7 +45,10 @@ export type FailedJob = {
 };
 
 /** Jobs that failed after their last retry, newest first: the operator's list (`npm run jobs -- failed`). */
-export async function listFailedJobs(db: Queryable, queue?: string, limit = 100): Promise<FailedJob[]> {
+export async function listFailedJobs(
+  db: Queryable,
+  { queue, id, limit = 100 }: { queue?: string; id?: string; limit?: number } = {},
+): Promise<FailedJob[]> {
   if (!(await isInstalled(db))) return [];
   return queryRows<FailedJob>(
     db,
@@ -53,7 +56,9 @@ export async function listFailedJobs(db: Queryable, queue?: string, limit = 100)
     select name as queue, id::text, singleton_key as key, data, output as error, retry_count as retries,
       completed_on::text as "failedAt"
     from ${sql.identifier(JOBS_SCHEMA)}.job
-    where state = 'failed' ${queue ? sql`and name = ${queue}` : sql``}
+    where state = 'failed'
+      ${queue ? sql`and name = ${queue}` : sql``}
+      ${id ? sql`and id::text = ${id}` : sql``}
     order by completed_on desc
     limit ${limit}`,
   );

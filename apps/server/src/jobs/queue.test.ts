@@ -69,7 +69,7 @@ describe("the job queue", () => {
     expect(attempts.get("broken")).toBe(3);
     expect(attempts.get("a")).toBe(1);
 
-    const [failed] = await listFailedJobs(t.app.deps.db, "test-sweep.item");
+    const [failed] = await listFailedJobs(t.app.deps.db, { queue: "test-sweep.item" });
     expect(failed).toMatchObject({
       queue: "test-sweep.item",
       key: "broken",
