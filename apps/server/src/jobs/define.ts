@@ -1,10 +1,13 @@
 import { z } from "zod";
 import type { AppDeps } from "../deps";
 
-/** How an item's job is tried again: after `delaySeconds`, doubling (with jitter) up to `maxDelaySeconds`. */
+/**
+ * How an item's job is tried again: `limit` retries, the first after `delaySeconds` to twice that (jitter), each
+ * wait about double the last, never more than `maxDelaySeconds`.
+ */
 export type RetryPolicy = { limit: number; delaySeconds: number; maxDelaySeconds: number };
 
-/** Five tries over about a quarter of an hour, then the job is failed and kept for an operator. */
+/** Six tries over 15 to 25 minutes, then the job is failed and kept for an operator. */
 export const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 30, maxDelaySeconds: 10 * 60 };
 
 /** A whole task on a schedule: run once per occurrence across every server instance. */

@@ -41,6 +41,7 @@ describe("the job queue", () => {
 
   it("is not started by building the app", async () => {
     expect(await countJobs(t.app.deps.db)).toEqual([]);
+    expect((await t.call("GET", "/metrics")).body).not.toContain("job_queue_jobs");
   });
 
   it("retries a failing item with backoff while the others complete, and fails one that never works", async () => {
@@ -80,6 +81,10 @@ describe("the job queue", () => {
     const counts = await countJobs(t.app.deps.db);
     expect(counts).toContainEqual({ queue: "test-sweep.item", state: "completed", count: 4 });
     expect(counts).toContainEqual({ queue: "test-sweep.item", state: "failed", count: 1 });
+    const metrics = (await t.call("GET", "/metrics")).body;
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep.item",state="completed"} 4');
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep.item",state="failed"} 1');
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep",state="retry"} 0');
   });
 
   it("does not queue an item again while it is queued or running", async () => {
