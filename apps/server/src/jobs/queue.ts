@@ -84,9 +84,12 @@ function sealedBlocks(client: PGlite): PGliteLike {
  */
 export async function startJobQueue(deps: AppDeps, options: JobQueueOptions = {}): Promise<JobQueue> {
   const jobs = options.jobs ?? serverJobs;
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  // Schedules queue their job once a minute at most, so their workers look less often than the item workers.
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 5 };
+  const itemPolling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   const boss = createBoss(deps.database, options);
   boss.on("error", (error) => deps.log?.error({ err: error }, "job queue error"));
+  boss.on("warning", (warning) => deps.log?.warn({ details: warning.data }, `job queue: ${warning.message}`));
   await boss.start();
 
   for (const job of jobs) {
@@ -94,7 +97,7 @@ export async function startJobQueue(deps: AppDeps, options: JobQueueOptions = {}
     await boss.createQueue(job.name, { policy: "exclusive", retryLimit: 0, expireInSeconds: EXPIRE_SECONDS });
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
     if (job.kind === "cron") await workCron(boss, deps, job, polling);
-    else await workSweep(boss, deps, job, polling);
+    else await workSweep(boss, deps, job, polling, itemPolling);
   }
   // A job taken out of the code leaves its schedule in the database: dropped, so nothing queues work for nobody.
   const names = new Set(jobs.map((job) => job.name));
@@ -129,6 +132,7 @@ async function workSweep(
   deps: AppDeps,
   job: SweepJob,
   polling: { pollingIntervalSeconds: number },
+  itemPolling: { pollingIntervalSeconds: number },
 ) {
   // Items of one key are never queued twice: one may be queued, running or waiting for its retry.
   await boss.createQueue(job.itemQueue, { policy: "exclusive", expireInSeconds: EXPIRE_SECONDS });
@@ -152,7 +156,7 @@ async function workSweep(
   await boss.work(
     job.itemQueue,
     {
-      ...polling,
+      ...itemPolling,
       batchSize: ITEM_BATCH,
       burstWhenBatchFull: true,
       localConcurrency: ITEM_CONCURRENCY,
