@@ -69,11 +69,13 @@ export function createBoss(
  * `begin … commit`; if a statement in it fails, the connection stays in the aborted transaction until the queue's
  * rollback, and a statement of the app's arriving in between would fail with it. Run inside PGlite's own
  * transaction, such a text holds the connection to the end, and a failure is rolled back before anyone else runs.
+ * Other texts go as they are (some, such as `create index concurrently`, may not run inside a transaction).
  */
 function sealedBlocks(client: PGlite): PGliteLike {
   return {
     query: (text, params) => client.query(text, params),
-    exec: (text) => client.transaction((tx) => tx.exec(text)),
+    exec: (text) =>
+      /^\s*begin\b/i.test(text) ? client.transaction((tx) => tx.exec(text)) : client.exec(text),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
   };
 }
