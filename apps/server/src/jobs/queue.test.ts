@@ -122,6 +122,35 @@ describe("the job queue", () => {
     expect(runs.sort()).toEqual(["x", "y"]);
   });
 
+  it("lets a running job finish when it stops", async () => {
+    let finished = false;
+    const slow = sweepJob({
+      name: "test-slow",
+      cron: NOT_SOON,
+      item: z.object({ id: z.string() }),
+      find: async () => [{ id: "only" }],
+      key: (item) => item.id,
+      async work() {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        finished = true;
+      },
+    });
+    const queue = await startJobQueue(t.app.deps, { jobs: [slow], ...fast, stopTimeoutMs: 5_000 });
+    await queue.boss.send("test-slow");
+    await until(async () =>
+      (await countJobs(t.app.deps.db)).some(
+        (c) => c.queue === "test-slow.item" && c.state === "active" && c.count === 1,
+      ),
+    );
+    await queue.stop();
+    expect(finished).toBe(true);
+    expect(await countJobs(t.app.deps.db)).toContainEqual({
+      queue: "test-slow.item",
+      state: "completed",
+      count: 1,
+    });
+  });
+
   it("runs a scheduled job once per occurrence with two instances on one database", async () => {
     const runs: { instance: number; createdOn: Date }[] = [];
     const tick = (instance: number) =>
