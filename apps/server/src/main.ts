@@ -1,13 +1,9 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { sweepBids } from "./modules/bids/release-holds";
+import type { JobQueue } from "./jobs/queue";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
-import { runAutomaticPayouts } from "./modules/payouts/automatic-payouts";
-import { settlePayouts } from "./modules/payouts/settle-payouts";
-import { reconcilePurchases } from "./modules/properties/reconcile-purchases";
-import { recoverShopOrders } from "./modules/shop/recover-orders";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -31,61 +27,20 @@ async function main() {
       app.log.info(`Seeded ${seeded.players} demo players owning ${seeded.buildings} buildings.`);
   }
 
-  // Interrupted purchases are settled at start and every minute after: a charge without ownership is refunded.
-  const reconcile = () =>
-    reconcilePurchases(app.deps).then(
-      (n) => n > 0 && app.log.warn(`Settled ${n} interrupted purchase(s)`),
-      (error: unknown) => app.log.error({ err: error }, "reconciling purchases failed"),
-    );
-  // Pending bids expire after 7 days; holds still owed to bidders are released.
-  const sweep = () =>
-    sweepBids(app.deps).then(
-      ({ expired }) => expired > 0 && app.log.info(`Expired ${expired} bid(s)`),
-      (error: unknown) => app.log.error({ err: error }, "sweeping bids failed"),
-    );
-  // Shop checkouts paid at the processor whose order was never written get it.
-  const shop = () =>
-    recoverShopOrders(app.deps).then(
-      (n) => n > 0 && app.log.warn(`Recovered ${n} shop order(s)`),
-      (error: unknown) => app.log.error({ err: error }, "recovering shop orders failed"),
-    );
-  void reconcile().then(sweep).then(shop);
-  const reconciler = setInterval(() => void reconcile().then(sweep).then(shop), 60_000);
-  reconciler.unref();
-
-  // Payouts that landed or failed are brought up to date every minute, and interrupted ones sent again. Players
-  // with automatic payouts get their whole balance paid out daily: checked hourly, at most one payout a day each.
-  const settle = () =>
-    settlePayouts(app.deps).then(
-      ({ settled, retried }) =>
-        settled + retried > 0 && app.log.info(`Settled ${settled}, resent ${retried} payout(s)`),
-      (error: unknown) => app.log.error({ err: error }, "settling payouts failed"),
-    );
-  const payDaily = () =>
-    runAutomaticPayouts(app.deps).then(
-      ({ paid }) => paid > 0 && app.log.info(`Made ${paid} automatic payout(s)`),
-      (error: unknown) => app.log.error({ err: error }, "automatic payouts failed"),
-    );
-  void settle().then(payDaily);
-  const payoutSettler = setInterval(() => void settle(), 60_000);
-  payoutSettler.unref();
-  const dailyPayouts = setInterval(() => void payDaily(), 60 * 60_000);
-  dailyPayouts.unref();
-
+  let jobs: Promise<JobQueue | null> = Promise.resolve(null);
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    clearInterval(reconciler);
-    clearInterval(payoutSettler);
-    clearInterval(dailyPayouts);
     try {
+      // Requests first, then the jobs (running ones get a few seconds to finish), then the database they share.
       await app.close();
+      await (await jobs)?.stop();
       await database.close();
-      process.exit(0);
+      process.exit(code);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
       process.exit(1);
@@ -95,6 +50,23 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Background work (jobs/): started once the server answers, so it never delays the first request.
+  // Without it nothing would recover interrupted money operations, so a queue that cannot start stops the server.
+  const jobsFrom = Date.now();
+  // Loaded here, not at the top: the queue's library takes a moment to load, and the server is answering by now.
+  jobs = import("./jobs/queue")
+    .then(({ startJobQueue }) => startJobQueue(app.deps))
+    .then(
+      (queue) => {
+        app.log.info(`Background jobs started in ${Date.now() - jobsFrom} ms`);
+        return queue;
+      },
+      (error: unknown) => {
+        app.log.fatal({ err: error }, "the job queue did not start");
+        void shutdown("job queue", 1);
+        return null;
+      },
+    );
   const where = config.database.kind === "postgres" ? "PostgreSQL" : (config.database.dataDir ?? "in memory");
   const mail =
     app.deps.mailer.kind === "dev-mailbox" ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : "SMTP";

@@ -21,6 +21,8 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The connection underneath, for a library that speaks SQL of its own (the job queue). */
+  driver: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
   migrate(): Promise<void>;
   ping(): Promise<void>;
   /**
@@ -53,6 +55,7 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     return {
       db,
       kind: "postgres",
+      driver: { kind: "postgres", url: database.url },
       async migrate() {
         // Several instances may start together: one migrates, the others wait for it.
         const client = await pool.connect();
@@ -80,6 +83,7 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    driver: { kind: "pglite", client },
     migrate: () => migratePglite(db, { migrationsFolder }),
     async ping() {
       await client.query("select 1");

@@ -80,9 +80,15 @@ export const idempotencyKeys = pgTable(
     requestHash: text("request_hash").notNull(),
     statusCode: integer("status_code"),
     response: jsonb("response"),
+    /** When the key was first used: it expires 24 hours later, and a new request with it runs. */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the running request claimed it: a claim left without a reply is taken over after the lock timeout. */
+    lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.route, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.scope, t.route, t.key] }),
+    index("idempotency_keys_created_at").on(t.createdAt),
+  ],
 );
 
 /** Stripe webhook events seen, so a replayed event is handled once. */

@@ -63,16 +63,9 @@ export async function releaseHolds(deps: AppDeps, held: HeldBid[]): Promise<void
   }
 }
 
-/**
- * The scheduled job: expires pending bids older than 7 days (card authorisations do not last for ever), settles
- * steps a stopped server left half done, and releases every hold still owed. Safe on several instances at once.
- */
-export async function sweepBids(
-  deps: AppDeps,
-  now = new Date(),
-): Promise<{ expired: number; released: number; recovered: number }> {
-  const { db } = deps;
-  const expired = await db.transaction(async (tx) => {
+/** Pending bids older than 7 days expire (card authorisations do not last for ever); their holds are then owed. */
+export async function expireBids(deps: AppDeps, now = new Date()): Promise<number> {
+  const expired = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .update(bids)
       .set({ status: "expired", decidedAt: now, updatedAt: now })
@@ -81,18 +74,12 @@ export async function sweepBids(
     for (const row of rows) await bidActivity(tx, row.id, "expired");
     return rows;
   });
+  return expired.length;
+}
 
-  let recovered = 0;
-  for (const id of await findInterruptedBids(deps, now)) {
-    try {
-      if (await recoverBid(deps, id, now)) recovered += 1;
-    } catch (error) {
-      // Its claim moved its clock, so the next runs try the others first.
-      deps.log?.error({ err: error, bidId: id }, "could not recover bid; will retry");
-    }
-  }
-
-  const owed = await db
+/** Bids closed one way or another whose card hold has not been let go yet. */
+export async function findOwedHolds(deps: AppDeps, now = new Date()): Promise<HeldBid[]> {
+  return deps.db
     .select({ id: bids.id, paymentIntentId: bids.paymentIntentId })
     .from(bids)
     .where(
@@ -104,15 +91,36 @@ export async function sweepBids(
       ),
     )
     .limit(500);
+}
+
+/**
+ * Everything at once, each item on its own (the jobs do the same one job per item): expires pending bids older than
+ * 7 days, recovers steps a stopped server left half done, and releases every hold still owed. Safe on several
+ * instances at once.
+ */
+export async function sweepBids(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<{ expired: number; released: number; recovered: number }> {
+  const expired = await expireBids(deps, now);
+  let recovered = 0;
+  for (const id of await findInterruptedBids(deps, now)) {
+    try {
+      if (await recoverBid(deps, id, now)) recovered += 1;
+    } catch (error) {
+      // Its claim moved its clock, so the next runs try the others first.
+      deps.log?.error({ err: error, bidId: id }, "could not recover bid; will retry");
+    }
+  }
   let released = 0;
-  for (const bid of owed) {
+  for (const bid of await findOwedHolds(deps, now)) {
     try {
       if (await releaseHold(deps, bid)) released += 1;
     } catch (error) {
       deps.log?.warn({ err: error, bidId: bid.id }, "bid hold not released");
     }
   }
-  return { expired: expired.length, released, recovered };
+  return { expired, released, recovered };
 }
 
 /** Bids a stopped or failed request left in the middle of a step, untouched for the recovery delay. */

@@ -8,12 +8,10 @@ import { sendPayout } from "./send-payout";
 /** The UTC day a time falls on, "2025-03-07": automatic payouts run once per player per day. */
 export const payoutDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/**
- * The daily automatic payout: every connected player whose payouts are automatic gets their whole balance paid
- * out, at most once a day (a second run the same day finds that day's payout and makes none). Scheduled from
- * main.ts; each player's failure is logged and the others go on.
- */
-export async function runAutomaticPayouts(deps: AppDeps, now = new Date()): Promise<{ paid: number }> {
+export type AutomaticPayee = { userId: string; accountId: string; day: string };
+
+/** The connected players whose payouts are automatic, each with the day their payout would be for. */
+export async function findAutomaticPayees(deps: AppDeps, now = new Date()): Promise<AutomaticPayee[]> {
   const players = await deps.db
     .select({ userId: users.id, accountId: users.stripeConnAccId })
     .from(payoutSettings)
@@ -26,24 +24,42 @@ export async function runAutomaticPayouts(deps: AppDeps, now = new Date()): Prom
         isNotNull(users.stripeConnAccId),
       ),
     );
+  const day = payoutDay(now);
+  return players.flatMap(({ userId, accountId }) => (accountId ? [{ userId, accountId, day }] : []));
+}
+
+/**
+ * One player's automatic payout of their whole balance for `day`: at most one a day (a second try the same day
+ * finds that day's payout and makes none). True when one was made. Once reserved, the payout is sent; if that
+ * send is interrupted the payout stays `requested` and the resend job owns it, so this does not throw for it.
+ */
+export async function payAutomaticPayout(deps: AppDeps, payee: AutomaticPayee): Promise<boolean> {
+  const reserved = await reserveWholeBalance(deps, {
+    userId: payee.userId,
+    accountId: payee.accountId,
+    automatic: true,
+    automaticDay: payee.day,
+    destination: null,
+    destinationLabel: await standardDestination(deps, payee.accountId),
+  });
+  if (!reserved) return false;
+  await sendPayout(deps, reserved.id).catch((error: unknown) => {
+    deps.log?.warn({ err: error, payoutId: reserved.id }, "automatic payout not sent yet");
+  });
+  return true;
+}
+
+/**
+ * The daily automatic payout for everyone at once (the job queue does it player by player, in
+ * jobs/pay-automatic-payouts.ts); each player's failure is logged and the others go on.
+ */
+export async function runAutomaticPayouts(deps: AppDeps, now = new Date()): Promise<{ paid: number }> {
   let paid = 0;
-  const automaticDay = payoutDay(now);
-  for (const { userId, accountId } of players) {
-    if (!accountId) continue;
+  for (const payee of await findAutomaticPayees(deps, now)) {
     try {
-      const reserved = await reserveWholeBalance(deps, {
-        userId,
-        accountId,
-        automatic: true,
-        automaticDay,
-        destination: null,
-        destinationLabel: await standardDestination(deps, accountId),
-      });
-      if (!reserved) continue;
-      await sendPayout(deps, reserved.id);
-      paid += 1;
+      if (await payAutomaticPayout(deps, payee)) paid += 1;
     } catch (error) {
-      deps.log?.error({ err: error, userId }, "automatic payout failed");
+      deps.log?.error({ err: error, userId: payee.userId }, "automatic payout failed");
     }
   }
   return { paid };

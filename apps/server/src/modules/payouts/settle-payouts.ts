@@ -6,81 +6,131 @@ import { recordPayout, sendPayout } from "./send-payout";
 
 /** A payout or refund still `requested` this long after it was written was interrupted: it is sent again. */
 export const STALE_REQUEST_MS = 2 * 60_000;
-const BATCH = 100;
+/** At most this many of each kind are found per look; the rest wait for the next one. */
+const BATCH = 1000;
 
-/**
- * Brings payouts up to date with the processor, for one player or for everyone (the scheduled job):
- *   - pending payouts whose arrival time has passed are read again, and become paid or failed;
- *   - payouts and deletion refunds left `requested` (the process stopped, or the processor could not be reached)
- *     are sent again with their own idempotency keys, so nothing is sent twice.
- * One failure is logged and does not stop the others.
- */
-export async function settlePayouts(
-  deps: AppDeps,
-  {
-    userId,
-    now = new Date(),
-    retryRequested = true,
-  }: { userId?: string; now?: Date; retryRequested?: boolean } = {},
-): Promise<{ settled: number; retried: number }> {
-  const mine = (column: SQL | undefined) => (userId ? and(column, eq(payouts.userId, userId)) : column);
-  let settled = 0;
-  let retried = 0;
+type Scope = { userId?: string; now?: Date };
 
-  const arrived = await deps.db
-    .select()
+/** Pending payouts whose arrival time has passed: the processor is asked again how they ended. */
+export async function findLandedPayouts(deps: AppDeps, { userId, now = new Date() }: Scope = {}) {
+  const rows = await deps.db
+    .select({ id: payouts.id })
     .from(payouts)
     .where(
-      mine(
-        and(eq(payouts.state, "pending"), isNotNull(payouts.providerPayoutId), lte(payouts.arrivalAt, now)),
+      and(
+        eq(payouts.state, "pending"),
+        isNotNull(payouts.providerPayoutId),
+        lte(payouts.arrivalAt, now),
+        userId ? eq(payouts.userId, userId) : undefined,
       ),
     )
     .limit(BATCH);
-  for (const row of arrived) {
-    if (!row.providerPayoutId) continue;
-    try {
-      const result = await deps.gateway.retrievePayout({
-        accountId: row.accountId,
-        payoutId: row.providerPayoutId,
-      });
-      if (result.status !== "pending") {
-        await recordPayout(deps, row.id, result);
-        settled += 1;
-      }
-    } catch (error) {
-      deps.log?.warn({ err: error, payoutId: row.id }, "a payout could not be re-read");
-    }
-  }
+  return rows.map((r) => r.id);
+}
 
-  if (!retryRequested) return { settled, retried };
-  const staleBefore = new Date(now.getTime() - STALE_REQUEST_MS);
-  const stuck = await deps.db
+/**
+ * Reads one landed payout again and records it as paid or failed; true when it changed. A payout the processor
+ * still calls pending is left for the next look. A processor that cannot be reached throws.
+ */
+export async function settleLandedPayout(deps: AppDeps, payoutId: string): Promise<boolean> {
+  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (row?.state !== "pending" || !row.providerPayoutId) return false;
+  const result = await deps.gateway.retrievePayout({
+    accountId: row.accountId,
+    payoutId: row.providerPayoutId,
+  });
+  if (result.status === "pending") return false;
+  await recordPayout(deps, row.id, result);
+  return true;
+}
+
+/** Requested this long ago and still not sent: the request was interrupted (the money recovery delay, 2 min by default). */
+const staleBefore = (deps: AppDeps, now: Date) => new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+
+/** Payouts left `requested` (the process stopped, or the processor could not be reached). */
+export async function findInterruptedPayouts(deps: AppDeps, { userId, now = new Date() }: Scope = {}) {
+  const mine = (where: SQL | undefined) => (userId ? and(where, eq(payouts.userId, userId)) : where);
+  const rows = await deps.db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(mine(and(eq(payouts.state, "requested"), lte(payouts.updatedAt, staleBefore))))
+    .where(mine(and(eq(payouts.state, "requested"), lte(payouts.updatedAt, staleBefore(deps, now)))))
     .limit(BATCH);
-  for (const { id } of stuck) {
-    try {
-      await sendPayout(deps, id);
-      retried += 1;
-    } catch (error) {
-      deps.log?.warn({ err: error, payoutId: id }, "an interrupted payout could not be sent yet");
-    }
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Sends one interrupted payout again with its own idempotency key, so it is never sent twice. A refusal fails the
+ * payout (the money goes back to the balance) and is an end, not an error; an unreachable processor throws.
+ */
+export async function resendInterruptedPayout(deps: AppDeps, payoutId: string): Promise<void> {
+  try {
+    await sendPayout(deps, payoutId);
+  } catch (error) {
+    const [row] = await deps.db
+      .select({ state: payouts.state })
+      .from(payouts)
+      .where(eq(payouts.id, payoutId));
+    if (row?.state === "requested") throw error;
   }
-  const refunds = await deps.db
+}
+
+/** Deletion refunds left `requested`. */
+export async function findInterruptedRefunds(deps: AppDeps, { userId, now = new Date() }: Scope = {}) {
+  const rows = await deps.db
     .select({ id: accountRefunds.id })
     .from(accountRefunds)
     .where(
       and(
         eq(accountRefunds.state, "requested"),
-        lte(accountRefunds.updatedAt, staleBefore),
+        lte(accountRefunds.updatedAt, staleBefore(deps, now)),
         userId ? eq(accountRefunds.userId, userId) : undefined,
       ),
     )
     .limit(BATCH);
-  for (const { id } of refunds) {
+  return rows.map((r) => r.id);
+}
+
+/** Sends one interrupted deletion refund again (its own key); throws while the processor cannot be reached. */
+export async function resendDeletionRefund(deps: AppDeps, refundId: string): Promise<void> {
+  await sendDeletionRefund(deps, refundId);
+  const [row] = await deps.db
+    .select({ state: accountRefunds.state })
+    .from(accountRefunds)
+    .where(eq(accountRefunds.id, refundId));
+  if (row?.state === "requested") throw new Error(`deletion refund ${refundId} is not confirmed yet`);
+}
+
+/**
+ * Brings one player's payouts (or everyone's) up to date at once, as the payout history does before it answers:
+ * landed payouts are read again and, unless `retryRequested` is false, interrupted payouts and deletion refunds
+ * are sent again. The job queue does the same item by item (jobs/settle-landed-payouts.ts and its neighbours).
+ * One failure is logged and does not stop the others.
+ */
+export async function settlePayouts(
+  deps: AppDeps,
+  { userId, now = new Date(), retryRequested = true }: Scope & { retryRequested?: boolean } = {},
+): Promise<{ settled: number; retried: number }> {
+  let settled = 0;
+  let retried = 0;
+  for (const id of await findLandedPayouts(deps, { userId, now })) {
     try {
-      await sendDeletionRefund(deps, id);
+      if (await settleLandedPayout(deps, id)) settled += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error, payoutId: id }, "a payout could not be re-read");
+    }
+  }
+  if (!retryRequested) return { settled, retried };
+  for (const id of await findInterruptedPayouts(deps, { userId, now })) {
+    try {
+      await resendInterruptedPayout(deps, id);
+      retried += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error, payoutId: id }, "an interrupted payout could not be sent yet");
+    }
+  }
+  for (const id of await findInterruptedRefunds(deps, { userId, now })) {
+    try {
+      await resendDeletionRefund(deps, id);
       retried += 1;
     } catch (error) {
       deps.log?.warn({ err: error, refundId: id }, "an interrupted deletion refund could not be sent yet");

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from "fastify";
+import { countJobs } from "../../jobs/inspect";
 
 type Series = { count: number; seconds: number; buckets: number[] };
 const BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-/** Request counts and latency per route and status, in Prometheus' text format at /metrics. */
+/**
+ * Request counts and latency per route and status, and the job queue's jobs per queue and state, in Prometheus'
+ * text format at /metrics. The jobs are counted in the shared database, so every instance reports the same ones.
+ */
 export async function metrics(app: FastifyInstance): Promise<void> {
   const series = new Map<string, Series>();
   const started = Date.now();
@@ -24,7 +28,7 @@ export async function metrics(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) => {
+  app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
     const lines = [
       "# HELP process_uptime_seconds Seconds since the server started.",
       "# TYPE process_uptime_seconds gauge",
@@ -42,6 +46,19 @@ export async function metrics(app: FastifyInstance): Promise<void> {
       lines.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${s.count}`);
       lines.push(`http_request_duration_seconds_sum{${labels}} ${s.seconds}`);
       lines.push(`http_request_duration_seconds_count{${labels}} ${s.count}`);
+    }
+    try {
+      const jobs = await countJobs(app.deps.db);
+      if (jobs.length > 0) {
+        lines.push(
+          "# HELP jobs Background jobs kept by the job queue, per queue and state.",
+          "# TYPE jobs gauge",
+        );
+        for (const { queue, state, count } of jobs)
+          lines.push(`job_queue_jobs{queue="${queue}",state="${state}"} ${count}`);
+      }
+    } catch (error) {
+      req.log.warn({ err: error }, "jobs could not be counted");
     }
     reply.type("text/plain; version=0.0.4");
     return `${lines.join("\n")}\n`;

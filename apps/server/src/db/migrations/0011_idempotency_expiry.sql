@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "locked_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "idempotency_keys_created_at" ON "idempotency_keys" USING btree ("created_at");

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { openDatabase } from "../db/client";
+import type { AppDeps } from "../deps";
+import { queryRows } from "../lib/sql";
+import { createTestApp, type TestApp } from "../test/harness";
+import { cronJob, type Job, sweepJob } from "./define";
+import { countJobs, listFailedJobs } from "./inspect";
+import { type JobQueue, startJobQueue } from "./queue";
+
+/** Never due while a test runs: the tests queue the sweep themselves. */
+const NOT_SOON = "0 0 1 1 *";
+const fast = { pollingIntervalSeconds: 0.5, cronIntervalSeconds: 1, stopTimeoutMs: 1_000 };
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("the job queue", () => {
+  let t: TestApp;
+  const queues: JobQueue[] = [];
+  const start = async (jobs: Job[], deps: AppDeps = t.app.deps) => {
+    const queue = await startJobQueue(deps, { jobs, ...fast });
+    queues.push(queue);
+    return queue;
+  };
+
+  // One database for the file: each test uses queues of its own.
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.stop()));
+  });
+  afterAll(() => t.close());
+
+  it("is not started by building the app", async () => {
+    expect(await countJobs(t.app.deps.db)).toEqual([]);
+    expect((await t.call("GET", "/metrics")).body).not.toContain("job_queue_jobs");
+  });
+
+  it("retries a failing item with backoff while the others complete, and fails one that never works", async () => {
+    const attempts = new Map<string, number>();
+    const done = new Set<string>();
+    const sweep = sweepJob({
+      name: "test-sweep",
+      cron: NOT_SOON,
+      item: z.object({ id: z.string() }),
+      find: async () => ["a", "flaky", "b", "broken", "c"].map((id) => ({ id })),
+      key: (item) => item.id,
+      async work(_deps, { id }) {
+        const n = (attempts.get(id) ?? 0) + 1;
+        attempts.set(id, n);
+        if (id === "broken" || (id === "flaky" && n === 1)) throw new Error(`${id} failed (try ${n})`);
+        done.add(id);
+      },
+      retry: { limit: 2, delaySeconds: 1, maxDelaySeconds: 1 },
+    });
+    const queue = await start([sweep]);
+    await queue.boss.send("test-sweep");
+
+    await until(async () => done.size === 4 && (await listFailedJobs(t.app.deps.db)).length === 1);
+    expect([...done].sort()).toEqual(["a", "b", "c", "flaky"]);
+    expect(attempts.get("flaky")).toBe(2);
+    expect(attempts.get("broken")).toBe(3);
+    expect(attempts.get("a")).toBe(1);
+
+    const [failed] = await listFailedJobs(t.app.deps.db, { queue: "test-sweep.item" });
+    expect(failed).toMatchObject({
+      queue: "test-sweep.item",
+      key: "broken",
+      data: { id: "broken" },
+      error: { message: "broken failed (try 3)" },
+      retries: 2,
+    });
+    const counts = await countJobs(t.app.deps.db);
+    expect(counts).toContainEqual({ queue: "test-sweep.item", state: "completed", count: 4 });
+    expect(counts).toContainEqual({ queue: "test-sweep.item", state: "failed", count: 1 });
+    const metrics = (await t.call("GET", "/metrics")).body;
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep.item",state="completed"} 4');
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep.item",state="failed"} 1');
+    expect(metrics).toContain('job_queue_jobs{queue="test-sweep",state="retry"} 0');
+  });
+
+  it("does not queue an item again while it is queued or running", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runs: string[] = [];
+    const sweep = sweepJob({
+      name: "test-dedup",
+      cron: NOT_SOON,
+      item: z.object({ id: z.string() }),
+      find: async () => [{ id: "x" }, { id: "y" }],
+      key: (item) => item.id,
+      async work(_deps, { id }) {
+        runs.push(id);
+        await gate;
+      },
+    });
+    const queue = await start([sweep]);
+    await queue.boss.send("test-dedup");
+    await until(() => runs.length === 2);
+    // The sweep runs again while both items are still being worked on: nothing new is queued.
+    await queue.boss.send("test-dedup");
+    await until(async () => {
+      const sweeps = await countJobs(t.app.deps.db);
+      return sweeps.some((c) => c.queue === "test-dedup" && c.state === "completed" && c.count === 2);
+    });
+    release();
+    await until(async () =>
+      (await countJobs(t.app.deps.db)).some(
+        (c) => c.queue === "test-dedup.item" && c.state === "completed" && c.count === 2,
+      ),
+    );
+    expect(runs.sort()).toEqual(["x", "y"]);
+  });
+
+  it("lets a running job finish when it stops", async () => {
+    let finished = false;
+    const slow = sweepJob({
+      name: "test-slow",
+      cron: NOT_SOON,
+      item: z.object({ id: z.string() }),
+      find: async () => [{ id: "only" }],
+      key: (item) => item.id,
+      async work() {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        finished = true;
+      },
+    });
+    const queue = await startJobQueue(t.app.deps, { jobs: [slow], ...fast, stopTimeoutMs: 5_000 });
+    await queue.boss.send("test-slow");
+    await until(async () =>
+      (await countJobs(t.app.deps.db)).some(
+        (c) => c.queue === "test-slow.item" && c.state === "active" && c.count === 1,
+      ),
+    );
+    await queue.stop();
+    expect(finished).toBe(true);
+    expect(await countJobs(t.app.deps.db)).toContainEqual({
+      queue: "test-slow.item",
+      state: "completed",
+      count: 1,
+    });
+  });
+
+  it("runs a scheduled job once per occurrence with two instances on one database", async () => {
+    const runs: { instance: number; createdOn: Date }[] = [];
+    const tick = (instance: number) =>
+      cronJob({
+        name: "test-tick",
+        cron: "* * * * *",
+        async run() {
+          runs.push({ instance, createdOn: new Date() });
+        },
+      });
+    // A second instance: on PostgreSQL its own connections; on PGlite the one connection there is.
+    const other =
+      t.app.deps.database.kind === "postgres"
+        ? await secondDatabase(t.app.deps)
+        : { deps: t.app.deps, close: async () => {} };
+    // Started together, so they also race to create the queue's tables.
+    await Promise.all([start([tick(1)]), start([tick(2)], other.deps)]);
+    await until(() => runs.length > 0);
+    // Both instances look at the schedule every second: give them a few looks each.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    const jobs = await queryRows<{ minute: string; n: number }>(
+      t.app.deps.db,
+      sql`select date_trunc('minute', created_on)::text as minute, count(*)::int as n
+          from pgboss.job where name = 'test-tick' group by 1`,
+    );
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const { n } of jobs) expect(n).toBe(1);
+    expect(runs).toHaveLength(jobs.reduce((sum, j) => sum + j.n, 0));
+    await other.close();
+  });
+});
+
+/** The app's dependencies on a second connection pool to the same PostgreSQL database. */
+async function secondDatabase(deps: AppDeps) {
+  if (deps.database.driver.kind !== "postgres") throw new Error("PostgreSQL only");
+  const database = await openDatabase({ kind: "postgres", url: deps.database.driver.url });
+  return { deps: { ...deps, database, db: database.db }, close: () => database.close() };
+}

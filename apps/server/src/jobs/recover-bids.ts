@@ -1,0 +1,17 @@
+import { findInterruptedBids, recoverBid } from "../modules/bids/release-holds";
+import { RowItem, sweepJob } from "./define";
+
+/**
+ * Every minute (and at start): each bid a stopped or failed request left in the middle of its hold, capture or
+ * refund is finished or reversed from the processor's record.
+ */
+export const recoverBids = sweepJob({
+  name: "recover-bids",
+  cron: "* * * * *",
+  item: RowItem,
+  find: async (deps) => (await findInterruptedBids(deps)).map((id) => ({ id })),
+  key: (bid) => bid.id,
+  work: async (deps, bid) => {
+    await recoverBid(deps, bid.id);
+  },
+});

@@ -1,0 +1,17 @@
+import { findInterruptedPurchases, recoverPurchase } from "../modules/properties/reconcile-purchases";
+import { RowItem, sweepJob } from "./define";
+
+/**
+ * Every minute (and at start): each purchase a stopped or failed request left in the middle is finished from the
+ * processor's record: completed if charged, refunded if it cannot be, failed if never charged.
+ */
+export const recoverPurchases = sweepJob({
+  name: "recover-purchases",
+  cron: "* * * * *",
+  item: RowItem,
+  find: async (deps) => (await findInterruptedPurchases(deps)).map((id) => ({ id })),
+  key: (purchase) => purchase.id,
+  work: async (deps, purchase) => {
+    await recoverPurchase(deps, purchase.id);
+  },
+});
