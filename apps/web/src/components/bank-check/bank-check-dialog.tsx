@@ -40,7 +40,12 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
         </p>
       ) : null}
       {isConfirming ? (
-        <div ref={progress} className="bank-check__progress" tabIndex={-1}>
+        <div
+          ref={progress}
+          // As tall as the bank's frame it replaces, so the dialog keeps its size.
+          className={`bank-check__progress${view.provider === "sandbox" ? " bank-check__progress--frame" : ""}`}
+          tabIndex={-1}
+        >
           <Spinner label={copy.confirming} showLabel />
         </div>
       ) : view.provider === "sandbox" ? (
@@ -66,8 +71,10 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
 }
 
 /**
- * The sandbox's stand-in for the bank's page, framed from this origin. Its form posts back into the frame, so the
- * frame's second load means the player has answered.
+ * The sandbox's stand-in for the bank's page, framed from this origin. Its form would post back into the frame, and
+ * a frame's navigation adds an entry to the tab's history: Back would then stop on it and the review screen's own
+ * way back would land on it. So the answer is posted from here and the frame never navigates. Should the page
+ * navigate anyway, its next load is the answer too.
  */
 function SandboxBankPage({ url, onAnswered }: { url: string; onAnswered: () => void }) {
   const loads = useRef(0);
@@ -83,12 +90,32 @@ function SandboxBankPage({ url, onAnswered }: { url: string; onAnswered: () => v
         className="bank-check__frame"
         title={copy.frameTitle}
         src={url}
-        onLoad={() => {
+        onLoad={(event) => {
           loads.current += 1;
-          if (loads.current === 1) setIsLoaded(true);
-          else onAnswered();
+          if (loads.current > 1) {
+            onAnswered();
+            return;
+          }
+          setIsLoaded(true);
+          const form = event.currentTarget.contentDocument?.querySelector("form");
+          form?.addEventListener("submit", (submit) => {
+            submit.preventDefault();
+            // Whatever became of the post, the server reads the payment again and says where it stands.
+            void postAnswer(form, submit.submitter).finally(onAnswered);
+          });
         }}
       />
     </div>
+  );
+}
+
+/** The bank page's form, sent as the browser would have sent it (the button pressed included). */
+async function postAnswer(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
+  const fields = new URLSearchParams();
+  for (const [name, value] of new FormData(form, submitter)) {
+    if (typeof value === "string") fields.append(name, value);
+  }
+  await fetch(form.action, { method: "POST", body: fields, credentials: "same-origin" }).catch(
+    () => undefined,
   );
 }
