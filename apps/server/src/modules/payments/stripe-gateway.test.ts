@@ -161,6 +161,8 @@ describe("stripe gateway: requests", () => {
       customerId: "cus_ann",
       paymentMethodId: "pm_visa",
       metadata: { purpose: "bid", propertyId: "way/1", operation: "bid-7f3a" },
+      // No bank's check asked for: nothing for the browser to open.
+      nextActionUrl: null,
     });
   });
 
