@@ -149,7 +149,7 @@ async function listedBuilding(browser: Browser, request: APIRequestContext) {
   return { building, property, ask };
 }
 
-test("A player whose bank asks for 3-D Secure places a bid after confirming the hold with the bank", async ({
+test("A player whose bank asks for 3-D Secure places a bid after confirming the hold with the bank; a failed check places none", async ({
   browser,
   page,
   request,
@@ -162,9 +162,23 @@ test("A player whose bank asks for 3-D Secure places a bid after confirming the 
   await openBidReview(page, building, amount);
   await addAuthenticationCard(page, /\/bid-review$/);
 
-  await page.getByRole("button", { name: "Place Bid" }).click();
-  await page.getByRole("dialog", { name: "Confirm Bid" }).getByRole("button", { name: "Place Bid" }).click();
-  const { dialog, frame } = await bankDialog(page);
+  // A failed check places nothing and says why, on Bid Review.
+  const placeBid = async () => {
+    await page.getByRole("button", { name: "Place Bid" }).click();
+    await page
+      .getByRole("dialog", { name: "Confirm Bid" })
+      .getByRole("button", { name: "Place Bid" })
+      .click();
+    return bankDialog(page);
+  };
+  const refused = await placeBid();
+  await answerBank(refused.frame, "Fail authentication");
+  await expect.poll(() => alerts).toEqual([AUTHENTICATION_FAILED]);
+  await expect(refused.dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/bid-review$/);
+
+  // Then again, completed.
+  const { dialog, frame } = await placeBid();
   await expect(frame.contentFrame().getByText(dollars(amount + 8.99))).toBeVisible();
   await shoot(page, "bank-check-bid");
 
@@ -183,7 +197,9 @@ test("A player whose bank asks for 3-D Secure places a bid after confirming the 
   await shoot(page, "bank-check-confirming");
   releaseConfirm();
 
-  await expect.poll(() => alerts).toEqual([`Your bid of ${dollars(amount)} on ${property.name} is placed.`]);
+  await expect
+    .poll(() => alerts)
+    .toEqual([AUTHENTICATION_FAILED, `Your bid of ${dollars(amount)} on ${property.name} is placed.`]);
   await expect(page).toHaveURL(/\/bids\?tab=buy$/);
   const row = page.getByRole("tabpanel").getByRole("article", { name: property.name }).first();
   await expect(row).toContainText(dollars(amount));
