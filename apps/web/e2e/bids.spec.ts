@@ -6,13 +6,12 @@ import {
   authHeaders,
   buyBuilding,
   collectAlerts,
-  detailsUrl,
   dollars,
   onboardPayouts,
+  openBidReview,
   type PropertyState,
   placeAsk,
   readProperty,
-  type SearchResult,
 } from "./support/market";
 import { newUser, type TestUser } from "./support/users";
 
@@ -42,17 +41,6 @@ async function listBuilding(page: Page, request: APIRequestContext, markUp = 250
   const ask = Math.round(property.price * 100 + markUp * 100) / 100;
   await placeAsk(page, request, property._id, ask);
   return { building, property: await readProperty(page, request, building.buildingId), ask };
-}
-
-/** Property Details → 'Create a bid' → 'Bid price' → Bid Review. */
-async function openBidReview(page: Page, building: SearchResult, amount: number): Promise<void> {
-  await page.goto(detailsUrl(building));
-  await page.getByRole("button", { name: "Create a bid" }).click();
-  const dialog = page.getByRole("dialog", { name: "Bid price" });
-  await dialog.getByRole("spinbutton").fill(amount.toFixed(2));
-  await dialog.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/bid-review$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Bid Review" })).toBeVisible();
 }
 
 /** Bid Review → Place Bid → Confirm Bid → My Bids (Buy). */

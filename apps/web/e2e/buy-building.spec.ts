@@ -1,12 +1,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import type { SearchResult } from "./support/market";
 import {
   collectAlerts,
-  detailsUrl,
   dollars,
   EXPIRY_YEAR,
   findUnownedBuilding,
+  offerBasePrice,
   readProperty,
   tokenOf,
 } from "./support/market";
@@ -15,20 +14,6 @@ import { newUser } from "./support/users";
 const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** Property Details → 'Buy or Bid' → the base price → Order Review. */
-async function offerBasePrice(page: Page, building: SearchResult, basePrice: number): Promise<void> {
-  await page.goto(detailsUrl(building));
-  const buy = page.getByRole("button", { name: "Buy or Bid" });
-  await buy.click();
-  const priceDialog = page.getByRole("dialog", { name: "Building Price" });
-  await priceDialog
-    .getByLabel("Please enter the price you want to pay for this building")
-    .fill(basePrice.toFixed(2));
-  await priceDialog.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/order-review$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Order Review" })).toBeVisible();
-}
 
 async function addCardThroughApi(page: Page, request: APIRequestContext, number: string): Promise<void> {
   const tokenised = await request.post("/api/v1/sandbox/tokens", {

@@ -116,6 +116,31 @@ export function detailsUrl(building: SearchResult): string {
   return `/Property-Details?${query}`;
 }
 
+/** Property Details → 'Buy or Bid' → the base price → Order Review. */
+export async function offerBasePrice(page: Page, building: SearchResult, basePrice: number): Promise<void> {
+  await page.goto(detailsUrl(building));
+  const buy = page.getByRole("button", { name: "Buy or Bid" });
+  await buy.click();
+  const priceDialog = page.getByRole("dialog", { name: "Building Price" });
+  await priceDialog
+    .getByLabel("Please enter the price you want to pay for this building")
+    .fill(basePrice.toFixed(2));
+  await priceDialog.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/order-review$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Order Review" })).toBeVisible();
+}
+
+/** Property Details → 'Create a bid' → 'Bid price' → Bid Review. */
+export async function openBidReview(page: Page, building: SearchResult, amount: number): Promise<void> {
+  await page.goto(detailsUrl(building));
+  await page.getByRole("button", { name: "Create a bid" }).click();
+  const dialog = page.getByRole("dialog", { name: "Bid price" });
+  await dialog.getByRole("spinbutton").fill(amount.toFixed(2));
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/bid-review$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Bid Review" })).toBeVisible();
+}
+
 /** Every window.alert the page shows, accepted as a player would. */
 export function collectAlerts(page: Page): string[] {
   const messages: string[] = [];

@@ -1,5 +1,6 @@
 import { errors, formats } from "@mx/shared/messages";
 import { API_BASE, paths } from "@mx/shared/routes";
+import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import { clearSession, getToken } from "./session";
 
 /** Every reply of the API: `{ statusCode, message, data }`. */
@@ -68,7 +69,11 @@ function errorFromBody(body: unknown, status: number): ApiError {
   return new ApiError(formats.http(status), status);
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiEnvelope<T>> {
+/** Sends one call; a refusal throws ApiError, an answer comes back with its HTTP status. */
+async function send<T>(
+  path: string,
+  options: ApiRequestOptions,
+): Promise<{ status: number; envelope: ApiEnvelope<T> }> {
   const { method = "GET", body, auth = false, signal, headers: extraHeaders } = options;
   // The caller's headers cannot replace the ones this client owns (content type, token).
   const headers: Record<string, string> = { ...extraHeaders, Accept: "application/json" };
@@ -97,12 +102,41 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   if (isRecord(payload) && "data" in payload) {
     return {
-      statusCode: typeof payload.statusCode === "number" ? payload.statusCode : response.status,
-      message: typeof payload.message === "string" ? payload.message : "",
-      data: payload.data as T,
+      status: response.status,
+      envelope: {
+        statusCode: typeof payload.statusCode === "number" ? payload.statusCode : response.status,
+        message: typeof payload.message === "string" ? payload.message : "",
+        data: payload.data as T,
+      },
     };
   }
-  return { statusCode: response.status, message: "", data: null as T };
+  return { status: response.status, envelope: { statusCode: response.status, message: "", data: null as T } };
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiEnvelope<T>> {
+  return (await send<T>(path, options)).envelope;
+}
+
+/**
+ * The answer of a call that charges or holds a card: done (200), or the player's bank asks them to confirm the
+ * payment first (202, 3-D Secure) and `action` says how.
+ */
+export type PaymentReply<T> =
+  | { requiresAction: false; reply: ApiEnvelope<T> }
+  | { requiresAction: true; action: ActionRequiredData };
+
+/** A money-moving call (buy, bid, or the confirm after the bank's check); see PaymentReply. */
+export async function paymentRequest<T>(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<PaymentReply<T>> {
+  const { status, envelope } = await send<T>(path, options);
+  if (status !== 202) return { requiresAction: false, reply: envelope };
+  const action = ActionRequiredData.safeParse(envelope.data);
+  // A 202 without what the bank's check needs cannot be finished here; no message of its own, so the screen's
+  // fallback for the call is shown.
+  if (!action.success) throw new ApiError("", status, "BAD_ACTION_REQUIRED");
+  return { requiresAction: true, action: action.data };
 }
 
 /**

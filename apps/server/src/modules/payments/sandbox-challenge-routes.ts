@@ -11,7 +11,7 @@ const Outcome = z.object({ outcome: z.enum(["complete", "fail"], { error: "must 
 
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>
-body{font-family:system-ui,sans-serif;background:#f6f8fa;color:#1f2328;margin:0;display:grid;place-items:center;min-height:100vh;padding:16px}
+body{font-family:system-ui,sans-serif;background:#f6f8fa;color:#1f2328;margin:0;display:grid;place-items:center;min-height:100vh;padding:16px;box-sizing:border-box}
 main{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:24px;max-width:380px;width:100%;text-align:center}
 button{display:block;width:100%;margin-top:12px;padding:12px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer}
 .ok{background:#1f883d;color:#fff;border:0}.no{background:#fff;color:#cf222e;border:1px solid #cf222e}

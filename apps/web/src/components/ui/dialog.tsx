@@ -13,8 +13,9 @@ interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
 }
 
+// A frame is a Tab stop too: the keyboard must reach a framed page's own controls (the bank's check).
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog: the page behind is inert, Tab stays inside, Escape closes,

@@ -1,7 +1,8 @@
 import { api } from "@mx/shared/routes";
 import type { Bid, BidListData, SubmitBidBody } from "@mx/shared/schemas/bids";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import type { ConfirmWithBank } from "../../../components/bank-check/confirm-with-bank";
+import { paymentRequest } from "../../../lib/api-client";
 import { withNewBid } from "../bid-list";
 import { bidsCopy } from "../copy";
 import { bidsKey } from "./get-bids";
@@ -23,20 +24,29 @@ export interface PlacedBid {
   bid: Bid | undefined;
 }
 
-/** POST properties/submit-bid (spec §7): the new bid is `data.bid`. */
-export async function submitBid({ idempotencyKey, name, ...bid }: SubmitBidInput): Promise<PlacedBid> {
+type BidReply = { bid?: Bid; message?: string } | null;
+
+/**
+ * POST properties/submit-bid (spec §7): the new bid is `data.bid`. When the bank asks the bidder to confirm the hold
+ * (202), `confirmWithBank` takes them through it and the bid ends as it would have with 200.
+ */
+export async function submitBid(
+  { idempotencyKey, name, ...bid }: SubmitBidInput,
+  confirmWithBank: ConfirmWithBank,
+): Promise<PlacedBid> {
   const body: SubmitBidBody = {
     propertyId: bid.propertyId,
     bidAmount: bid.bidAmount,
     paymentMethodId: bid.paymentMethodId,
     isApplePay: false,
   };
-  const reply = await apiRequest<{ bid?: Bid; message?: string } | null>(api.submitBid, {
+  const answer = await paymentRequest<BidReply>(api.submitBid, {
     method: "POST",
     body,
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
+  const reply = answer.requiresAction ? await confirmWithBank<BidReply>(answer.action) : answer.reply;
   return {
     message: reply.data?.message || reply.message || bidsCopy.bidPlaced(name),
     bid: reply.data?.bid,
@@ -44,10 +54,10 @@ export async function submitBid({ idempotencyKey, name, ...bid }: SubmitBidInput
 }
 
 /** Spec §4: the new bid goes to the front of the bidder's list at once; then the lists are read again. */
-export function useSubmitBid() {
+export function useSubmitBid(confirmWithBank: ConfirmWithBank) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: submitBid,
+    mutationFn: (input: SubmitBidInput) => submitBid(input, confirmWithBank),
     onSuccess: ({ bid }) => {
       if (bid) {
         queryClient.setQueryData<BidListData>(bidsKey("bidder", 1), (list) =>

@@ -5,6 +5,9 @@ import { paths, propertyDetailsUrl } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
+import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
+import { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { CardOnFile } from "../../../components/ui/card-on-file";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -50,7 +53,8 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const inputId = useId();
   const cards = usePaymentMethods();
   const check = useGenerateBid();
-  const submit = useSubmitBid();
+  const bank = useBankCheck();
+  const submit = useSubmitBid(bank.confirmWithBank);
   const defaultCard = findDefaultCard(cards.data);
 
   const [value, setValue] = useState(draft.bidAmount === null ? "" : draft.bidAmount.toFixed(2));
@@ -136,6 +140,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
         },
         onError: (cause) => {
           isWorking.current = false;
+          // A bank's check given up keeps its key too: placing the bid again resumes the same hold.
           unsettled.current = isAnsweredRefusal(cause)
             ? null
             : {
@@ -143,6 +148,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
                 fingerprint: fingerprintOf(draft.propertyId, amount, card.paymentMethodId),
               };
           setConfirmation(null);
+          if (isBankCheckCancelled(cause)) return;
           window.alert(errorMessage(cause, errors.submitBidFailed));
         },
       },
@@ -243,7 +249,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
         <p className="bid-note">{bidsCopy.holdNote}</p>
       </div>
 
-      {confirmation ? (
+      {confirmation && !bank.view ? (
         <ConfirmBidDialog
           buildingName={draft.name}
           bidAmount={formatDollars(confirmation.amount)}
@@ -253,6 +259,9 @@ function BidReview({ draft }: { draft: BidDraft }) {
           onCancel={() => setConfirmation(null)}
           onConfirm={confirm}
         />
+      ) : null}
+      {bank.view ? (
+        <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
       ) : null}
     </div>
   );

@@ -1,7 +1,8 @@
 import { api } from "@mx/shared/routes";
 import type { BuyPropertyBody, Location, Property } from "@mx/shared/schemas/properties";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
+import type { ConfirmWithBank } from "../../../components/bank-check/confirm-with-bank";
+import { paymentRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
 import { purchaseCopy } from "../copy";
 
@@ -21,8 +22,16 @@ export interface BoughtProperty {
   property: Property | undefined;
 }
 
-/** POST properties/buy (spec §7); the player's message is `data.message`. */
-export async function buyProperty({ idempotencyKey, ...order }: BuyPropertyInput): Promise<BoughtProperty> {
+type BuyReply = { message?: string; property?: Property } | null;
+
+/**
+ * POST properties/buy (spec §7); the player's message is `data.message`. When the bank asks the player to confirm
+ * the payment (202), `confirmWithBank` takes them through it and the purchase ends as it would have with 200.
+ */
+export async function buyProperty(
+  { idempotencyKey, ...order }: BuyPropertyInput,
+  confirmWithBank: ConfirmWithBank,
+): Promise<BoughtProperty> {
   const body: BuyPropertyBody = {
     buildingId: order.buildingId,
     paymentMethodId: order.paymentMethodId,
@@ -31,12 +40,13 @@ export async function buyProperty({ idempotencyKey, ...order }: BuyPropertyInput
     isApplePay: false,
     location: order.location,
   };
-  const reply = await apiRequest<{ message?: string; property?: Property } | null>(api.buyProperty, {
+  const answer = await paymentRequest<BuyReply>(api.buyProperty, {
     method: "POST",
     body,
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
+  const reply = answer.requiresAction ? await confirmWithBank<BuyReply>(answer.action) : answer.reply;
   return {
     message: reply.data?.message || reply.message || purchaseCopy.bought(order.name),
     property: reply.data?.property,
@@ -48,10 +58,10 @@ export async function buyProperty({ idempotencyKey, ...order }: BuyPropertyInput
  * leaderboard have all changed. The keys are the profile's (lib) and the properties and
  * leaderboard features' prefixes ("properties" covers details, price history and the list).
  */
-export function useBuyProperty() {
+export function useBuyProperty(confirmWithBank: ConfirmWithBank) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: buyProperty,
+    mutationFn: (input: BuyPropertyInput) => buyProperty(input, confirmWithBank),
     onSuccess: ({ property }, { buildingId }) => {
       // The details page shows the new owner at once instead of a stale 'Buy or Bid'.
       if (property) queryClient.setQueryData(["properties", "details", buildingId], property);

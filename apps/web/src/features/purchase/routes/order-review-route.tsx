@@ -4,6 +4,9 @@ import { paths, propertyDetailsUrl } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
+import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
+import { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { Button, buttonClassName } from "../../../components/ui/button";
 import { CardOnFile } from "../../../components/ui/card-on-file";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -43,7 +46,8 @@ const fingerprintOf = (order: Order, paymentMethodId: string) =>
 function OrderReview({ order }: { order: Order }) {
   const navigate = useNavigate();
   const cards = usePaymentMethods();
-  const buy = useBuyProperty();
+  const bank = useBankCheck();
+  const buy = useBuyProperty(bank.confirmWithBank);
   const totals = orderTotals(order.price);
   const total = formatCents(totals.totalCents);
   const defaultCard = findDefaultCard(cards.data);
@@ -97,10 +101,12 @@ function OrderReview({ order }: { order: Order }) {
         },
         onError: (cause) => {
           isSubmitting.current = false;
+          // A bank's check given up keeps its key too: paying again resumes the same payment, still held.
           unsettled.current = isAnsweredRefusal(cause)
             ? null
             : { key: idempotencyKey, fingerprint: fingerprintOf(order, card.paymentMethodId) };
           setConfirmation(null);
+          if (isBankCheckCancelled(cause)) return;
           window.alert(formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed)));
         },
       },
@@ -167,7 +173,7 @@ function OrderReview({ order }: { order: Order }) {
         <p className="order-note">{purchaseCopy.finalSale}</p>
       </div>
 
-      {confirmation ? (
+      {confirmation && !bank.view ? (
         <ConfirmPurchaseDialog
           isOpen
           buildingName={order.name}
@@ -177,6 +183,9 @@ function OrderReview({ order }: { order: Order }) {
           onCancel={() => setConfirmation(null)}
           onConfirm={confirm}
         />
+      ) : null}
+      {bank.view ? (
+        <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
       ) : null}
     </div>
   );
