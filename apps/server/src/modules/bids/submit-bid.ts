@@ -137,15 +137,6 @@ export async function submitBid(
   }
   crashPoint("bid.reserved");
 
-  // Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it.
-  const fail = async (failure: string, paymentIntentId: string | null) => {
-    await db
-      .update(bids)
-      .set({ status: "failed", failure, paymentIntentId, updatedAt: new Date() })
-      .where(eq(bids.id, bidId));
-    await releaseHolds(deps, [{ id: bidId, paymentIntentId }]);
-  };
-
   // 2. Hold.
   let intent: GatewayIntent;
   try {
