@@ -14,6 +14,7 @@ import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { defaultCard, ensureCustomer } from "../cards/cards";
+import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
@@ -170,15 +171,6 @@ export async function submitBid(
   return settleHold(deps, reserved, intent);
 }
 
-/** A hold that needs the bidder (3-D Secure) before it is made: what the browser needs to complete it. */
-export type ActionRequired = {
-  requiresAction: true;
-  paymentIntentId: string;
-  clientSecret: string;
-  /** Where the sandbox's challenge page is (null with Stripe: Stripe.js shows the bank's page). */
-  nextActionUrl: string | null;
-};
-
 /** Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it. */
 async function failBid(deps: AppDeps, bidId: string, failure: string, paymentIntentId: string | null) {
   await deps.db
@@ -195,15 +187,7 @@ async function settleHold(
   intent: GatewayIntent,
 ): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
   if (intent.status === "requires_action") {
-    return {
-      bidId: bid.id,
-      action: {
-        requiresAction: true,
-        paymentIntentId: intent.id,
-        clientSecret: intent.clientSecret,
-        nextActionUrl: intent.nextActionUrl,
-      },
-    };
+    return { bidId: bid.id, action: actionOf(intent) };
   }
   if (intent.status !== "requires_capture") {
     const failure =
@@ -289,10 +273,6 @@ export async function placeHeldBid(deps: AppDeps, bid: BidRow, intent: GatewayIn
   await releaseHolds(deps, replaced);
   return bidById(db, bidId);
 }
-
-/** Stripe's words when the bank's authentication failed or was abandoned. */
-export const AUTHENTICATION_FAILED =
-  "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 
 /** The processor key of a bid's hold, fixed by the bid's id (written before the hold is asked for). */
 export const bidHoldKey = (bidId: string) => `bid:${bidId}`;

@@ -7,10 +7,10 @@ import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
-import { AUTHENTICATION_FAILED } from "../bids/submit-bid";
 import { checkLedger } from "../ledger/check-ledger";
 import { finishPayment } from "../money/finish-payment";
 import { reconcileWithProcessor } from "../money/reconcile-processor";
+import { AUTHENTICATION_FAILED } from "./bank-check";
 
 let t: TestApp;
 beforeAll(async () => {

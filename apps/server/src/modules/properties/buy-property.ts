@@ -1,7 +1,6 @@
 import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
-import type { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { Property } from "@mx/shared/schemas/properties";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { properties } from "../../db/schema/buildings";
@@ -9,16 +8,14 @@ import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
 
-type ActionRequired = Omit<ActionRequiredData, "confirmPath" | "confirmBody">;
-
 import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
-import { AUTHENTICATION_FAILED } from "../bids/submit-bid";
 import { ensureCustomer } from "../cards/cards";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import { publishPublicMany } from "../live/publish";
+import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { presentProperty, selectProperties } from "./present-property";
 
@@ -538,16 +535,6 @@ async function settle(
     .update(purchases)
     .set({ status, failure, paymentIntentId, updatedAt: new Date() })
     .where(eq(purchases.id, purchaseId));
-}
-
-/** What the browser needs to take the buyer through their bank's check. */
-export function actionOf(intent: GatewayIntent): ActionRequired {
-  return {
-    requiresAction: true,
-    paymentIntentId: intent.id,
-    clientSecret: intent.clientSecret,
-    nextActionUrl: intent.nextActionUrl,
-  };
 }
 
 /**
