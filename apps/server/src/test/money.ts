@@ -1,0 +1,12 @@
+import type { Db } from "../db/client";
+import { checkLedger } from "../modules/ledger/check-ledger";
+import { reconcileWithProcessor } from "../modules/money/reconcile-processor";
+import type { PaymentGateway } from "../modules/payments/gateway";
+
+/** What `npm run ledger:check` reports for everything so far: ledger problems, then processor differences. */
+export async function moneyProblems(db: Db, gateway: PaymentGateway): Promise<string[]> {
+  return [
+    ...(await checkLedger(db)),
+    ...(await reconcileWithProcessor(db, gateway, { createdFrom: new Date(0), createdTo: new Date() })),
+  ];
+}
