@@ -6,7 +6,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serverMessages } from "@mx/shared/messages";
 import { API_BASE } from "@mx/shared/routes";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -32,9 +32,9 @@ import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paymentRoutes } from "./modules/payments/routes";
+import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/payments/sandbox-routes";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
-import { sandboxOnboardingRoutes } from "./modules/payouts/sandbox-onboarding-routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { metrics } from "./modules/system/metrics";
@@ -45,6 +45,8 @@ import { serveWebApp } from "./web";
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, with its options as finally built (tests list the sandbox's routes from it). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -104,7 +106,16 @@ export async function buildApp({
     faults,
     log: app.log,
   };
+  // loadConfig already refuses this; an app built by other means must not take cards on the sandbox either.
+  if (config.isProduction && deps.gateway.kind === "sandbox") {
+    throw new Error("The sandbox payment gateway cannot run in production: set STRIPE_SECRET_KEY.");
+  }
   app.decorate("deps", deps);
+  const routeTable: RouteOptions[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    routeTable.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
@@ -230,7 +241,7 @@ export async function buildApp({
   await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
   await app.register(liveRoutes);
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
-  if (deps.gateway.kind === "sandbox" && !config.isProduction) await app.register(sandboxOnboardingRoutes);
+  if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);
 
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {

@@ -105,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push("DATABASE_URL must point at PostgreSQL in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
   }
+  if (isProduction && !e.STRIPE_SECRET_KEY) {
+    problems.push(
+      "STRIPE_SECRET_KEY is required in production: no real payment provider (Stripe) is configured, and the sandbox gateway takes no real money",
+    );
+  }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
     problems.push(
       "STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY (the browser tokenises cards with it)",
