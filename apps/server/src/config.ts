@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import { z } from "zod";
 
 const Env = z.object({
@@ -37,6 +38,13 @@ const Env = z.object({
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Hours payouts wait after a password reset or a new payout card; at least 24 in production. */
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(PAYOUT_HOLD_HOURS),
   /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -79,6 +87,7 @@ export type Config = {
     apiBase: string | null;
   } | null;
   rateLimit: { max: number; authMax: number };
+  payoutHoldHours: number;
   trustProxy: boolean;
   /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
   vapid: { publicKey: string; privateKey: string } | null;
@@ -109,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       "STRIPE_SECRET_KEY is required in production: no real payment provider (Stripe) is configured, and the sandbox gateway takes no real money",
     );
+  }
+  if (isProduction && e.PAYOUT_HOLD_HOURS < PAYOUT_HOLD_HOURS) {
+    problems.push(`PAYOUT_HOLD_HOURS must be at least ${PAYOUT_HOLD_HOURS} in production`);
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
     problems.push(
@@ -156,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     trustProxy: e.TRUST_PROXY,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -176,7 +189,7 @@ function keptSecret(dataDir: string, name: string, ephemeral: boolean): string {
   return secret;
 }
 
-/** Config for tests: in-memory database, quiet logs, generous limits. */
+/** Config for tests: in-memory database, quiet logs, generous limits, no payout hold (its own tests set one). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -185,6 +198,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: "silent",
       RATE_LIMIT_MAX: "100000",
       AUTH_RATE_LIMIT_MAX: "100000",
+      PAYOUT_HOLD_HOURS: "0",
     }),
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { activities, pushSubscriptions } from "../../db/schema/live";
-import { loginFailures } from "../../db/schema/otp";
+import { loginThrottles } from "../../db/schema/otp";
 import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
@@ -48,7 +48,7 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     for (const bid of withdrawn) await bidActivity(tx, bid.id, "cancelled");
     for (const bid of released) await bidActivity(tx, bid.id, "released");
     heldBids.push(...withdrawn, ...released);
-    if (user.email) await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+    if (user.email) await tx.delete(loginThrottles).where(eq(loginThrottles.account, user.email));
     // The name on a card is personal data too; the card itself stays for the refund and the books.
     await tx.update(paymentCards).set({ name: null }).where(eq(paymentCards.userId, userId));
     await tx
