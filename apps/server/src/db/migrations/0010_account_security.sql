@@ -8,6 +8,11 @@ CREATE TABLE "login_throttles" (
 	CONSTRAINT "login_throttles_account_source_pk" PRIMARY KEY("account","source")
 );
 --> statement-breakpoint
+CREATE TABLE "recovery_locks" (
+	"email" text PRIMARY KEY NOT NULL,
+	"locked_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 DROP TABLE "login_failures" CASCADE;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "proven_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "payout_hold_until" timestamp with time zone;--> statement-breakpoint

@@ -42,3 +42,9 @@ export const loginThrottles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.account, t.source] })],
 );
+
+/** When an address's password recovery last locked for the day: its owner is e-mailed once per lock. */
+export const recoveryLocks = pgTable("recovery_locks", {
+  email: text("email").primaryKey(),
+  lockedAt: timestamp("locked_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,13 @@
 import { accountMails, serverMessages } from "@mx/shared/messages";
-import { AuthData, Profile, SignUpBody, UpdateProfileBody, UpdateProfileData } from "@mx/shared/schemas/auth";
+import {
+  AuthData,
+  Profile,
+  SignUpBody,
+  UpdateProfileBody,
+  UpdateProfileData,
+  UserNameAvailableData,
+  UserNameAvailableQuery,
+} from "@mx/shared/schemas/auth";
 import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
@@ -9,7 +17,7 @@ import { currentUser } from "../auth/plugin";
 import { noticeMail } from "../mail/templates";
 import { createUser } from "./create-user";
 import { deleteAccount } from "./delete-account";
-import { findActiveUser } from "./find-user";
+import { findActiveUser, userNameAvailable } from "./find-user";
 import { getProfile } from "./get-profile";
 import { updateProfile } from "./update-profile";
 
@@ -31,6 +39,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const created = await createUser(app.deps, req.body);
       return reply.code(201).send(ok(created, serverMessages.accountCreated, 201));
+    },
+  );
+
+  app.get(
+    "/users/username-available",
+    {
+      config: { rateLimit: { max: config.rateLimit.authMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["users"],
+        summary: "Whether a username is free, for the sign-up form (names compare without case)",
+        querystring: UserNameAvailableQuery,
+        response: { 200: envelope(UserNameAvailableData) },
+      },
+    },
+    async (req) => {
+      const available = await userNameAvailable(db, req.query.userName);
+      return ok({ available }, available ? serverMessages.userNameAvailable : serverMessages.userNameTaken);
     },
   );
 
