@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
+import { KNOWN_PUSH_SERVICE_HOSTS, PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import { z } from "zod";
 
 const Env = z.object({
@@ -59,6 +59,13 @@ const Env = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { error: "must be a mailto: or https:// URL" })
     .optional(),
+  /** Comma-separated push service hosts subscriptions may name; `*.example.com` allows subdomains. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^\s*(\*\.)?[a-z0-9.-]+\s*(,\s*(\*\.)?[a-z0-9.-]+\s*)*$/i, {
+      error: "must be a comma-separated list of host names (*.example.com for subdomains)",
+    })
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -88,6 +95,11 @@ export type Config = {
   } | null;
   rateLimit: { max: number; authMax: number };
   payoutHoldHours: number;
+  /**
+   * Which Web Push endpoints subscriptions may name: these hosts, https, public addresses only. `allowLocal` (tests
+   * only) lets a push service on 127.0.0.1 through; `hosts` null allows any host.
+   */
+  push: { hosts: string[] | null; allowLocal: boolean };
   trustProxy: boolean;
   /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
   vapid: { publicKey: string; privateKey: string } | null;
@@ -169,6 +181,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+    push: {
+      hosts: e.PUSH_SERVICE_HOSTS
+        ? e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase())
+        : [...KNOWN_PUSH_SERVICE_HOSTS],
+      allowLocal: false,
+    },
     trustProxy: e.TRUST_PROXY,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -200,6 +218,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_MAX: "100000",
       PAYOUT_HOLD_HOURS: "0",
     }),
+    push: { hosts: null, allowLocal: true },
     ...overrides,
   };
 }

@@ -69,6 +69,20 @@ export const FRESH_PROOF_SECONDS = 10 * 60;
 /** Payouts wait this long after a password reset or a new payout card. */
 export const PAYOUT_HOLD_HOURS = 24;
 
+/**
+ * The push services browsers subscribe with (Chrome, Edge and Opera: FCM; Firefox: Mozilla; Safari: Apple; Windows:
+ * WNS): the only hosts Web Push subscriptions may name unless PUSH_SERVICE_HOSTS says otherwise.
+ */
+export const KNOWN_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.services.mozilla.com",
+  "web.push.apple.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
+
 export const SESSION_TTL_DAYS = 30;
 
 export const LIMITS = {
