@@ -119,7 +119,9 @@ describe("the HTTP surface", () => {
 
 describe("rate limiting", () => {
   it("should fail with 429 past the per-IP limit on sign-in", async () => {
-    const limited = await createTestApp({ rateLimit: { max: 1000, authMax: 3 } });
+    const limited = await createTestApp({
+      rateLimit: { max: 1000, authMax: 3, redisUrl: null, redisPrefix: "" },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {

@@ -1,7 +1,6 @@
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serverMessages } from "@mx/shared/messages";
@@ -18,6 +17,7 @@ import {
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { idempotency } from "./lib/idempotency";
+import { registerRateLimits } from "./lib/rate-limit";
 import { describeValidation, nulField } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
@@ -202,15 +202,7 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: "1 minute",
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, {
-        retryAfter: Math.ceil(ctx.ttl / 1000),
-      }),
-  });
+  await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: "Manhattan Exchange API", version: "1.0.0" },

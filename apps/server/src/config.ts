@@ -37,6 +37,11 @@ const Env = z.object({
   /** Only for tests and local Stripe emulators: where the SDK sends its requests. */
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Shared rate-limit counters for every instance; memory (per process) without it. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: "must start with redis:// or rediss://" })
+    .optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   /** Hours payouts wait after a password reset or a new payout card; at least 24 in production. */
   PAYOUT_HOLD_HOURS: z.coerce
@@ -93,7 +98,8 @@ export type Config = {
     webhookSecret: string | null;
     apiBase: string | null;
   } | null;
-  rateLimit: { max: number; authMax: number };
+  /** `redisUrl`: the counters live in Redis, shared by every instance, under keys starting with `redisPrefix`. */
+  rateLimit: { max: number; authMax: number; redisUrl: string | null; redisPrefix: string };
   payoutHoldHours: number;
   /**
    * Which Web Push endpoints subscriptions may name: these hosts, https, public addresses only. `allowLocal` (tests
@@ -179,7 +185,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE ?? null,
           }
         : null,
-    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      authMax: e.AUTH_RATE_LIMIT_MAX,
+      redisUrl: e.REDIS_URL ?? null,
+      redisPrefix: "mx-rate-limit:",
+    },
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     push: {
       hosts: e.PUSH_SERVICE_HOSTS

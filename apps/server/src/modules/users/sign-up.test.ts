@@ -150,7 +150,9 @@ describe("GET /api/v1/users/username-available", () => {
   });
 
   it("is rate-limited like the other sign-up calls", async () => {
-    const limited = await createTestApp({ rateLimit: { max: 1000, authMax: 3 } });
+    const limited = await createTestApp({
+      rateLimit: { max: 1000, authMax: 3, redisUrl: null, redisPrefix: "" },
+    });
     try {
       const replies = [];
       for (let i = 0; i < 5; i++) {
