@@ -18,7 +18,7 @@ import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
-import { describeValidation, nulField } from "./lib/validation";
+import { badTextField, describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { bidRoutes } from "./modules/bids/routes";
@@ -126,10 +126,11 @@ export async function buildApp({
       ["query", req.query],
       ["path", req.params],
     ] as const) {
-      const field = nulField(value);
+      const found = badTextField(value);
+      if (found === null) continue;
       // A wildcard route's parameter is named "*": the path is what the caller sent.
-      const name = !field || field === "*" ? part : field;
-      if (field !== null) throw new AppError("BAD_REQUEST", `${name}: must not contain the NUL character`);
+      const name = !found.field || found.field === "*" ? part : found.field;
+      throw new AppError("BAD_REQUEST", `${name}: ${found.problem}`);
     }
   });
 

@@ -22,6 +22,10 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
   const refund = await db.transaction(async (tx) => {
     await lockKey(tx, `user:${userId}`);
     const user = await findActiveUser(tx, userId);
+    // Lock order, as every payout takes it: the player's row, then their earnings account. The row is updated
+    // below (its e-mail and username freed), which conflicts with the key-share lock a payout's insert holds;
+    // taking it first means a payout under way finishes before this takes the earnings, never the reverse.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     // The remaining earnings leave the balance for the default card, minus the fee; sent once this commits.
     const refund = await reserveDeletionRefund(tx, deps, user);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
