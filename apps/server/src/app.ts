@@ -121,6 +121,11 @@ export async function buildApp({
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", async (req) => {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly, so it is refused.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers["content-type"] ?? "")?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json in UTF-8.");
+    }
     for (const [part, value] of [
       ["request body", req.body],
       ["query", req.query],

@@ -33,6 +33,9 @@ export function describeValidation(
   return [...new Set(parts)].join("; ");
 }
 
+/** How deep a request's JSON may nest (ours nest three levels at most). */
+const MAX_DEPTH = 32;
+
 /** A UTF-16 surrogate without its other half: not a character, and not text PostgreSQL can store. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -48,14 +51,25 @@ function badText(text: string): string | null {
  * in text — NUL, or half of a surrogate pair — as a field path ("" for the value itself) and the problem, or null
  * when none does. Such input is refused up front with a 400, before any service sees it.
  */
-export function badTextField(value: unknown, path = ""): { field: string; problem: string } | null {
+export function badTextField(
+  value: unknown,
+  path = "",
+  depth = 0,
+): { field: string; problem: string } | null {
+  // No request of ours nests deeply; a deeper one is refused before anything walks it.
+  if (depth > MAX_DEPTH) {
+    return {
+      field: path.split(".")[0] ?? path,
+      problem: `must not be nested more than ${MAX_DEPTH} levels deep`,
+    };
+  }
   if (typeof value === "string") {
     const problem = badText(value);
     return problem ? { field: path, problem } : null;
   }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = badTextField(item, path ? `${path}.${i}` : String(i));
+      const found = badTextField(item, path ? `${path}.${i}` : String(i), depth + 1);
       if (found !== null) return found;
     }
     return null;
@@ -64,7 +78,7 @@ export function badTextField(value: unknown, path = ""): { field: string; proble
     for (const [key, item] of Object.entries(value)) {
       const keyProblem = badText(key);
       if (keyProblem) return { field: path || "request", problem: keyProblem };
-      const found = badTextField(item, path ? `${path}.${key}` : key);
+      const found = badTextField(item, path ? `${path}.${key}` : key, depth + 1);
       if (found !== null) return found;
     }
   }
