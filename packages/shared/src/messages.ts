@@ -281,6 +281,14 @@ export const serverMessages = {
   userNameAvailable: "This username is available.",
 } as const;
 
+/** The dialog that asks for the current password before a money-moving change. */
+export const proofTexts = {
+  title: "Confirm it's you",
+  passwordLabel: "Current password",
+  confirm: "Confirm",
+  cancel: "Cancel",
+} as const;
+
 /** E-mails that tell the player about a change to their account. */
 export const accountMails = {
   payoutHold: {
