@@ -5,7 +5,7 @@ import {
   PASSWORD_LOCK_MAX_SECONDS,
 } from "@mx/shared/constants";
 import { formats } from "@mx/shared/messages";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { loginThrottles } from "../../db/schema/otp";
 import { AppError, type ErrorCode } from "../../lib/errors";
@@ -30,6 +30,17 @@ export async function countPasswordAttempt(
 ): Promise<CountedAttempt> {
   const window = sql.raw(`interval '${PASSWORD_ATTEMPT_WINDOW_SECONDS} seconds'`);
   const t = loginThrottles;
+  // Now and then, pairs quiet for a day (their lock-outs forgotten anyway) are cleared, so the table stays small.
+  if (Math.random() < 0.01) {
+    await db
+      .delete(t)
+      .where(
+        and(
+          lt(t.updatedAt, sql`now() - interval '1 day'`),
+          or(isNull(t.lockedUntil), lt(t.lockedUntil, sql`now()`)),
+        ),
+      );
+  }
   // A pair quiet for a day forgets its lock-outs; a quiet window forgets its attempts.
   const [counted] = await db
     .insert(t)
