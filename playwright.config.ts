@@ -42,6 +42,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "10000",
       AUTH_RATE_LIMIT_MAX: "10000",
+      // The stories add a payout card and pay out at once; the 24-hour hold has API tests of its own.
+      PAYOUT_HOLD_HOURS: "0",
     },
   },
 });

@@ -107,6 +107,36 @@ describe("the HTTP surface", () => {
     }
   });
 
+  it("refuses a lone surrogate anywhere in a request with a 400 naming the field, and writes nothing", async () => {
+    const player = await signUp(t);
+    const lone = "\ud800";
+    const cases: [string, string, string, string][] = [
+      // Raw JSON, so the escape reaches the server as written.
+      ["POST", "/api/v1/properties/buy", `{"buildingId":"way/${lone}1","bidAmount":100}`, "buildingId"],
+      ["POST", "/api/v1/properties/buy", `{"buildingId":"\\udc00","bidAmount":100}`, "buildingId"],
+      ["POST", "/api/v1/users/login", `{"email":"a${lone}@b.co","password":"x"}`, "email"],
+      ["PUT", "/api/v1/users/", `{"fullName":"Ann ${lone}"}`, "fullName"],
+      ["POST", "/api/v1/users/login", `{"${lone}":"x"}`, "request"],
+    ];
+    for (const [method, url, raw, field] of cases) {
+      const res = await t.call(method as "POST", url, {
+        body: raw.replaceAll(lone, "\\ud800"),
+        token: player.token,
+        headers: { "content-type": "application/json" },
+      });
+      expect(res.statusCode, raw).toBe(400);
+      expect(res.json().message, raw).toBe(
+        `${field}: must not contain an unpaired surrogate (invalid Unicode)`,
+      );
+    }
+    // A proper pair (an emoji) is text like any other.
+    const emoji = await t.call("PUT", "/api/v1/users/", {
+      body: { fullName: "Ann \u{1F3D9}" },
+      token: player.token,
+    });
+    expect(emoji.statusCode).toBe(200);
+  });
+
   it("does not serve the dev mailbox when SMTP is configured", async () => {
     const smtp = await createTestApp({ mail: { smtpUrl: "smtp://127.0.0.1:1", from: "x@y.z" } });
     try {
@@ -119,7 +149,9 @@ describe("the HTTP surface", () => {
 
 describe("rate limiting", () => {
   it("should fail with 429 past the per-IP limit on sign-in", async () => {
-    const limited = await createTestApp({ rateLimit: { max: 1000, authMax: 3 } });
+    const limited = await createTestApp({
+      rateLimit: { max: 1000, authMax: 3, redisUrl: null, redisPrefix: "" },
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {

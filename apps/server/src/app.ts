@@ -1,12 +1,11 @@
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serverMessages } from "@mx/shared/messages";
 import { API_BASE } from "@mx/shared/routes";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -18,7 +17,8 @@ import {
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { idempotency } from "./lib/idempotency";
-import { describeValidation, nulField } from "./lib/validation";
+import { registerRateLimits } from "./lib/rate-limit";
+import { badTextField, describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { bidRoutes } from "./modules/bids/routes";
@@ -32,10 +32,9 @@ import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paymentRoutes } from "./modules/payments/routes";
-import { sandboxChallengeRoutes } from "./modules/payments/sandbox-challenge-routes";
+import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/payments/sandbox-routes";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
-import { sandboxOnboardingRoutes } from "./modules/payouts/sandbox-onboarding-routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { metrics } from "./modules/system/metrics";
@@ -46,6 +45,8 @@ import { serveWebApp } from "./web";
 declare module "fastify" {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, with its options as finally built (tests list the sandbox's routes from it). */
+    routeTable: RouteOptions[];
   }
 }
 
@@ -105,21 +106,36 @@ export async function buildApp({
     faults,
     log: app.log,
   };
+  // loadConfig already refuses this; an app built by other means must not take cards on the sandbox either.
+  if (config.isProduction && deps.gateway.kind === "sandbox") {
+    throw new Error("The sandbox payment gateway cannot run in production: set STRIPE_SECRET_KEY.");
+  }
   app.decorate("deps", deps);
+  const routeTable: RouteOptions[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    routeTable.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
   app.removeContentTypeParser("text/plain");
   app.addHook("preValidation", async (req) => {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly, so it is refused.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers["content-type"] ?? "")?.[1];
+    if (charset && !/^utf-?8$/i.test(charset)) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json in UTF-8.");
+    }
     for (const [part, value] of [
       ["request body", req.body],
       ["query", req.query],
       ["path", req.params],
     ] as const) {
-      const field = nulField(value);
+      const found = badTextField(value);
+      if (found === null) continue;
       // A wildcard route's parameter is named "*": the path is what the caller sent.
-      const name = !field || field === "*" ? part : field;
-      if (field !== null) throw new AppError("BAD_REQUEST", `${name}: must not contain the NUL character`);
+      const name = !found.field || found.field === "*" ? part : found.field;
+      throw new AppError("BAD_REQUEST", `${name}: ${found.problem}`);
     }
   });
 
@@ -199,15 +215,7 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimit.max,
-    timeWindow: "1 minute",
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, {
-        retryAfter: Math.ceil(ctx.ttl / 1000),
-      }),
-  });
+  await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: "Manhattan Exchange API", version: "1.0.0" },
@@ -238,10 +246,7 @@ export async function buildApp({
   await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
   await app.register(liveRoutes);
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
-  if (deps.gateway.kind === "sandbox" && !config.isProduction) {
-    await app.register(sandboxOnboardingRoutes);
-    await app.register(sandboxChallengeRoutes);
-  }
+  if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);
 
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {

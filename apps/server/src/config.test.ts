@@ -22,14 +22,14 @@ describe("loadConfig", () => {
     );
   });
 
-  it("refuses production without SMTP, a secret, PostgreSQL and a public URL", () => {
+  it("refuses production without SMTP, a secret, PostgreSQL, a public URL and Stripe", () => {
     try {
       loadConfig({ NODE_ENV: "production" });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const name of ["SMTP_URL", "SESSION_SECRET", "DATABASE_URL", "PUBLIC_URL"])
+      for (const name of ["SMTP_URL", "SESSION_SECRET", "DATABASE_URL", "PUBLIC_URL", "STRIPE_SECRET_KEY"])
         expect(message).toContain(name);
     }
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { KNOWN_PUSH_SERVICE_HOSTS, PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import { z } from "zod";
 
 const Env = z.object({
@@ -36,7 +37,19 @@ const Env = z.object({
   /** Only for tests and local Stripe emulators: where the SDK sends its requests. */
   STRIPE_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Shared rate-limit counters for every instance; memory (per process) without it. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: "must start with redis:// or rediss://" })
+    .optional(),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  /** Hours payouts wait after a password reset or a new payout card; at least 24 in production. */
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(PAYOUT_HOLD_HOURS),
   /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -53,6 +66,13 @@ const Env = z.object({
     .optional(),
   /** How long a money operation may sit in the middle of a step before recovery takes it over. */
   MONEY_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** Comma-separated push service hosts subscriptions may name; `*.example.com` allows subdomains. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .regex(/^\s*(\*\.)?[a-z0-9.-]+\s*(,\s*(\*\.)?[a-z0-9.-]+\s*)*$/i, {
+      error: "must be a comma-separated list of host names (*.example.com for subdomains)",
+    })
+    .optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -80,7 +100,14 @@ export type Config = {
     webhookSecret: string | null;
     apiBase: string | null;
   } | null;
-  rateLimit: { max: number; authMax: number };
+  /** `redisUrl`: the counters live in Redis, shared by every instance, under keys starting with `redisPrefix`. */
+  rateLimit: { max: number; authMax: number; redisUrl: string | null; redisPrefix: string };
+  payoutHoldHours: number;
+  /**
+   * Which Web Push endpoints subscriptions may name: these hosts, https, public addresses only. `allowLocal` (tests
+   * only) lets a push service on 127.0.0.1 through; `hosts` null allows any host.
+   */
+  push: { hosts: string[] | null; allowLocal: boolean };
   trustProxy: boolean;
   /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
   vapid: { publicKey: string; privateKey: string } | null;
@@ -108,6 +135,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL?.startsWith("postgres"))
       problems.push("DATABASE_URL must point at PostgreSQL in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
+  }
+  if (isProduction && !e.STRIPE_SECRET_KEY) {
+    problems.push(
+      "STRIPE_SECRET_KEY is required in production: no real payment provider (Stripe) is configured, and the sandbox gateway takes no real money",
+    );
+  }
+  if (isProduction && e.PAYOUT_HOLD_HOURS < PAYOUT_HOLD_HOURS) {
+    problems.push(`PAYOUT_HOLD_HOURS must be at least ${PAYOUT_HOLD_HOURS} in production`);
   }
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_PUBLISHABLE_KEY) {
     problems.push(
@@ -154,7 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE ?? null,
           }
         : null,
-    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      authMax: e.AUTH_RATE_LIMIT_MAX,
+      redisUrl: e.REDIS_URL ?? null,
+      redisPrefix: "mx-rate-limit:",
+    },
+    payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+    push: {
+      hosts: e.PUSH_SERVICE_HOSTS
+        ? e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase())
+        : [...KNOWN_PUSH_SERVICE_HOSTS],
+      allowLocal: false,
+    },
     trustProxy: e.TRUST_PROXY,
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
@@ -176,7 +223,7 @@ function keptSecret(dataDir: string, name: string, ephemeral: boolean): string {
   return secret;
 }
 
-/** Config for tests: in-memory database, quiet logs, generous limits. */
+/** Config for tests: in-memory database, quiet logs, generous limits, no payout hold (its own tests set one). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
@@ -185,7 +232,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: "silent",
       RATE_LIMIT_MAX: "100000",
       AUTH_RATE_LIMIT_MAX: "100000",
+      PAYOUT_HOLD_HOURS: "0",
     }),
+    push: { hosts: null, allowLocal: true },
     ...overrides,
   };
 }

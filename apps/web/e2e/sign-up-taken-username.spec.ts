@@ -1,8 +1,22 @@
+import type { Page } from "@playwright/test";
 import { expect, MAP_URL, test, typeCode } from "./support/fixtures";
 import { readCode, readMailbox } from "./support/mailbox";
 import { newUser } from "./support/users";
 
-test("A player whose username is taken picks another without a new code", async ({
+/** Where screenshots go when asked for (SIGN_UP_SHOTS_DIR); none otherwise. */
+const SHOTS = process.env.SIGN_UP_SHOTS_DIR;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize(size);
+}
+
+test("A player whose username is taken is told at once, before any code is sent, and picks another", async ({
   page,
   request,
   existingPlayer,
@@ -10,23 +24,27 @@ test("A player whose username is taken picks another without a new code", async 
   const player = { ...newUser("taken"), userName: existingPlayer.userName };
   await page.goto("/signup");
   await page.getByLabel("Full Name").fill(player.fullName);
-  await page.getByLabel("Username").fill(player.userName);
+  // Names compare without case.
+  await page.getByLabel("Username").fill(player.userName.toUpperCase());
+  const taken = page.getByRole("alert").filter({ hasText: "This username is already taken." });
+  await expect(taken.first()).toBeVisible();
   await page.getByLabel("Email", { exact: true }).fill(player.email);
   await page.getByLabel("Password", { exact: true }).fill(player.password);
   await page.getByLabel("Confirm Password").fill(player.password);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
 
-  await typeCode(page, await readCode(request, player.email));
-  await page.getByRole("button", { name: "Verify", exact: true }).click();
-
-  // Back on the form, with the server's reason; the details are kept.
+  // Still on the form: no code was sent.
   await expect(page.getByRole("heading", { name: "Create Account" })).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveText("This username is already taken.");
-  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(player.email);
+  await expect(taken.first()).toBeVisible();
+  await shoot(page, "sign-up-username-taken");
+  expect(await readMailbox(request, player.email)).toHaveLength(0);
 
   await page.getByLabel("Username").fill(`${player.userName}2`);
+  await expect(taken).toHaveCount(0);
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await typeCode(page, await readCode(request, player.email));
+  await page.getByRole("button", { name: "Verify", exact: true }).click();
   await expect(page).toHaveURL(MAP_URL);
   expect(await readMailbox(request, player.email)).toHaveLength(1);
 });

@@ -51,6 +51,38 @@ export const OTP_RESEND_SECONDS = 30;
 /** The token a verified code yields is good for this long, once. */
 export const OTP_TOKEN_TTL_SECONDS = 30 * 60;
 
+/** Recovery codes one address may be sent per day, and wrong guesses it may make across all of them. */
+export const RECOVERY_CODES_PER_DAY = 10;
+export const RECOVERY_WRONG_GUESSES_PER_DAY = 15;
+
+/**
+ * Password attempts (sign-in, change-password) one source may make for one account within the window before that
+ * pair is locked out; each lock-out lasts twice the one before, from the base up to the maximum.
+ */
+export const PASSWORD_ATTEMPTS_BEFORE_LOCK = 10;
+export const PASSWORD_ATTEMPT_WINDOW_SECONDS = 15 * 60;
+export const PASSWORD_LOCK_BASE_SECONDS = 5 * 60;
+export const PASSWORD_LOCK_MAX_SECONDS = 24 * 60 * 60;
+
+/** A sign-in (or a password or e-mail code given since) counts as fresh proof for money-moving changes this long. */
+export const FRESH_PROOF_SECONDS = 10 * 60;
+/** Payouts wait this long after a password reset or a new payout card. */
+export const PAYOUT_HOLD_HOURS = 24;
+
+/**
+ * The push services browsers subscribe with (Chrome, Edge and Opera: FCM; Firefox: Mozilla; Safari: Apple; Windows:
+ * WNS): the only hosts Web Push subscriptions may name unless PUSH_SERVICE_HOSTS says otherwise.
+ */
+export const KNOWN_PUSH_SERVICE_HOSTS = [
+  "fcm.googleapis.com",
+  "android.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "*.push.services.mozilla.com",
+  "web.push.apple.com",
+  "*.push.apple.com",
+  "*.notify.windows.com",
+] as const;
+
 export const SESSION_TTL_DAYS = 30;
 
 export const LIMITS = {

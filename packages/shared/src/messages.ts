@@ -77,6 +77,17 @@ export const errors = {
   productNotFound: "Product not found",
 } as const;
 
+/** "45 seconds", "1 minute", "15 minutes", "2 hours": a wait, rounded up to its largest unit. */
+function waitText(seconds: number): string {
+  const [n, unit] =
+    seconds < 60
+      ? [Math.max(1, Math.ceil(seconds)), "second"]
+      : seconds < 3600
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+
 /** Texts with a value in them. */
 export const formats = {
   unexpectedStatus: (n: number) => `Unexpected status code: ${n}`,
@@ -92,6 +103,12 @@ export const formats = {
   payoutFailed: (e: string) => `Payout failed: ${e}`,
   instantPayoutFailed: (e: string) => `Instant payout failed: ${e}`,
   bidTooLow: (price: string) => `Your bid must be higher than the base price of ${price}`,
+  tooManyPasswordAttempts: (seconds: number) =>
+    `Too many incorrect passwords. Please try again in ${waitText(seconds)}.`,
+  recoveryLocked: (hours: number) =>
+    `Too many recovery codes or wrong guesses for this email today. Please try again in ${waitText(hours * 3600)}.`,
+  payoutHeld: (until: string) =>
+    `For your security, payouts are paused until ${until} after a password reset or a new payout card.`,
   resetInstructions: (email: string) =>
     `If an account exists with ${email}, you will receive password reset instructions.`,
   // Shop return page (spec §2: a confirmation-e-mail note and a support contact)
@@ -227,7 +244,6 @@ export const serverMessages = {
   accountCreated: "Your account has been created.",
   loginSuccess: "Signed in successfully.",
   invalidCredentials: "Invalid email or password.",
-  tooManyLoginAttempts: "Too many sign-in attempts. Please try again in 15 minutes.",
   profileFetched: "Profile fetched.",
   profileUpdated: "Your profile has been updated.",
   accountDeleted: "Your account has been deleted.",
@@ -256,4 +272,48 @@ export const serverMessages = {
   instantPayoutTooSmall: "amount: must be more than the $1.00 instant payout fee",
   payoutPending: "The payout could not be confirmed yet; it will be retried and your balance is safe.",
   payoutTypeSet: (type: string) => `Payouts are now ${type}.`,
+  // Fresh proof for money-moving changes
+  proofRequired:
+    "For your security, please confirm your current password to make this change (or sign out and sign in again).",
+  proofOtpForOtherEmail: "This code was sent to another email address.",
+  pushSubscriptionTaken: "This push subscription belongs to another account.",
+  pushEndpointNotAllowed: "endpoint: must be the https:// address of a known push service",
+  userNameAvailable: "This username is available.",
+} as const;
+
+/** The dialog that asks for the current password before a money-moving change. */
+export const proofTexts = {
+  title: "Confirm it's you",
+  passwordLabel: "Current password",
+  confirm: "Confirm",
+  cancel: "Cancel",
+} as const;
+
+/** E-mails that tell the player about a change to their account. */
+export const accountMails = {
+  payoutHold: {
+    subject: "Payouts paused for 24 hours",
+    title: "Payouts paused for 24 hours",
+    passwordReset:
+      "Your password was just reset. For your security, payouts from your account are paused for 24 hours.",
+    newPayoutCard: (card: string) =>
+      `A new payout card (${card}) was added to your account. For your security, payouts are paused for 24 hours.`,
+    ifNotYou: "If this was not you, reset your password now and write to support.",
+  },
+  emailChanged: {
+    subject: "Your email address was changed",
+    title: "Your email address was changed",
+    body: (to: string) => `The email address of your account was changed to ${to}.`,
+  },
+  recoveryLocked: {
+    subject: "Password recovery locked for today",
+    title: "Password recovery locked for today",
+    body: "Too many recovery codes were asked for, or too many wrong codes entered, for your account today. Recovery is paused until tomorrow; signing in with your password still works.",
+  },
+  alreadyRegistered: {
+    subject: "You already have an account",
+    title: "You already have an account",
+    body: "Someone (perhaps you) tried to sign up with this email address, which already has an account. Sign in with your password, or use 'Forgot password' to reset it.",
+    ignore: "If this was not you, you can ignore this email.",
+  },
 } as const;

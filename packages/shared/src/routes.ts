@@ -40,6 +40,7 @@ export const api = {
   otpCreate: "/otp/create",
   otpVerify: "/otp/verify",
   signUp: "/users/",
+  userNameAvailable: "/users/username-available",
   login: "/users/login",
   profile: "/users/profile",
   updateProfile: "/users/",

@@ -33,24 +33,52 @@ export function describeValidation(
   return [...new Set(parts)].join("; ");
 }
 
+/** How deep a request's JSON may nest (ours nest three levels at most). */
+const MAX_DEPTH = 32;
+
+/** A UTF-16 surrogate without its other half: not a character, and not text PostgreSQL can store. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with a string's characters, or null: NUL and lone surrogates cannot be stored as text. */
+function badText(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain the NUL character";
+  if (LONE_SURROGATE.test(text)) return "must not contain an unpaired surrogate (invalid Unicode)";
+  return null;
+}
+
 /**
- * Where in a parsed request (body, query or params) a string holds the NUL character, as a field path ("" for the
- * value itself), or null when none does. PostgreSQL cannot store NUL in text, so such input is refused up front.
+ * Where in a parsed request (body, query or params) a string (or a key) holds a character PostgreSQL cannot store
+ * in text — NUL, or half of a surrogate pair — as a field path ("" for the value itself) and the problem, or null
+ * when none does. Such input is refused up front with a 400, before any service sees it.
  */
-export function nulField(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+export function badTextField(
+  value: unknown,
+  path = "",
+  depth = 0,
+): { field: string; problem: string } | null {
+  // No request of ours nests deeply; a deeper one is refused before anything walks it.
+  if (depth > MAX_DEPTH) {
+    return {
+      field: path.split(".")[0] ?? path,
+      problem: `must not be nested more than ${MAX_DEPTH} levels deep`,
+    };
+  }
+  if (typeof value === "string") {
+    const problem = badText(value);
+    return problem ? { field: path, problem } : null;
+  }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = nulField(item, path ? `${path}.${i}` : String(i));
+      const found = badTextField(item, path ? `${path}.${i}` : String(i), depth + 1);
       if (found !== null) return found;
     }
     return null;
   }
   if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (key.includes("\u0000")) return path || "request";
-      const found = nulField(item, at);
+      const keyProblem = badText(key);
+      if (keyProblem) return { field: path || "request", problem: keyProblem };
+      const found = badTextField(item, path ? `${path}.${key}` : key, depth + 1);
       if (found !== null) return found;
     }
   }

@@ -1,5 +1,6 @@
 import { type Location, Outlet, ScrollRestoration } from "react-router";
 import { useLiveUpdates } from "./live-updates";
+import { ProofPrompt } from "./proof-prompt";
 
 /**
  * Every page opened by a full page load shares the history key "default"; keyed by it, a page would
@@ -18,6 +19,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
+      <ProofPrompt />
       <ScrollRestoration getKey={scrollKey} />
     </>
   );

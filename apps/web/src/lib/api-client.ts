@@ -44,6 +44,16 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/**
+ * Asks the player for their current password when a money-moving change needs fresh proof (403 PROOF_REQUIRED);
+ * resolves to null when they cancel. Set by the app layer (ProofPrompt); without it the refusal is shown as is.
+ */
+let proofPrompt: ((reason: string) => Promise<string | null>) | null = null;
+
+export function setProofPrompt(prompt: ((reason: string) => Promise<string | null>) | null): void {
+  proofPrompt = prompt;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
@@ -97,7 +107,23 @@ async function send<T>(
       clearSession();
       onUnauthorized();
     }
-    throw errorFromBody(payload, response.status);
+    const error = errorFromBody(payload, response.status);
+    const canProve =
+      error.code === "PROOF_REQUIRED" &&
+      proofPrompt !== null &&
+      (body === undefined || (isRecord(body) && !("currentPassword" in body)));
+    if (canProve && proofPrompt) {
+      const currentPassword = await proofPrompt(error.message);
+      if (currentPassword === null) throw error;
+      // The same change again, with the password; a new idempotency key, since the body is no longer the same.
+      const key = extraHeaders?.["Idempotency-Key"];
+      return apiRequest<T>(path, {
+        ...options,
+        body: { ...(isRecord(body) ? body : {}), currentPassword },
+        headers: key ? { ...extraHeaders, "Idempotency-Key": `${key}-proof` } : extraHeaders,
+      });
+    }
+    throw error;
   }
 
   if (isRecord(payload) && "data" in payload) {

@@ -59,6 +59,10 @@ export const SignUpBody = z.strictObject({
 });
 export type SignUpBody = z.input<typeof SignUpBody>;
 
+/** GET users/username-available?userName= */
+export const UserNameAvailableQuery = z.strictObject({ userName: UserName });
+export const UserNameAvailableData = z.object({ available: z.boolean() });
+
 export const LoginBody = z.strictObject({ email: Email, password: AnyPassword });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -78,14 +82,26 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/**
+ * Fresh proof for a money-moving change (payout cards, e-mail, the first payout after a password reset): the current
+ * password, or the token of a verified recovery (UFP) code for the player's own e-mail. Without either, a sign-in
+ * within the last few minutes counts.
+ */
+export const ProofFields = {
+  currentPassword: AnyPassword.optional(),
+  otpToken: TokenLike.optional(),
+};
+export type Proof = { currentPassword?: string; otpToken?: string };
+
 export const UpdateProfileBody = z
   .strictObject({
     fullName: FullName.optional(),
     userName: UserName.optional(),
     email: Email.optional(),
     buildingColor: HexColour.optional(),
+    ...ProofFields,
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+  .refine((b) => [b.fullName, b.userName, b.email, b.buildingColor].some((v) => v !== undefined), {
     error: "at least one of fullName, userName, email, buildingColor is required",
   });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;

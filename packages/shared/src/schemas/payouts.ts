@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCY } from "../constants";
+import { ProofFields } from "./auth";
 
 /**
  * Payouts. Amounts the API shows are dollars with two decimals (like price and bidAmount); the one amount the
@@ -38,6 +39,7 @@ export const AddPayoutCardBody = z
     accountId: z.string().trim().max(255).optional(),
     externalAccount: Token.optional(),
     tokenId: Token.optional(),
+    ...ProofFields,
   })
   .refine((body) => body.externalAccount !== undefined || body.tokenId !== undefined, {
     error: "is required",
@@ -49,7 +51,11 @@ export type AddPayoutCardBody = z.infer<typeof AddPayoutCardBody>;
 export const SetDefaultPayoutCardBody = z.strictObject({
   AccountId: z.string().trim().min(1, { error: "is required" }).max(255),
   defaultCard: z.literal(true, { error: "must be true" }).default(true),
+  ...ProofFields,
 });
+
+/** POST users/manual-payout: no body, or the fresh proof the first payout after a password reset needs. */
+export const ManualPayoutBody = z.strictObject({ ...ProofFields }).nullish();
 
 export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
@@ -119,6 +125,7 @@ export const InstantPayoutBody = z.strictObject({
   currency: z.literal(CURRENCY, { error: 'must be "usd"' }).default(CURRENCY),
   /** A payout card of the player's; the default one when left out. */
   cardId: z.string().trim().min(1).max(255).optional(),
+  ...ProofFields,
   /** Sent by some clients; the server knows the player's accounts and does not use it. */
   customerId: z.string().max(255).optional(),
 });

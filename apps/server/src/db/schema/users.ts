@@ -17,6 +17,10 @@ export const users = pgTable(
     userType: text("user_type"),
     appType: text("app_type"),
     deviceToken: text("device_token"),
+    /** No payout before this time: set for 24 hours by a password reset or a new payout card. */
+    payoutHoldUntil: timestamp("payout_hold_until", { withTimezone: true }),
+    /** Set by a password reset: the next payout needs fresh proof (password or e-mail code) first. */
+    payoutProofDue: boolean("payout_proof_due").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -37,6 +41,8 @@ export const sessions = pgTable(
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the player last proved who they are on this session (signing in, or a password or code given since). */
+    provenAt: timestamp("proven_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_id_idx").on(t.userId)],

@@ -1,7 +1,8 @@
-import { serverMessages } from "@mx/shared/messages";
+import { PASSWORD_ATTEMPTS_BEFORE_LOCK } from "@mx/shared/constants";
+import { formats, serverMessages } from "@mx/shared/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp, verifiedToken } from "../../test/harness";
-import { MAX_LOGIN_FAILURES } from "./login";
+import { lockSeconds } from "./password-throttle";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,10 +39,12 @@ describe("POST /api/v1/users/login", () => {
 
   it("should fail with 429 after repeated failures for one e-mail, even with the right password", async () => {
     const player = await signUp(t);
-    for (let i = 0; i < MAX_LOGIN_FAILURES; i++) await login(player.email, "wrong password");
+    for (let i = 0; i < PASSWORD_ATTEMPTS_BEFORE_LOCK; i++) await login(player.email, "wrong password");
     const res = await login(player.email, player.password);
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe(serverMessages.tooManyLoginAttempts);
+    expect(res.json().message).toBe(formats.tooManyPasswordAttempts(lockSeconds(0)));
+    expect(res.json().message).toBe("Too many incorrect passwords. Please try again in 5 minutes.");
+    expect(res.headers["retry-after"]).toBe(String(lockSeconds(0)));
   });
 
   it("should fail with 400 for a missing password", async () => {

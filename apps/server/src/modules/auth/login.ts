@@ -1,44 +1,34 @@
 import { serverMessages } from "@mx/shared/messages";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { loginFailures } from "../../db/schema/otp";
+import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { verifyDecoy, verifyPassword } from "../../lib/passwords";
-import { newId } from "../../lib/secrets";
+import { countPasswordAttempt } from "./password-throttle";
 import { createSession } from "./sessions";
 
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-export const MAX_LOGIN_FAILURES = 10;
-
+/**
+ * Sign-in. The attempt is counted (per e-mail and client address) before the password is checked, so guesses sent
+ * in parallel all count; an unknown e-mail is counted and answered the same as a wrong password.
+ */
 export async function login(
   { db, config }: AppDeps,
   { email, password }: { email: string; password: string },
+  source: string,
 ): Promise<{ accessToken: string; userId: string }> {
   const address = email.toLowerCase();
-  const [{ failures }] = await db
-    .select({ failures: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(
-      and(
-        eq(loginFailures.email, address),
-        gt(loginFailures.createdAt, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS)),
-      ),
-    );
-  if (failures >= MAX_LOGIN_FAILURES) {
-    throw new AppError("TOO_MANY_LOGIN_ATTEMPTS", serverMessages.tooManyLoginAttempts, { retryAfter: 900 });
-  }
-
+  const attempt = await countPasswordAttempt(db, {
+    account: address,
+    source,
+    code: "TOO_MANY_LOGIN_ATTEMPTS",
+  });
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.email, address), isNull(users.deletedAt)))
     .limit(1);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
-  if (!user || !valid) {
-    await db.insert(loginFailures).values({ id: newId(), email: address });
-    throw new AppError("INVALID_CREDENTIALS", serverMessages.invalidCredentials);
-  }
-  await db.delete(loginFailures).where(eq(loginFailures.email, address));
+  if (!user || !valid) throw new AppError("INVALID_CREDENTIALS", serverMessages.invalidCredentials);
+  await attempt.succeeded();
   return { accessToken: await createSession(db, config.sessionSecret, user.id), userId: user.id };
 }

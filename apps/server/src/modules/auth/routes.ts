@@ -1,8 +1,10 @@
 import { serverMessages } from "@mx/shared/messages";
 import { AuthData, ChangePasswordBody, LoginBody, ResetPasswordBody } from "@mx/shared/schemas/auth";
 import { envelope } from "@mx/shared/schemas/common";
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sessions } from "../../db/schema/users";
 import { ok } from "../../lib/reply";
 import { changePassword } from "./change-password";
 import { login } from "./login";
@@ -21,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authLimit,
       schema: { tags: ["auth"], summary: "Sign in", body: LoginBody, response: { 200: envelope(AuthData) } },
     },
-    async (req) => ok(await login(app.deps, req.body), serverMessages.loginSuccess),
+    async (req) => ok(await login(app.deps, req.body, req.ip), serverMessages.loginSuccess),
   );
 
   app.post(
@@ -55,8 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const { userId, sessionId } = currentUser(req);
       const accessToken = await db.transaction(async (tx) => {
+        // A renewed token is no fresher proof than the one it replaces.
+        const [old] = await tx
+          .select({ provenAt: sessions.provenAt })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId));
         await revokeSession(tx, sessionId);
-        return createSession(tx, config.sessionSecret, userId);
+        return createSession(tx, config.sessionSecret, userId, old?.provenAt);
       });
       return ok({ accessToken, userId }, serverMessages.tokenRefreshed);
     },
@@ -76,7 +83,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await changePassword(app.deps, currentUser(req).userId, req.body), serverMessages.passwordChanged),
+      ok(
+        await changePassword(app.deps, currentUser(req).userId, req.body, req.ip),
+        serverMessages.passwordChanged,
+      ),
   );
 
   app.post(

@@ -11,13 +11,20 @@ export type AuthContext = { userId: string; sessionId: string };
 
 const hashToken = (secret: string, token: string) => keyedHash(secret, "session", token);
 
-export async function createSession(q: Queryable, secret: string, userId: string): Promise<string> {
+/** A new session; `provenAt` carries over when a session is only renewed (refresh-token), else it is now. */
+export async function createSession(
+  q: Queryable,
+  secret: string,
+  userId: string,
+  provenAt?: Date,
+): Promise<string> {
   const token = newToken();
   await q.insert(sessions).values({
     id: newId(),
     userId,
     tokenHash: hashToken(secret, token),
     expiresAt: new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000),
+    ...(provenAt ? { provenAt } : {}),
   });
   return token;
 }

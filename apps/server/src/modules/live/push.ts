@@ -2,6 +2,7 @@ import { createECDH } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describeActivity } from "@mx/shared/activity-text";
+import { serverMessages } from "@mx/shared/messages";
 import type { Activity, PushMessage, PushSubscribeBody } from "@mx/shared/schemas/live";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -11,6 +12,7 @@ import type { Db } from "../../db/client";
 import { activities, pushSubscriptions } from "../../db/schema/live";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
+import { checkPushEndpoint, type PushEndpointPolicy } from "./push-endpoint";
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
@@ -48,18 +50,14 @@ export function vapidKeys(config: Config): VapidKeys {
   return keys;
 }
 
-/** Keeps a browser's subscription for the player (taking it over if another player had it on that browser). */
-export async function subscribePush(
-  db: Db,
-  userId: string,
-  body: PushSubscribeBody,
-  { requireHttps }: { requireHttps: boolean },
-): Promise<void> {
-  if (requireHttps && !body.endpoint.startsWith("https://")) {
-    throw new AppError("BAD_REQUEST", "endpoint: must be an https:// push service URL");
-  }
+/**
+ * Keeps a browser's subscription for the player. A subscription belongs to one player: another player may take it
+ * over only from the same browser, which proves it by sending the same keys (the auth secret never leaves the browser
+ * and this server); knowing the endpoint address is not enough (409).
+ */
+export async function subscribePush(db: Db, userId: string, body: PushSubscribeBody): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const [kept] = await tx
       .insert(pushSubscriptions)
       .values({
         id: newId(),
@@ -71,7 +69,10 @@ export async function subscribePush(
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: { userId, p256dh: body.keys.p256dh, auth: body.keys.auth, updatedAt: new Date() },
-      });
+        setWhere: sql`${pushSubscriptions.userId} = ${userId} or (${pushSubscriptions.p256dh} = ${body.keys.p256dh} and ${pushSubscriptions.auth} = ${body.keys.auth})`,
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!kept) throw new AppError("CONFLICT", serverMessages.pushSubscriptionTaken);
     const own = await tx
       .select({ id: pushSubscriptions.id })
       .from(pushSubscriptions)
@@ -110,6 +111,7 @@ export class PushSender {
     private readonly keys: VapidKeys,
     private readonly subject: string,
     private readonly log: FastifyBaseLogger,
+    private readonly policy: PushEndpointPolicy = { hosts: null, allowLocal: false },
   ) {
     this.publicKey = keys.publicKey;
   }
@@ -154,6 +156,13 @@ export class PushSender {
     subscription: typeof pushSubscriptions.$inferSelect,
     message: PushMessage,
   ): Promise<boolean> {
+    // Checked again before each push: the host's addresses may have changed since it subscribed.
+    try {
+      await checkPushEndpoint(subscription.endpoint, this.policy);
+    } catch {
+      this.log.warn({ subscriptionId: subscription.id }, "push endpoint no longer allowed; not sent");
+      return false;
+    }
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),

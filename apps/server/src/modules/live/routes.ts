@@ -21,6 +21,7 @@ import { authenticate, tokenFromHeader } from "../auth/sessions";
 import { listActivities, markActivitiesRead } from "./activities";
 import { type LiveClient, LiveHub } from "./hub";
 import { PushSender, subscribePush, unsubscribePush, vapidKeys } from "./push";
+import { checkPushEndpoint } from "./push-endpoint";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -37,7 +38,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 4096;
 const livePlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, database, config } = app.deps;
   const security = [{ bearer: [] }];
-  const push = new PushSender(db, vapidKeys(config), config.vapidSubject, app.log);
+  const push = new PushSender(db, vapidKeys(config), config.vapidSubject, app.log, config.push);
   const hub = new LiveHub({ database, log: app.log, onPushable: (id) => push.deliverLater(id) });
   app.decorate("live", { hub, push });
   app.addHook("onReady", () => hub.start());
@@ -157,7 +158,8 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await subscribePush(db, currentUser(req).userId, req.body, { requireHttps: config.isProduction });
+      await checkPushEndpoint(req.body.endpoint, config.push);
+      await subscribePush(db, currentUser(req).userId, req.body);
       return ok({ message: "Push notifications are on." }, "Subscribed");
     },
   );

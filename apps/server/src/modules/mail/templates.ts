@@ -49,3 +49,10 @@ export function otpMail(to: string, type: OtpType, code: string): Mail {
   );
   return { to, subject: p.subject, text, html };
 }
+
+/** A notice about the player's own account: a title, paragraphs, no code. */
+export function noticeMail(to: string, subject: string, title: string, paragraphs: string[]): Mail {
+  const text = `${title}\n\n${paragraphs.join("\n\n")}\n\n${BRAND_NAME}`;
+  const html = layout(title, paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n"));
+  return { to, subject, text, html };
+}

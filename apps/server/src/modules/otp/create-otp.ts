@@ -1,13 +1,20 @@
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
-import { formats, serverMessages } from "@mx/shared/messages";
+import { accountMails, formats, serverMessages } from "@mx/shared/messages";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { otpCodes } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
-import { keyedHash, newId, newNumericCode } from "../../lib/secrets";
-import { otpMail } from "../mail/templates";
+import { keyedHash, newId, newNumericCode, newToken } from "../../lib/secrets";
+import { noticeMail, otpMail } from "../mail/templates";
+import {
+  noticeRecoveryLocked,
+  recoveryCodesExhausted,
+  recoveryGuessesExhausted,
+  recoveryLockedError,
+  recoveryUsage,
+} from "./recovery-limits";
 
 /** Codes one address may be sent per hour, whatever the purpose. */
 const MAX_CODES_PER_HOUR = 10;
@@ -16,22 +23,29 @@ export const hashCode = (secret: string, id: string, code: string) => keyedHash(
 
 /**
  * Sends a fresh code for sign-up (UR) or recovery (UFP); any earlier code for the same purpose stops working.
- * Recovery answers the same whether or not an account exists, and only mails an existing one.
+ * Both answer the same whether or not an account exists. Recovery only mails an existing account; sign-up for an
+ * address that has one mails its owner that they already have an account, and the code it keeps can never match.
+ * Recovery is capped per address and day (codes sent, wrong guesses); the owner is e-mailed when it locks.
  */
 export async function createOtp(
-  { db, config, mailer }: AppDeps,
+  deps: AppDeps,
   { email, type }: { email: string; type: OtpType },
 ): Promise<{ message: string }> {
+  const { db, config, mailer } = deps;
   const address = email.toLowerCase();
   const code = newNumericCode(OTP_LENGTH);
-  const { id, send } = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     await lockKey(tx, `otp:${address}`);
     const [account] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, address), isNull(users.deletedAt)))
       .limit(1);
-    if (type === "UR" && account) throw new AppError("EMAIL_TAKEN", serverMessages.emailTaken);
+    if (type === "UFP") {
+      const usage = await recoveryUsage(tx, address);
+      if (recoveryCodesExhausted(usage) || recoveryGuessesExhausted(usage))
+        return { locked: usage, id: null };
+    }
 
     const now = Date.now();
     const [latest] = await tx
@@ -58,20 +72,33 @@ export async function createOtp(
       .set({ consumedAt: new Date(now) })
       .where(and(eq(otpCodes.email, address), eq(otpCodes.type, type), isNull(otpCodes.consumedAt)));
     const id = newId();
+    // Sign-up for a registered address keeps a row like any other (the resend wait and the caps behave the same)
+    // whose hash no code can match.
+    const registeredSignUp = type === "UR" && account !== undefined;
     await tx.insert(otpCodes).values({
       id,
       email: address,
       type,
-      codeHash: hashCode(config.sessionSecret, id, code),
+      codeHash: registeredSignUp ? `never:${newToken()}` : hashCode(config.sessionSecret, id, code),
       createdAt: new Date(now),
       expiresAt: new Date(now + OTP_TTL_SECONDS * 1000),
     });
-    return { id, send: type === "UR" || account !== undefined };
+    const mail = registeredSignUp
+      ? alreadyRegisteredMail(address)
+      : type === "UR" || account !== undefined
+        ? otpMail(address, type, code)
+        : null;
+    return { locked: null, id, mail };
   });
+  if (outcome.locked) {
+    await noticeRecoveryLocked(deps, address);
+    throw recoveryLockedError(outcome.locked);
+  }
 
-  if (send) {
+  const { id, mail } = outcome;
+  if (mail) {
     try {
-      await mailer.send(otpMail(address, type, code));
+      await mailer.send(mail);
     } catch (cause) {
       // Nothing was delivered: drop the code so the player may ask again at once.
       await db.delete(otpCodes).where(eq(otpCodes.id, id));
@@ -79,4 +106,9 @@ export async function createOtp(
     }
   }
   return { message: type === "UR" ? serverMessages.otpSent : formats.resetInstructions(address) };
+}
+
+function alreadyRegisteredMail(address: string) {
+  const m = accountMails.alreadyRegistered;
+  return noticeMail(address, m.subject, m.title, [m.body, m.ignore]);
 }

@@ -1,5 +1,5 @@
 import { OTP_MAX_ATTEMPTS } from "@mx/shared/constants";
-import { formats, serverMessages } from "@mx/shared/messages";
+import { accountMails, formats, serverMessages } from "@mx/shared/messages";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildPlayer, createTestApp, latestCode, signUp, type TestApp } from "../../test/harness";
 
@@ -34,11 +34,26 @@ describe("POST /api/v1/otp/create", () => {
     expect(await mailsTo(email)).toHaveLength(1);
   });
 
-  it("should fail with 409 when signing up with an e-mail that has an account", async () => {
+  it("answers a registered e-mail exactly as a new one, and mails its owner that they have an account", async () => {
     const player = await signUp(t);
-    const res = await create({ email: player.email, type: "UR" });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(serverMessages.emailTaken);
+    const fresh = buildPlayer();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+    const registered = await create({ email: player.email, type: "UR" });
+    const unknown = await create({ email: fresh.email, type: "UR" });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual(unknown.json());
+    const [mail] = (await mailsTo(player.email)) as { subject: string; text: string }[];
+    expect(mail?.subject).toBe(accountMails.alreadyRegistered.subject);
+    expect(mail?.text).not.toMatch(/\b\d{4}\b/);
+    // Its resend wait is the same too, and no code verifies.
+    const again = await create({ email: player.email, type: "UR" });
+    expect(again.statusCode).toBe(429);
+    for (let otp = 0; otp < OTP_MAX_ATTEMPTS - 1; otp++) {
+      const res = await verify({ email: player.email, type: "UR", otp });
+      expect(res.json().message).toMatch(
+        /^The code is incorrect\. Please check it and try again\. \d attempts? left\.$/,
+      );
+    }
   });
 
   it("should fail with 429 and a wait time when asked again within 30 seconds", async () => {

@@ -1,12 +1,25 @@
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TOKEN_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_TOKEN_TTL_SECONDS,
+  type OtpType,
+  RECOVERY_WRONG_GUESSES_PER_DAY,
+} from "@mx/shared/constants";
 import { serverMessages } from "@mx/shared/messages";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { otpCodes } from "../../db/schema/otp";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { lockKey } from "../../lib/locks";
 import { keyedHash, newToken, safeEqual } from "../../lib/secrets";
 import { hashCode } from "./create-otp";
+import {
+  noticeRecoveryLocked,
+  recoveryGuessesExhausted,
+  recoveryLockedError,
+  recoveryUsage,
+} from "./recovery-limits";
 
 const hashOtpToken = (secret: string, token: string) => keyedHash(secret, "otp-token", token);
 
@@ -15,9 +28,10 @@ const hashOtpToken = (secret: string, token: string) => keyedHash(secret, "otp-t
  * so parallel guesses cannot exceed the limit. A right code yields a one-use token.
  */
 export async function verifyOtp(
-  { db, config }: AppDeps,
+  deps: AppDeps,
   { email, type, otp }: { email: string; type: OtpType; otp: number | string },
 ): Promise<{ token: string }> {
+  const { db, config } = deps;
   const address = email.toLowerCase();
   const code = String(otp).padStart(OTP_LENGTH, "0");
   const [latest] = await db
@@ -34,16 +48,29 @@ export async function verifyOtp(
     throw new AppError("OTP_EXPIRED", serverMessages.otpExpired);
   }
 
-  const [counted] = await db
-    .update(otpCodes)
-    .set({ attempts: sql`${otpCodes.attempts} + 1` })
-    .where(
-      and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)),
-    )
-    .returning({ attempts: otpCodes.attempts });
+  // Recovery guesses are also capped per address and day, across all codes: checked and counted under the
+  // address's lock, so parallel guesses cannot pass the cap either.
+  const { counted, usage } = await db.transaction(async (tx) => {
+    if (type === "UFP") await lockKey(tx, `otp:${address}`);
+    const fresh = type === "UFP" ? await recoveryUsage(tx, address) : null;
+    if (fresh && recoveryGuessesExhausted(fresh)) return { counted: null, usage: fresh };
+    const [counted] = await tx
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(
+        and(eq(otpCodes.id, latest.id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, OTP_MAX_ATTEMPTS)),
+      )
+      .returning({ attempts: otpCodes.attempts });
+    return { counted: counted ?? null, usage: fresh };
+  });
+  if (usage && recoveryGuessesExhausted(usage)) {
+    await noticeRecoveryLocked(deps, address);
+    throw recoveryLockedError(usage);
+  }
   if (!counted) throw new AppError("OTP_TOO_MANY_ATTEMPTS", serverMessages.otpTooManyAttempts);
 
   if (!safeEqual(hashCode(config.sessionSecret, latest.id, code), latest.codeHash)) {
+    if (usage && usage.wrong + 1 >= RECOVERY_WRONG_GUESSES_PER_DAY) await noticeRecoveryLocked(deps, address);
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     throw new AppError(
       "OTP_INVALID",

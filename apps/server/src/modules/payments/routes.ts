@@ -6,8 +6,6 @@ import {
   PaymentIntentBody,
   PaymentIntentData,
   PublicConfig,
-  SandboxTokenBody,
-  SandboxTokenData,
   SetDefaultPaymentMethodBody,
 } from "@mx/shared/schemas/payments";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -16,7 +14,6 @@ import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { addCard, deleteCard, listCards, setDefaultCard } from "../cards/cards";
 import { createPaymentIntent } from "./create-payment-intent";
-import { createSandboxToken } from "./sandbox-gateway";
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, gateway } = app.deps;
@@ -39,23 +36,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         "Config",
       ),
   );
-
-  if (gateway.kind === "sandbox") {
-    app.post(
-      "/sandbox/tokens",
-      {
-        config: { rateLimit: { max: app.deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } },
-        schema: {
-          tags: ["payments"],
-          summary:
-            "Sandbox tokeniser: a card number in, a one-use token out (what Stripe.js does with Stripe)",
-          body: SandboxTokenBody,
-          response: { 200: envelope(SandboxTokenData) },
-        },
-      },
-      async (req) => ok(await createSandboxToken(db, req.body), "Token created"),
-    );
-  }
 
   app.get(
     "/users/get/payment/method",

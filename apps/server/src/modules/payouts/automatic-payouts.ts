@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, or } from "drizzle-orm";
 import { payoutSettings } from "../../db/schema/payouts";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
@@ -22,6 +22,10 @@ export async function findAutomaticPayees(deps: AppDeps, now = new Date()): Prom
         isNull(users.deletedAt),
         eq(users.isStripeIntegrated, true),
         isNotNull(users.stripeConnAccId),
+        // Held after a password reset or a new payout card.
+        or(isNull(users.payoutHoldUntil), lte(users.payoutHoldUntil, now)),
+        // The first payout after a password reset waits for the player's own fresh proof.
+        eq(users.payoutProofDue, false),
       ),
     );
   const day = payoutDay(now);

@@ -1,6 +1,8 @@
 import { CURRENCY, INSTANT_PAYOUT_FEE_CENTS } from "@mx/shared/constants";
 import { errors, serverMessages } from "@mx/shared/messages";
 import type { InstantPayoutBody, PayoutHistoryItem } from "@mx/shared/schemas/payouts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
@@ -29,6 +31,9 @@ export async function reserveWholeBalance(
 ): Promise<PayoutRow | null> {
   return deps.db.transaction(async (tx) => {
     const earnings = accounts.earnings(request.userId);
+    // Lock order (see deleteAccount): the player's row, then the earnings. The payout's insert takes this key-share
+    // lock anyway; taking it before the earnings keeps a deletion at the same moment from deadlocking with it.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).for("key share");
     await lockKey(tx, `ledger:${earnings}`);
     const balance = await balanceOf(tx, earnings);
     if (balance <= 0) return null;

@@ -6,6 +6,7 @@ import {
   EditPayoutBody,
   EditPayoutData,
   InstantPayoutBody,
+  ManualPayoutBody,
   PayoutCardData,
   PayoutCardListData,
   PayoutDetailsData,
@@ -16,9 +17,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
+import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
 import { getOnboarding, onboardingReauth, onboardingReturn } from "./onboarding";
 import { addPayoutCard, deletePayoutCard, listPayoutCards, setDefaultPayoutCard } from "./payout-cards";
+import { assertPayoutAllowed, holdPayoutsForNewCard } from "./payout-guard";
 import { getBalance, getPayoutDetails, setPayoutType } from "./payout-history";
 import { instantPayout, manualPayout } from "./request-payout";
 
@@ -60,7 +63,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const card = await addPayoutCard(app.deps, currentUser(req).userId, req.body);
+      const auth = currentUser(req);
+      await requireFreshProof(app.deps, auth, req.body, req.ip);
+      const card = await addPayoutCard(app.deps, auth.userId, req.body);
+      await holdPayoutsForNewCard(app.deps, auth.userId, `${card.brand.toUpperCase()} •••• ${card.last4}`);
       return reply.code(201).send(ok({ data: card }, serverMessages.payoutCardAdded, 201));
     },
   );
@@ -77,11 +83,14 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(PayoutCardListData) },
       },
     },
-    async (req) =>
-      ok(
-        { response: await setDefaultPayoutCard(app.deps, currentUser(req).userId, req.body.AccountId) },
+    async (req) => {
+      const auth = currentUser(req);
+      await requireFreshProof(app.deps, auth, req.body, req.ip);
+      return ok(
+        { response: await setDefaultPayoutCard(app.deps, auth.userId, req.body.AccountId) },
         serverMessages.payoutCardDefault,
-      ),
+      );
+    },
   );
 
   app.delete(
@@ -158,11 +167,14 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Pay the whole available balance out to the default payout card or bank (standard payout)",
         security,
+        body: ManualPayoutBody,
         response: { 200: envelope(PayoutReplyData) },
       },
     },
     async (req) => {
-      const data = await manualPayout(app.deps, currentUser(req).userId);
+      const auth = currentUser(req);
+      await assertPayoutAllowed(app.deps, auth, req.body ?? undefined, req.ip);
+      const data = await manualPayout(app.deps, auth.userId);
       return ok(data, data.message);
     },
   );
@@ -180,7 +192,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const data = await instantPayout(app.deps, currentUser(req).userId, req.body);
+      const auth = currentUser(req);
+      await assertPayoutAllowed(app.deps, auth, req.body, req.ip);
+      const data = await instantPayout(app.deps, auth.userId, req.body);
       return ok(data, data.message);
     },
   );

@@ -2,20 +2,14 @@ import { envelope } from "@mx/shared/schemas/common";
 import {
   CreateCheckoutSessionBody,
   CreateCheckoutSessionData,
-  SandboxCheckoutPayBody,
-  SandboxCheckoutPayData,
-  SandboxCheckoutSessionData,
-  SandboxCheckoutSessionQuery,
   SessionStatusData,
   SessionStatusQuery,
   ShopProductsData,
 } from "@mx/shared/schemas/shop";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
-import { describeSandboxCheckoutSession } from "../payments/sandbox-checkout";
 import { createCheckoutSession } from "./create-checkout-session";
 import { listProducts } from "./list-products";
-import { paySandboxCheckout } from "./pay-sandbox-checkout";
 import { readSessionStatus } from "./session-status";
 
 /**
@@ -67,34 +61,4 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok(await readSessionStatus({ ...deps, log: req.log }, req.query.session_id), "Session status"),
   );
-
-  if (deps.gateway.kind === "sandbox") {
-    app.get(
-      "/sandbox/checkout/session",
-      {
-        schema: {
-          tags: ["shop"],
-          summary: "Sandbox payment form: the lines and total of a checkout session, by its client secret",
-          querystring: SandboxCheckoutSessionQuery,
-          response: { 200: envelope(SandboxCheckoutSessionData) },
-        },
-      },
-      async (req) =>
-        ok(await describeSandboxCheckoutSession(deps.db, req.query.client_secret), "Checkout session"),
-    );
-
-    app.post(
-      "/sandbox/checkout/pay",
-      {
-        config: processorLimit,
-        schema: {
-          tags: ["shop"],
-          summary: "Sandbox payment form: pays a checkout session with a card token from /sandbox/tokens",
-          body: SandboxCheckoutPayBody,
-          response: { 200: envelope(SandboxCheckoutPayData) },
-        },
-      },
-      async (req) => ok(await paySandboxCheckout({ ...deps, log: req.log }, req.body), "Payment complete"),
-    );
-  }
 };

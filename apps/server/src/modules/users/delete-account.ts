@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { activities, pushSubscriptions } from "../../db/schema/live";
-import { loginFailures } from "../../db/schema/otp";
+import { loginThrottles } from "../../db/schema/otp";
 import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
@@ -22,6 +22,10 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
   const refund = await db.transaction(async (tx) => {
     await lockKey(tx, `user:${userId}`);
     const user = await findActiveUser(tx, userId);
+    // Lock order, as every payout takes it: the player's row, then their earnings account. The row is updated
+    // below (its e-mail and username freed), which conflicts with the key-share lock a payout's insert holds;
+    // taking it first means a payout under way finishes before this takes the earnings, never the reverse.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     // The remaining earnings leave the balance for the default card, minus the fee; sent once this commits.
     const refund = await reserveDeletionRefund(tx, deps, user);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -48,7 +52,7 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     for (const bid of withdrawn) await bidActivity(tx, bid.id, "cancelled");
     for (const bid of released) await bidActivity(tx, bid.id, "released");
     heldBids.push(...withdrawn, ...released);
-    if (user.email) await tx.delete(loginFailures).where(eq(loginFailures.email, user.email));
+    if (user.email) await tx.delete(loginThrottles).where(eq(loginThrottles.account, user.email));
     // The name on a card is personal data too; the card itself stays for the refund and the books.
     await tx.update(paymentCards).set({ name: null }).where(eq(paymentCards.userId, userId));
     await tx

@@ -47,3 +47,13 @@ export function identityConflict(error: unknown): AppError | null {
   if (constraint.includes("email")) return new AppError("EMAIL_TAKEN", serverMessages.emailTaken);
   return new AppError("CONFLICT", "That conflicts with an existing record.");
 }
+
+/** Whether no account (deleted ones free their names) holds this username, compared without case. */
+export async function userNameAvailable(q: Queryable, userName: string): Promise<boolean> {
+  const [taken] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .limit(1);
+  return !taken;
+}

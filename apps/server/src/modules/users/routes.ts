@@ -1,12 +1,23 @@
-import { serverMessages } from "@mx/shared/messages";
-import { AuthData, Profile, SignUpBody, UpdateProfileBody, UpdateProfileData } from "@mx/shared/schemas/auth";
+import { accountMails, serverMessages } from "@mx/shared/messages";
+import {
+  AuthData,
+  Profile,
+  SignUpBody,
+  UpdateProfileBody,
+  UpdateProfileData,
+  UserNameAvailableData,
+  UserNameAvailableQuery,
+} from "@mx/shared/schemas/auth";
 import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
+import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
+import { noticeMail } from "../mail/templates";
 import { createUser } from "./create-user";
 import { deleteAccount } from "./delete-account";
+import { findActiveUser, userNameAvailable } from "./find-user";
 import { getProfile } from "./get-profile";
 import { updateProfile } from "./update-profile";
 
@@ -28,6 +39,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const created = await createUser(app.deps, req.body);
       return reply.code(201).send(ok(created, serverMessages.accountCreated, 201));
+    },
+  );
+
+  app.get(
+    "/users/username-available",
+    {
+      config: { rateLimit: { max: config.rateLimit.authMax, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["users"],
+        summary: "Whether a username is free, for the sign-up form (names compare without case)",
+        querystring: UserNameAvailableQuery,
+        response: { 200: envelope(UserNameAvailableData) },
+      },
+    },
+    async (req) => {
+      const available = await userNameAvailable(db, req.query.userName);
+      return ok({ available }, available ? serverMessages.userNameAvailable : serverMessages.userNameTaken);
     },
   );
 
@@ -58,7 +86,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const profile = await updateProfile(db, currentUser(req).userId, req.body);
+      const auth = currentUser(req);
+      const { currentPassword, otpToken, ...changes } = req.body;
+      const before = await findActiveUser(db, auth.userId);
+      const newEmail = changes.email?.toLowerCase();
+      const emailChanges = newEmail !== undefined && newEmail !== before.email;
+      // A new e-mail would let a recovery code take the account: it needs fresh proof.
+      if (emailChanges) await requireFreshProof(app.deps, auth, { currentPassword, otpToken }, req.ip);
+      const profile = await updateProfile(db, auth.userId, changes);
+      if (emailChanges && before.email) {
+        const m = accountMails.emailChanged;
+        await app.deps.mailer
+          .send(
+            noticeMail(before.email, m.subject, m.title, [
+              m.body(profile.email),
+              accountMails.payoutHold.ifNotYou,
+            ]),
+          )
+          .catch((error: unknown) => req.log.error({ err: error }, "e-mail change notice failed"));
+      }
       return ok({ data: profile }, serverMessages.profileUpdated);
     },
   );

@@ -120,3 +120,47 @@ describe("POST /api/v1/users/ (sign-up)", () => {
     expect(await userCount()).toBe(before);
   });
 });
+
+describe("GET /api/v1/users/username-available", () => {
+  const check = (userName: string) =>
+    t.call("GET", `/api/v1/users/username-available?userName=${encodeURIComponent(userName)}`);
+
+  it("says whether a name is free, without regard to case, before any code is sent", async () => {
+    const player = await signUp(t);
+    const taken = await check(player.userName.toUpperCase());
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({
+      statusCode: 200,
+      message: serverMessages.userNameTaken,
+      data: { available: false },
+    });
+    const free = await check(`${player.userName}_x`);
+    expect(free.json()).toEqual({
+      statusCode: 200,
+      message: serverMessages.userNameAvailable,
+      data: { available: true },
+    });
+  });
+
+  it("should fail with 400 for a name the sign-up form would refuse", async () => {
+    const res = await check("a b");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("userName: may contain only letters, digits, '.', '_' and '-'");
+    expect((await t.call("GET", "/api/v1/users/username-available")).statusCode).toBe(400);
+  });
+
+  it("is rate-limited like the other sign-up calls", async () => {
+    const limited = await createTestApp({
+      rateLimit: { max: 1000, authMax: 3, redisUrl: null, redisPrefix: "" },
+    });
+    try {
+      const replies = [];
+      for (let i = 0; i < 5; i++) {
+        replies.push(await limited.call("GET", "/api/v1/users/username-available?userName=someone"));
+      }
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

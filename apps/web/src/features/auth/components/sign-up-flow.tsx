@@ -13,6 +13,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCreateOtp } from "../api/create-otp";
 import { useSignUp } from "../api/sign-up";
+import { useUserNameTaken } from "../api/username-available";
 import { useVerifyOtp } from "../api/verify-otp";
 import { authCopy } from "../copy";
 import { type SignUpValues, validateSignUp } from "../sign-up-validation";
@@ -51,6 +52,8 @@ export function SignUpFlow() {
   const verified = useRef<{ email: string; token: string } | null>(null);
 
   useDocumentTitle(step === "details" ? texts.signUp : texts.verifyYourEmail);
+  // Said as soon as it is known, before any code is sent.
+  const userNameTaken = useUserNameTaken(values.userName);
 
   const email = values.email.trim();
   const setField = (field: keyof SignUpValues) => (event: { target: { value: string } }) =>
@@ -87,6 +90,10 @@ export function SignUpFlow() {
     const problem = validateSignUp(values);
     if (problem) {
       setError(problem);
+      return;
+    }
+    if (userNameTaken) {
+      setError(serverMessages.userNameTaken);
       return;
     }
     const kept = verified.current;
@@ -214,7 +221,19 @@ export function SignUpFlow() {
             spellCheck={false}
             required
             value={values.userName}
-            onChange={setField("userName")}
+            onChange={(event) => {
+              setField("userName")(event);
+              // A refusal for the old name no longer applies.
+              setError((current) => (current === serverMessages.userNameTaken ? null : current));
+            }}
+            aria-invalid={userNameTaken || undefined}
+            hint={
+              userNameTaken ? (
+                <span role="alert" className="field__error">
+                  {serverMessages.userNameTaken}
+                </span>
+              ) : undefined
+            }
           />
         </div>
         <TextField

@@ -1,0 +1,94 @@
+import { API_BASE } from "@mx/shared/routes";
+import { envelope } from "@mx/shared/schemas/common";
+import { SandboxTokenBody, SandboxTokenData } from "@mx/shared/schemas/payments";
+import {
+  SandboxCheckoutPayBody,
+  SandboxCheckoutPayData,
+  SandboxCheckoutSessionData,
+  SandboxCheckoutSessionQuery,
+} from "@mx/shared/schemas/shop";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Config } from "../../config";
+import { ok } from "../../lib/reply";
+import { sandboxOnboardingRoutes } from "../payouts/sandbox-onboarding-routes";
+import { paySandboxCheckout } from "../shop/pay-sandbox-checkout";
+import type { PaymentGateway } from "./gateway";
+import { sandboxChallengeRoutes } from "./sandbox-challenge-routes";
+import { describeSandboxCheckoutSession } from "./sandbox-checkout";
+import { createSandboxToken } from "./sandbox-gateway";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set on every route the sandbox registers (see sandboxRoutes). */
+    sandbox?: boolean;
+  }
+}
+
+/** The sandbox's routes exist only off production, and only with the sandbox gateway. */
+export function sandboxRoutesAllowed(config: Pick<Config, "isProduction">, gateway: PaymentGateway): boolean {
+  return gateway.kind === "sandbox" && !config.isProduction;
+}
+
+/** The sandbox's stand-ins for what Stripe.js and Stripe's hosted pages do, under /api/v1. */
+const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
+
+  app.post(
+    "/sandbox/tokens",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["payments"],
+        summary: "Sandbox tokeniser: a card number in, a one-use token out (what Stripe.js does with Stripe)",
+        body: SandboxTokenBody,
+        response: { 200: envelope(SandboxTokenData) },
+      },
+    },
+    async (req) => ok(await createSandboxToken(deps.db, req.body), "Token created"),
+  );
+
+  app.get(
+    "/sandbox/checkout/session",
+    {
+      schema: {
+        tags: ["shop"],
+        summary: "Sandbox payment form: the lines and total of a checkout session, by its client secret",
+        querystring: SandboxCheckoutSessionQuery,
+        response: { 200: envelope(SandboxCheckoutSessionData) },
+      },
+    },
+    async (req) =>
+      ok(await describeSandboxCheckoutSession(deps.db, req.query.client_secret), "Checkout session"),
+  );
+
+  app.post(
+    "/sandbox/checkout/pay",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["shop"],
+        summary: "Sandbox payment form: pays a checkout session with a card token from /sandbox/tokens",
+        body: SandboxCheckoutPayBody,
+        response: { 200: envelope(SandboxCheckoutPayData) },
+      },
+    },
+    async (req) => ok(await paySandboxCheckout({ ...deps, log: req.log }, req.body), "Payment complete"),
+  );
+};
+
+/**
+ * Every sandbox route, whatever its path: the tokeniser, the shop's payment form, the payout onboarding page, the
+ * bank's 3-D Secure page, and
+ * any page added here later. buildApp registers this one plugin only when sandboxRoutesAllowed(), so none of them
+ * exists in production. Each route is marked `config.sandbox`, which the tests use to list them.
+ */
+export const sandboxRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+  app.addHook("onRoute", (route) => {
+    route.config = { ...route.config, sandbox: true };
+  });
+  await app.register(sandboxApiRoutes, { prefix: API_BASE });
+  await app.register(sandboxOnboardingRoutes);
+  await app.register(sandboxChallengeRoutes);
+};
