@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { buildings } from "../../db/schema/buildings";
+import { buildings, neighborhoods } from "../../db/schema/buildings";
+import { completeRecords, type Island, readContext, readIsland } from "./island";
 import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";
 
 export type ImportSummary = {
@@ -28,6 +29,8 @@ const catalogueColumns = [
   "floorAreaSqft",
   "basePriceCents",
   "source",
+  "neighborhood",
+  "searchText",
 ] as const;
 
 /**
@@ -93,7 +96,11 @@ export async function importBuildings(
   return { format, total: records.length, inserted, updated, unchanged: records.length - inserted - updated };
 }
 
-export async function importFile(db: Db, file: string): Promise<ImportSummary> {
+/**
+ * One footprint file (OpenStreetMap, or NYC Open Data's Building Footprints). With MAP_DATA_DIR given, its
+ * streets and neighbourhoods name and place the buildings as the island import does.
+ */
+export async function importFile(db: Db, file: string, mapDataDir?: string): Promise<ImportSummary> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, "utf8"));
@@ -101,5 +108,39 @@ export async function importFile(db: Db, file: string): Promise<ImportSummary> {
     throw new ImportError(`${file}: ${(error as Error).message}`);
   }
   const { format, records } = parseFootprints(json);
-  return importBuildings(db, records, format);
+  const context = mapDataDir ? readContext(mapDataDir) : { namer: null, neighborhoodAt: null };
+  return importBuildings(db, completeRecords(records, context), format);
+}
+
+export type IslandSummary = ImportSummary & {
+  counts: Island["counts"];
+  neighborhoods: number;
+  seconds: number;
+};
+
+/** The whole island from MAP_DATA_DIR: every source merged (see `readIsland`), then upserted as one catalogue. */
+export async function importIsland(db: Db, mapDataDir: string): Promise<IslandSummary> {
+  const started = performance.now();
+  const island = readIsland(mapDataDir);
+  if (island.neighborhoods.length > 0) {
+    await db
+      .insert(neighborhoods)
+      .values(island.neighborhoods)
+      .onConflictDoUpdate({
+        target: neighborhoods.code,
+        set: {
+          name: sql.raw("excluded.name"),
+          kind: sql.raw("excluded.kind"),
+          lat: sql.raw("excluded.lat"),
+          lng: sql.raw("excluded.lng"),
+        },
+      });
+  }
+  const summary = await importBuildings(db, island.records, "island");
+  return {
+    ...summary,
+    counts: island.counts,
+    neighborhoods: island.neighborhoods.length,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
