@@ -28,8 +28,12 @@ export function polygonArea(rings: Ring[]): number {
   );
 }
 
-/** Area-weighted centroid of the outer rings: [lng, lat]. */
+/**
+ * Area-weighted centroid of the outer rings: [lng, lat]. Worked out relative to the first vertex, since cross
+ * products of raw longitudes and latitudes lose the few metres a building spans to rounding.
+ */
 export function centroid(polygons: Ring[][]): [number, number] {
+  const [ox = 0, oy = 0] = polygons[0]?.[0]?.[0] ?? [];
   let area = 0;
   let cx = 0;
   let cy = 0;
@@ -41,18 +45,19 @@ export function centroid(polygons: Ring[][]): [number, number] {
     for (let i = 0, j = outer.length - 1; i < outer.length; j = i++) {
       const [x1 = 0, y1 = 0] = outer[j] ?? [];
       const [x2 = 0, y2 = 0] = outer[i] ?? [];
-      const cross = x1 * y2 - x2 * y1;
+      const [ax, ay, bx, by] = [x1 - ox, y1 - oy, x2 - ox, y2 - oy];
+      const cross = ax * by - bx * ay;
       area += cross;
-      cx += (x1 + x2) * cross;
-      cy += (y1 + y2) * cross;
-      sx += x2;
-      sy += y2;
+      cx += (ax + bx) * cross;
+      cy += (ay + by) * cross;
+      sx += bx;
+      sy += by;
       n += 1;
     }
   }
   // A degenerate footprint (no area) falls back to the mean of its points.
-  if (Math.abs(area) < 1e-14) return [sx / Math.max(n, 1), sy / Math.max(n, 1)];
-  return [cx / (3 * area), cy / (3 * area)];
+  if (Math.abs(area) < 1e-16) return [ox + sx / Math.max(n, 1), oy + sy / Math.max(n, 1)];
+  return [ox + cx / (3 * area), oy + cy / (3 * area)];
 }
 
 /** Whether the point lies inside the ring (even-odd rule; a point on an edge may go either way). */

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { buildings, neighborhoods } from "../../db/schema/buildings";
-import { completeRecords, type Island, readContext, readIsland } from "./island";
+import { completeRecords, type Island, readContext, readIsland, searchTextOf } from "./island";
 import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";
 
 export type ImportSummary = {
@@ -59,7 +59,7 @@ export async function importBuildings(
   records: BuildingRecord[],
   format: string,
 ): Promise<ImportSummary> {
-  const matched = await matchByBin(db, records);
+  const matched = (await matchByBin(db, records)).map((r) => ({ ...r, searchText: searchTextOf(r) }));
   let inserted = 0;
   let updated = 0;
   await db.transaction(async (tx) => {

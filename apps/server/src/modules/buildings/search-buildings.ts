@@ -1,5 +1,5 @@
 import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { displayName, round6 } from "../properties/present-property";
@@ -21,18 +21,34 @@ export function normaliseQuery(text: string): string {
   );
 }
 
-/** Buildings whose name (the owner's or the data's) or address contains the text; exact and prefix matches first. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Buildings whose name, address or neighbourhood (the folded `search_text`) or whose owner's name for them
+ * contains the text. Both sides are trigram-indexed, so the cost follows the matches, not the catalogue.
+ * Ranked: the exact name first, then names starting with the text (then callers' own order).
+ */
+export function matchingBuildings(text: string): { where: SQL; rank: SQL[] } {
+  const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
+  const folded = `%${escapeLike(normaliseQuery(text))}%`;
+  const raw = `%${escapeLike(needle)}%`;
+  const name = sql`lower(coalesce(${properties.customName}, ${buildings.name}, ${buildings.address}, ''))`;
+  return {
+    where: sql`${buildings.id} in (
+      select b.id from buildings b where b.search_text like ${folded}
+      union
+      select p.building_id from properties p where lower(p.custom_name) like ${raw})`,
+    rank: [desc(sql`${name} = ${needle}`), desc(sql`${name} like ${`${escapeLike(needle)}%`}`)],
+  };
+}
+
+/** Buildings by name (the owner's or the data's), address or neighbourhood; exact and prefix matches first. */
 export async function searchBuildings(
   q: Queryable,
   text: string,
   limit: number,
 ): Promise<BuildingSearchResult[]> {
-  const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
-  const escaped = escapeLike(needle);
-  const folded = escapeLike(normaliseQuery(text));
-  const label = sql`lower(coalesce(${properties.customName}, '') || ' ' || coalesce(${buildings.name}, '') || ' ' || coalesce(${buildings.address}, ''))`;
-  const name = sql`lower(coalesce(${properties.customName}, ${buildings.name}, ${buildings.address}, ''))`;
+  const { where, rank } = matchingBuildings(text);
   const rows = await q
     .select({
       buildingId: buildings.id,
@@ -45,12 +61,8 @@ export async function searchBuildings(
     })
     .from(buildings)
     .leftJoin(properties, eq(properties.buildingId, buildings.id))
-    .where(sql`${label} like ${`%${escaped}%`} or ${label} like ${`%${folded}%`}`)
-    .orderBy(
-      desc(sql`${name} = ${needle}`),
-      desc(sql`${name} like ${`${escaped}%`}`),
-      desc(buildings.heightM),
-    )
+    .where(where)
+    .orderBy(...rank, desc(buildings.heightM), buildings.id)
     .limit(limit);
   return rows.map((r) => ({
     buildingId: r.buildingId,
