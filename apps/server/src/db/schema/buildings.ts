@@ -51,7 +51,10 @@ export const buildings = pgTable(
     uniqueIndex("buildings_map_id_key").on(t.mapId),
     index("buildings_bin_idx").on(t.bin),
     index("buildings_neighborhood_idx").on(t.neighborhood),
-    index("buildings_search_text_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // No pending list: PGlite has no autovacuum to merge one, and searches would scan it row by row.
+    index("buildings_search_text_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -87,7 +90,10 @@ export const properties = pgTable(
     uniqueIndex("properties_building_id_key").on(t.buildingId),
     index("properties_owner_idx").on(t.ownerId),
     index("properties_for_sale_idx").on(t.forSale).where(sql`${t.forSale}`),
-    index("properties_custom_name_trgm_idx").using("gin", sql`lower(${t.customName}) gin_trgm_ops`),
+    index("properties_custom_name_trgm_idx")
+      .using("gin", sql`lower(${t.customName}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.customName} is not null`),
   ],
 );
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { buildings, neighborhoods } from "../../db/schema/buildings";
 import { completeRecords, type Island, readContext, readIsland, searchTextOf } from "./island";
 import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";
+import { forgetSearches } from "./search-buildings";
 
 export type ImportSummary = {
   format: string;
@@ -93,6 +94,9 @@ export async function importBuildings(
       select b.id, b.base_price_cents from buildings b
       where not exists (select 1 from properties p where p.building_id = b.id)`);
   });
+  // Fresh statistics, so the planner knows the search index from the first query on.
+  if (inserted + updated > 0) await db.execute(sql`analyze buildings`);
+  forgetSearches(db);
   return { format, total: records.length, inserted, updated, unchanged: records.length - inserted - updated };
 }
 

@@ -1,10 +1,10 @@
 import { errors } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
-import { desc, eq, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
-import { matchingBuildings } from "../buildings/search-buildings";
+import { rankedMatches } from "../buildings/search-buildings";
 import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,11 +24,11 @@ export async function checkPropertyDetails(q: Queryable, text: string): Promise<
     if (exact.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
     return exact.map(presentProperty);
   }
-  const { where, rank } = matchingBuildings(text);
-  const rows = await selectProperties(q)
-    .where(where)
-    .orderBy(...rank, desc(buildings.heightM), buildings.id)
-    .limit(MAX_MATCHES);
-  if (rows.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
-  return rows.map(presentProperty);
+  const ids = await rankedMatches(q, text, MAX_MATCHES);
+  if (ids.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
+  const rows = await selectProperties(q).where(inArray(buildings.id, ids));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows
+    .sort((a, b) => (order.get(a.buildingId ?? "") ?? 0) - (order.get(b.buildingId ?? "") ?? 0))
+    .map(presentProperty);
 }
