@@ -56,6 +56,7 @@ export const api = {
   leaderboard: "/properties/leading-board",
   buildings: "/buildings",
   buildingSearch: "/buildings/search",
+  neighborhoods: "/neighborhoods",
   mapManifest: "/map/manifest",
   mapState: "/map/state",
   paymentMethods: "/users/get/payment/method",

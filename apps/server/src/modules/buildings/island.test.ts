@@ -8,6 +8,7 @@ import type { Database } from "../../db/client";
 import { buildings, neighborhoods, properties } from "../../db/schema/buildings";
 import { collection, osmFeature, square } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
+import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkPropertyDetails } from "../properties/check-property-details";
 import { importIsland } from "./import-buildings";
 import { ISLAND_FILES, readIsland } from "./island";
@@ -271,4 +272,70 @@ describe("the shared island data", () => {
     },
     60_000,
   );
+});
+
+describe("neighbourhood play", () => {
+  let dir: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dir = writeIsland();
+    t = await createTestApp();
+    await importIsland(t.app.deps.db, dir);
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await t.close();
+  });
+
+  it("ranks the owners of one neighbourhood, and lists each neighbourhood's top owner", async () => {
+    const buyer = await signUp(t);
+    const other = await signUp(t);
+    const own = (buildingId: string, ownerId: string) =>
+      t.app.deps.db
+        .update(properties)
+        .set({ ownerId, priceCents: 5_000 })
+        .where(eq(properties.buildingId, buildingId));
+    await own("doitt/12", buyer.userId);
+    await own("way/2", buyer.userId);
+    await own("way/3", other.userId);
+    const board = await t.call("GET", "/api/v1/properties/leading-board?neighborhood=Harlem%20(North)", {
+      token: buyer.token,
+    });
+    expect(board.statusCode).toBe(200);
+    expect(
+      board.json().data.rankedResponse.map((e: { _id: string; rank: number }) => [e._id, e.rank]),
+    ).toEqual([
+      [buyer.userId, 1],
+      [other.userId, 2],
+    ]);
+    const unknown = await t.call("GET", "/api/v1/properties/leading-board?neighborhood=Atlantis", {
+      token: buyer.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("No neighbourhood called Atlantis.");
+
+    const list = await t.call("GET", "/api/v1/neighborhoods");
+    expect(list.statusCode).toBe(200);
+    const [harlem] = list.json().data.neighborhoods;
+    expect(harlem).toMatchObject({
+      code: "MN1002",
+      name: "Harlem (North)",
+      buildings: 5,
+      owned: 3,
+      topOwner: { userId: buyer.userId, properties: 2 },
+    });
+  });
+
+  it("shows the neighbourhood, address, floors and year in Property Details", async () => {
+    const player = await signUp(t);
+    const res = await t.call("GET", "/api/v1/properties/checkPropertyDetails?text=doitt/12", {
+      token: player.token,
+    });
+    expect(res.json().data.propertyDetails[0]).toMatchObject({
+      neighborhood: "Harlem (North)",
+      noOfFloors: 5,
+      yearBuilt: 1910,
+      name: "W 125th St at Frederick Douglass Blvd",
+    });
+  });
 });
