@@ -8,6 +8,8 @@ export const leaderboardCopy = {
   filterLabel: "Filter by name",
   filterPlaceholder: "Name or username",
   sortLabel: "Sort by",
+  neighborhoodLabel: "Neighbourhood",
+  wholeIsland: "All of Manhattan",
   sorts: {
     "-numberOfProperties": "Most properties",
     numberOfProperties: "Fewest properties",
