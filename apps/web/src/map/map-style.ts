@@ -20,12 +20,23 @@ export const LAYERS = {
   streets: "streets",
   streetLabels: "street-labels",
   buildings: "buildings-3d",
+  blocks: "island-blocks",
+  neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
 } as const;
 
-export const SOURCE_LAYERS = { land: "land", streets: "streets", buildings: "buildings" } as const;
+export const SOURCE_LAYERS = {
+  land: "land",
+  streets: "streets",
+  buildings: "buildings",
+  blocks: "blocks",
+  neighborhoods: "neighborhoods",
+} as const;
+
+/** Buildings are drawn one by one from this zoom; below it the island's blocks stand in for them. */
+export const BUILDINGS_MIN_ZOOM = 13;
 
 /** Colours of the map. The legend and the tests read these too. */
 export const MAP_COLORS = {
@@ -236,16 +247,52 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       {
+        id: LAYERS.blocks,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.blocks,
+        maxzoom: BUILDINGS_MIN_ZOOM,
+        paint: {
+          "fill-extrusion-color": MAP_COLORS.building,
+          "fill-extrusion-height": buildingHeight,
+          "fill-extrusion-base": 0,
+          "fill-extrusion-opacity": 0.9,
+        },
+      },
+      {
         id: LAYERS.buildings,
         type: "fill-extrusion",
         source: SOURCE_ID,
         "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
         paint: {
           "fill-extrusion-color": buildingColor,
           "fill-extrusion-height": buildingHeight,
           "fill-extrusion-base": 0,
           "fill-extrusion-opacity": 1,
           "fill-extrusion-vertical-gradient": true,
+        },
+      },
+      {
+        id: LAYERS.neighborhoodLabels,
+        type: "symbol",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.neighborhoods,
+        maxzoom: 15,
+        layout: {
+          "text-field": ["get", "name"],
+          "text-font": labelFont,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 11, 10, 14, 14],
+          "text-transform": "uppercase",
+          "text-letter-spacing": 0.08,
+          "text-max-width": 8,
+          "text-padding": 6,
+        },
+        paint: {
+          "text-color": "#d8e0f2",
+          "text-halo-color": MAP_COLORS.labelHalo,
+          "text-halo-width": 1.6,
+          "text-opacity": ["interpolate", ["linear"], ["zoom"], 13.5, 1, 15, 0],
         },
       },
       roofMarker(LAYERS.saleMarkers, MARKER_IMAGES.sale, ["all", isForSale, ["!", isSelected]], 0.85),
