@@ -46,7 +46,7 @@ export function MapPage() {
   const [marksVersion, setMarksVersion] = useState(0);
 
   const pick = useCallback((building: PickedBuilding | null, ctl: MapController) => {
-    ctl.select(building?.mapId ?? null);
+    ctl.select(building?.mapId ?? null, building ?? undefined);
     setCard((current) => {
       if (!building) return null;
       if (current && current.building.mapId === building.mapId) return current;

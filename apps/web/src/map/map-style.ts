@@ -13,6 +13,8 @@ type ExtrusionPaint = NonNullable<Extract<Layer, { type: "fill-extrusion" }>["pa
 export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
 
 export const SOURCE_ID = "manhattan";
+/** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
+export const SELECTION_SOURCE_ID = "selection";
 
 export const LAYERS = {
   background: "water",
@@ -158,6 +160,7 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         bounds: manifest.bounds,
         attribution: manifest.attribution,
       },
+      [SELECTION_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
       { id: LAYERS.background, type: "background", paint: { "background-color": MAP_COLORS.water } },
@@ -296,7 +299,21 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       roofMarker(LAYERS.saleMarkers, MARKER_IMAGES.sale, ["all", isForSale, ["!", isSelected]], 0.85),
-      roofMarker(LAYERS.selectedMarker, MARKER_IMAGES.selected, isSelected, 1),
+      {
+        id: LAYERS.selectedMarker,
+        type: "symbol",
+        source: SELECTION_SOURCE_ID,
+        layout: {
+          "symbol-placement": "point",
+          "symbol-height-offset": ["+", buildingHeight, 6],
+          "icon-image": MARKER_IMAGES.selected,
+          "icon-size": ["interpolate", ["linear"], ["zoom"], 13, 0.55, 16, 1, 18, 1.15],
+          "icon-anchor": "bottom",
+          "icon-allow-overlap": true,
+          "icon-ignore-placement": true,
+          "icon-pitch-alignment": "viewport",
+        },
+      },
     ],
   };
 }
