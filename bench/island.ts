@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
-import { importIsland } from "../apps/server/src/modules/buildings/import-buildings";
 import { queryRows } from "../apps/server/src/lib/sql";
+import { importIsland } from "../apps/server/src/modules/buildings/import-buildings";
 import type { signUp, TestApp } from "../apps/server/src/test/harness";
 import { measure } from "./measure";
 
@@ -28,9 +28,13 @@ export async function islandFigures(
     sql`select name, id from buildings where name is not null order by md5(id) limit 1000`,
   );
   const search = (text: string) => async () => {
-    const res = await t.call("GET", `/api/v1/properties/checkPropertyDetails?text=${encodeURIComponent(text)}`, {
-      token: player.token,
-    });
+    const res = await t.call(
+      "GET",
+      `/api/v1/properties/checkPropertyDetails?text=${encodeURIComponent(text)}`,
+      {
+        token: player.token,
+      },
+    );
     if (res.statusCode !== 200) throw new Error(`${text}: ${res.body}`);
   };
   const byName = (i: number) => search(names[i % names.length]?.name ?? "Empire State Building")();
