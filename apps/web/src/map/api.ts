@@ -1,6 +1,6 @@
 import { API_BASE, api } from "@mx/shared/routes";
 import type { MapManifest, MapState } from "@mx/shared/schemas/map";
-import type { BuildingSearchResult, Property } from "@mx/shared/schemas/properties";
+import type { BuildingSearchResult, Neighborhood, Property } from "@mx/shared/schemas/properties";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 /*
@@ -69,6 +69,12 @@ export async function fetchMapState(etag: string | null, signal?: AbortSignal): 
     throw new ApiError("The ownership overlay from the server is incomplete.", 0, "BAD_STATE");
   }
   return { changed: true, state: undeltaState(state), etag: response.headers.get("ETag") };
+}
+
+/** The island's neighbourhoods with their top owners, for the map's labels. */
+export async function fetchNeighborhoods(signal?: AbortSignal): Promise<Neighborhood[]> {
+  const { data } = await apiRequest<{ neighborhoods: Neighborhood[] } | null>(api.neighborhoods, { signal });
+  return data?.neighborhoods ?? [];
 }
 
 export const SEARCH_LIMIT = 8;

@@ -1,4 +1,5 @@
 import type { MapManifest } from "@mx/shared/schemas/map";
+import type { Neighborhood } from "@mx/shared/schemas/properties";
 import {
   AttributionControl,
   type FeatureIdentifier,
@@ -18,6 +19,7 @@ import {
   DEFAULT_HEIGHT_M,
   LAYERS,
   MARKER_IMAGES,
+  NEIGHBORHOOD_SOURCE_ID,
   padBounds,
   SELECTION_SOURCE_ID,
   SOURCE_ID,
@@ -313,6 +315,20 @@ export class MapController {
               },
             ]
           : [],
+    });
+  }
+
+  /** Labels every neighbourhood with its name and its top owner (in their colour). */
+  setNeighborhoods(neighborhoods: Neighborhood[]) {
+    this.map.getSource<GeoJSONSource>(NEIGHBORHOOD_SOURCE_ID)?.setData({
+      type: "FeatureCollection",
+      features: neighborhoods.map((n) => ({
+        type: "Feature",
+        properties: n.topOwner
+          ? { name: n.name, owner: n.topOwner.userName, color: n.topOwner.color }
+          : { name: n.name },
+        geometry: { type: "Point", coordinates: [n.location.lng, n.location.lat] },
+      })),
     });
   }
 

@@ -15,6 +15,8 @@ export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown
 export const SOURCE_ID = "manhattan";
 /** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
 export const SELECTION_SOURCE_ID = "selection";
+/** Neighbourhood label points with each one's top owner, from the API (they change as buildings are bought). */
+export const NEIGHBORHOOD_SOURCE_ID = "neighborhoods";
 
 export const LAYERS = {
   background: "water",
@@ -34,7 +36,6 @@ export const SOURCE_LAYERS = {
   streets: "streets",
   buildings: "buildings",
   blocks: "blocks",
-  neighborhoods: "neighborhoods",
 } as const;
 
 /** Buildings are drawn one by one from this zoom; below it the island's blocks stand in for them. */
@@ -161,6 +162,7 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         attribution: manifest.attribution,
       },
       [SELECTION_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
+      [NEIGHBORHOOD_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
       { id: LAYERS.background, type: "background", paint: { "background-color": MAP_COLORS.water } },
@@ -279,14 +281,19 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
       {
         id: LAYERS.neighborhoodLabels,
         type: "symbol",
-        source: SOURCE_ID,
-        "source-layer": SOURCE_LAYERS.neighborhoods,
+        source: NEIGHBORHOOD_SOURCE_ID,
         maxzoom: 15,
         layout: {
-          "text-field": ["get", "name"],
+          // The name, and under it the player owning most of its buildings, in their colour.
+          "text-field": [
+            "format",
+            ["upcase", ["get", "name"]],
+            {},
+            ["case", ["has", "owner"], ["concat", "\n★ ", ["get", "owner"]], ""],
+            { "text-color": ["coalesce", ["get", "color"], "#d8e0f2"], "font-scale": 0.85 },
+          ],
           "text-font": labelFont,
           "text-size": ["interpolate", ["linear"], ["zoom"], 11, 10, 14, 14],
-          "text-transform": "uppercase",
           "text-letter-spacing": 0.08,
           "text-max-width": 8,
           "text-padding": 6,

@@ -34,7 +34,6 @@ type Layers = {
   streets: GeoJSONVT | null;
   buildings: GeoJSONVT;
   blocks: GeoJSONVT;
-  neighborhoods: GeoJSONVT | null;
 };
 type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
 
@@ -184,26 +183,7 @@ export class MapTiles {
         { type: "FeatureCollection", features: blockFeatures(rows) },
         { ...indexOptions, maxZoom: BUILDINGS_MIN_ZOOM - 1, tolerance: 0 },
       ),
-      neighborhoods: null,
     };
-    const hoods = await queryRows<{ name: string; kind: number; lat: number; lng: number }>(
-      this.db,
-      sql`select name, kind, lat, lng from neighborhoods order by code`,
-    );
-    layers.neighborhoods =
-      hoods.length > 0
-        ? new GeoJSONVT(
-            {
-              type: "FeatureCollection",
-              features: hoods.map((n) => ({
-                type: "Feature",
-                properties: { name: n.name, park: n.kind === 9 ? 1 : 0 },
-                geometry: { type: "Point", coordinates: [n.lng, n.lat] },
-              })),
-            },
-            indexOptions,
-          )
-        : null;
     const playable = bbox(buildingFeatures);
     const bounds = land ? bbox(land.features) : playable;
     const version = createHash("sha256").update(key).digest("hex").slice(0, 16);
@@ -255,8 +235,6 @@ export class MapTiles {
         const blocks = built.layers.blocks.getTile(z, x, y);
         if (blocks) tiles.blocks = blocks;
       }
-      const hoods = built.layers.neighborhoods?.getTile(z, x, y);
-      if (hoods) tiles.neighborhoods = hoods;
       gzipped = gzipSync(fromGeojsonVt(tiles, { version: 2, extent: 4096 }));
       if (built.cache.size >= CACHE_LIMIT) {
         const oldest = built.cache.keys().next().value;
