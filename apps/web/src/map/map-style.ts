@@ -39,7 +39,7 @@ export const SOURCE_LAYERS = {
 } as const;
 
 /** Buildings are drawn one by one from this zoom; below it the island's blocks stand in for them. */
-export const BUILDINGS_MIN_ZOOM = 13;
+export const BUILDINGS_MIN_ZOOM = 14;
 
 /** Colours of the map. The legend and the tests read these too. */
 export const MAP_COLORS = {

@@ -75,7 +75,7 @@ describe("the map", () => {
     const res = await t.call("GET", `/map-data/${version}/12/${low.x}/${low.y}.pbf`);
     const tile = new VectorTile(new PbfReader(res.rawPayload));
     expect(tile.layers.buildings).toBeUndefined();
-    // Below zoom 13 the island's blocks stand in for the buildings, so they never vanish.
+    // Below zoom 14 the island's blocks stand in for the buildings, so they never vanish.
     expect(tile.layers.blocks?.length).toBeGreaterThan(0);
     expect((await t.call("GET", `/map-data/${version}/17/1/1.pbf`)).statusCode).toBe(404);
     expect((await t.call("GET", `/map-data/${version}/15/1/1.png`)).statusCode).toBe(400);

@@ -13,8 +13,8 @@ import { queryRows } from "../../lib/sql";
 
 export const TILE_MIN_ZOOM = 11;
 export const TILE_MAX_ZOOM = 16;
-/** Buildings are drawn from this zoom on; below it a tile carries only land and streets. */
-const BUILDINGS_MIN_ZOOM = 13;
+/** Buildings are drawn one by one from this zoom on; below it the island is drawn as blocks (see BLOCK_DEG). */
+const BUILDINGS_MIN_ZOOM = 14;
 /** Below this zoom only the larger streets are drawn. */
 const MINOR_STREETS_MIN_ZOOM = 14;
 const MAJOR_STREETS = new Set(["motorway", "trunk", "primary", "secondary", "tertiary"]);
@@ -24,7 +24,8 @@ export const ATTRIBUTION =
   "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data · Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data · Whole-island footprints: NYC 3-D Building Model, DoITT, 2014, NYC Open Data";
 
 /**
- * Below BUILDINGS_MIN_ZOOM a building is less than a pixel wide and would be simplified away: the island is drawn
+ * Below BUILDINGS_MIN_ZOOM a building is a pixel or two wide, dropped by simplification, and the tiles would weigh
+ * megabytes: the island is drawn
  * instead as blocks of this size (about 40 m), each as tall as the tallest building whose centre is in it.
  */
 const BLOCK_DEG = { lng: 0.0005, lat: 0.00036 };
