@@ -195,3 +195,22 @@ export const Neighborhood = z.object({
 });
 export type Neighborhood = z.infer<typeof Neighborhood>;
 export const NeighborhoodListData = z.object({ neighborhoods: z.array(Neighborhood) });
+
+export const NeighborhoodQuery = z.strictObject({ name: z.string().trim().min(1).max(100) });
+/** One neighbourhood's panel: its figures, the players owning most of it, and its latest sales. */
+export const NeighborhoodDetailData = z.object({
+  neighborhood: Neighborhood,
+  topOwners: z.array(
+    z.object({ userId: z.string(), userName: z.string(), color: z.string(), properties: z.number().int() }),
+  ),
+  lastSales: z.array(
+    z.object({
+      buildingId: z.string(),
+      name: z.string(),
+      /** Dollars. */
+      price: z.number(),
+      soldAt: z.string(),
+    }),
+  ),
+});
+export type NeighborhoodDetailData = z.infer<typeof NeighborhoodDetailData>;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { buildings, neighborhoods, properties } from "../../db/schema/buildings";
-import { collection, osmFeature, square } from "../../test/buildings";
+import { collection, giveBuilding, osmFeature, square } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkPropertyDetails } from "../properties/check-property-details";
@@ -290,14 +290,10 @@ describe("neighbourhood play", () => {
   it("ranks the owners of one neighbourhood, and lists each neighbourhood's top owner", async () => {
     const buyer = await signUp(t);
     const other = await signUp(t);
-    const own = (buildingId: string, ownerId: string) =>
-      t.app.deps.db
-        .update(properties)
-        .set({ ownerId, priceCents: 5_000 })
-        .where(eq(properties.buildingId, buildingId));
-    await own("doitt/12", buyer.userId);
-    await own("way/2", buyer.userId);
-    await own("way/3", other.userId);
+    const db = t.app.deps.db;
+    await giveBuilding(db, "doitt/12", buyer.userId, 5_000, { at: new Date("2026-01-01T10:00:00Z") });
+    await giveBuilding(db, "way/2", buyer.userId, 5_000, { at: new Date("2026-01-02T10:00:00Z") });
+    await giveBuilding(db, "way/3", other.userId, 7_000, { at: new Date("2026-01-03T10:00:00Z") });
     const board = await t.call("GET", "/api/v1/properties/leading-board?neighborhood=Harlem%20(North)", {
       token: buyer.token,
     });
@@ -324,6 +320,25 @@ describe("neighbourhood play", () => {
       owned: 3,
       topOwner: { userId: buyer.userId, properties: 2 },
     });
+
+    const panel = await t.call("GET", "/api/v1/neighborhoods/detail?name=Harlem%20(North)");
+    expect(panel.statusCode).toBe(200);
+    const detail = panel.json().data;
+    expect(detail.neighborhood).toMatchObject({ owned: 3, totalValue: expect.any(Number) });
+    expect(
+      detail.topOwners.map((o: { userId: string; properties: number }) => [o.userId, o.properties]),
+    ).toEqual([
+      [buyer.userId, 2],
+      [other.userId, 1],
+    ]);
+    expect(
+      detail.lastSales.map((s: { buildingId: string; price: number }) => [s.buildingId, s.price]),
+    ).toEqual([
+      ["way/3", 70],
+      ["way/2", 50],
+      ["doitt/12", 50],
+    ]);
+    expect((await t.call("GET", "/api/v1/neighborhoods/detail?name=Atlantis")).statusCode).toBe(404);
   });
 
   it("shows the neighbourhood, address, floors and year in Property Details", async () => {

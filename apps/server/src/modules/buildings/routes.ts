@@ -3,7 +3,9 @@ import {
   BuildingSearchData,
   BuildingSearchQuery,
   CreateBuildingBody,
+  NeighborhoodDetailData,
   NeighborhoodListData,
+  NeighborhoodQuery,
   PropertyData,
   RenameBuildingBody,
   RenameBuildingData,
@@ -12,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { createBuildingProperty, renameBuilding } from "./building-property";
-import { listNeighborhoods } from "./list-neighborhoods";
+import { listNeighborhoods, neighborhoodDetail } from "./list-neighborhoods";
 import { searchBuildings } from "./search-buildings";
 
 export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +47,19 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok({ neighborhoods: await listNeighborhoods(db) }, "Neighbourhoods"),
+  );
+
+  app.get(
+    "/neighborhoods/detail",
+    {
+      schema: {
+        tags: ["buildings"],
+        summary: "One neighbourhood: its figures, its top owners and its latest sales",
+        querystring: NeighborhoodQuery,
+        response: { 200: envelope(NeighborhoodDetailData) },
+      },
+    },
+    async (req) => ok(await neighborhoodDetail(db, req.query.name), "Neighbourhood"),
   );
 
   app.post(
