@@ -164,5 +164,9 @@ test.describe("The whole island", () => {
     await page.goto("/Leader-board");
     await page.getByLabel("Neighbourhood").selectOption(property.neighborhood ?? "");
     await expect(page.getByRole("table")).toContainText(buyer.userName);
+    // The neighbourhood's panel: its top owners and its latest sales include the purchase.
+    const panel = page.getByRole("region", { name: `${property.neighborhood} at a glance` });
+    await expect(panel.getByRole("listitem").filter({ hasText: buyer.userName })).toBeVisible();
+    await expect(panel).toContainText(property.name);
   });
 });

@@ -10,6 +10,13 @@ export const leaderboardCopy = {
   sortLabel: "Sort by",
   neighborhoodLabel: "Neighbourhood",
   wholeIsland: "All of Manhattan",
+  panelLabel: (name: string) => `${name} at a glance`,
+  buildings: "Buildings",
+  owned: "Owned",
+  topOwners: "Top owners",
+  lastSales: "Latest sales",
+  noOwners: "Nobody owns a building here yet.",
+  noSales: "No sales yet.",
   sorts: {
     "-numberOfProperties": "Most properties",
     numberOfProperties: "Fewest properties",

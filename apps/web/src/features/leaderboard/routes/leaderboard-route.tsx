@@ -13,8 +13,10 @@ import { errorMessage } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type LeaderboardSort, useLeaderboard } from "../api/get-leaderboard";
+import { useNeighborhood } from "../api/get-neighborhood";
 import { useNeighborhoods } from "../api/get-neighborhoods";
 import { LeaderboardTable } from "../components/leaderboard-table";
+import { NeighborhoodPanel } from "../components/neighborhood-panel";
 import { leaderboardCopy } from "../copy";
 import { useDebouncedValue } from "../use-debounced-value";
 import "../leaderboard.css";
@@ -42,6 +44,7 @@ export function LeaderboardRoute() {
   const page = paging.key === pagingKey ? paging.page : 1;
 
   const board = useLeaderboard({ sortBy, name, neighborhood, page });
+  const panel = useNeighborhood(neighborhood);
   const viewerId = getUserId();
 
   const goToPage = (next: number) => {
@@ -111,6 +114,8 @@ export function LeaderboardRoute() {
           </select>
         </div>
       </search>
+
+      {neighborhood && panel.data ? <NeighborhoodPanel detail={panel.data} /> : null}
 
       {board.isPending ? <PageSpinner /> : null}
       <ErrorBox>
