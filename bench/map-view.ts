@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = 3390;
@@ -49,6 +49,56 @@ async function signUp(): Promise<{ token: string; userId: string }> {
     })
   ).json()) as { data: { accessToken: string; userId: string } };
   return { token: created.data.accessToken, userId: created.data.userId };
+}
+
+/** What the settled map shows: the map container's marks, written on every idle. */
+async function settled(page: Page, until: (zoom: number, drawn: number) => boolean, timeout = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeout) {
+    const map = page.locator("[data-drawn-buildings]");
+    const view = {
+      zoom: Number((await map.getAttribute("data-zoom")) ?? 99),
+      drawn: Number((await map.getAttribute("data-drawn-buildings")) ?? 0),
+    };
+    if (until(view.zoom, view.drawn)) return { ...view, ms: Date.now() - started };
+    await page.waitForTimeout(100);
+  }
+  throw new Error("the map did not settle");
+}
+
+/** Flies to the first result of a search and waits for the map to settle there. */
+async function flyToSearch(page: Page, text: string) {
+  const search = page.getByRole("combobox", { name: "Search buildings" });
+  await search.fill(text);
+  await page.getByRole("option").first().click();
+  await page.waitForTimeout(2500); // the flight
+  return settled(page, (zoom) => zoom >= 14);
+}
+
+/** The island at a glance, a flight from the Battery to Inwood, and the tab's memory afterwards. */
+async function islandFigures(page: Page, width: number) {
+  const failedTiles: string[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/map-data/") && res.status() >= 400) failedTiles.push(res.url());
+  });
+  const zoomOut = page.getByRole("button", { name: "Zoom out" });
+  const started = Date.now();
+  // Out to the island: the button turns off at the widest zoom.
+  for (let i = 0; i < 8 && (await zoomOut.isEnabled()); i += 1) {
+    await zoomOut.click({ timeout: 3_000 }).catch(() => undefined);
+  }
+  const island = await settled(page, (zoom, drawn) => zoom < 13 && drawn > 0);
+  console.log(
+    `  island view ${width} px: zoom ${island.zoom}, ${island.drawn.toLocaleString("en-US")} blocks drawn, settled ${((Date.now() - started) / 1000).toFixed(2)} s after the first of the zoom-out clicks`,
+  );
+  const battery = await flyToSearch(page, "Battery Park");
+  const inwood = await flyToSearch(page, "Inwood");
+  const memory = await page.evaluate(
+    () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
+  );
+  console.log(
+    `  Battery Park → Inwood ${width} px: ${battery.drawn} then ${inwood.drawn} buildings drawn once settled, ${failedTiles.length} tiles failed; JS heap of the map tab ${(memory / 1024 / 1024).toFixed(0)} MB`,
+  );
 }
 
 export async function mapViewFigures(): Promise<void> {
@@ -122,6 +172,7 @@ export async function mapViewFigures(): Promise<void> {
       console.log(
         `  map first view ${viewport.width}×${viewport.height}: ${(total / 1024).toFixed(0)} KB transferred (${parts} KB; the map worker's script, ~140 KB, is not reported by the browser); first buildings visible after ${(visible / 1000).toFixed(2)} s, the whole view drawn after ${(ready / 1000).toFixed(2)} s (software WebGL)`,
       );
+      await islandFigures(page, viewport.width);
       await context.close();
     }
     await browser.close();

@@ -1,7 +1,6 @@
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
-import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
+import { importIsland } from "../apps/server/src/modules/buildings/import-buildings";
 import type { signUp, TestApp } from "../apps/server/src/test/harness";
 import { measure } from "./measure";
 
@@ -9,11 +8,11 @@ const PLAYERS = 100_000;
 /** Owners the buildings are spread over: most own one or two, so the ranking has ties to break. */
 const OWNERS = 5_000;
 
-/** 100,000 players, and every building of the Midtown extract owned by one of them. */
+/** 100,000 players, and every building of the island owned by one of them. */
 async function seedWorld(t: TestApp) {
   const db = t.app.deps.db;
   const started = performance.now();
-  await importFile(db, path.join(testConfig().mapDataDir, "midtown-buildings.geojson"));
+  await importIsland(db, testConfig().mapDataDir);
   await db.execute(sql`
     insert into users (id, email, user_name, full_name, building_color)
     select gen_random_uuid(), 'bench' || i || '@example.com', 'bench_' || i, 'Bench Player ' || i,
@@ -53,8 +52,26 @@ export async function mapFigures(t: TestApp, player: Awaited<ReturnType<typeof s
       `  map/state, every building owned, ${encoding.padEnd(8)} ${(res.rawPayload.length / 1024).toFixed(1).padStart(7)} KB${owned ? ` (${owned} owned)` : ""}`,
     );
   }
+  for (const encoding of ["br", "gzip"]) {
+    const res = await t.call("GET", "/api/v1/map/state?encoding=delta", {
+      headers: { "accept-encoding": encoding },
+    });
+    console.log(
+      `  map/state?encoding=delta (the map's), ${encoding.padEnd(5)} ${(res.rawPayload.length / 1024).toFixed(1).padStart(7)} KB`,
+    );
+  }
   await measure("GET map/state (every building owned)", { count: 100, concurrency: 4 }, async () => {
     const res = await t.call("GET", "/api/v1/map/state", { headers: { "accept-encoding": "br" } });
     if (res.statusCode !== 200) throw new Error(res.body);
   });
+  await measure(
+    "GET map/state?encoding=delta (compressed once)",
+    { count: 2000, concurrency: 16 },
+    async () => {
+      const res = await t.call("GET", "/api/v1/map/state?encoding=delta", {
+        headers: { "accept-encoding": "br" },
+      });
+      if (res.statusCode !== 200) throw new Error(res.body);
+    },
+  );
 }

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
- * `npm run bench -- market live` runs only the named parts (market, accounts, map, live, map-view), and
+ * `npm run bench -- market live` runs only the named parts (market, accounts, map, island, live, map-view), and
  * `--postgres` or `--pglite` only that database.
  */
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { islandFigures } from "./island";
 import { liveFigures } from "./live";
 import { mapFigures } from "./map";
 import { mapViewFigures } from "./map-view";
@@ -76,6 +77,15 @@ for (const [label, url] of targets) {
       if (wanted("map")) await mapFigures(t, await signUp(t));
     } finally {
       await t.close();
+    }
+  }
+  if (wanted("island")) {
+    console.log(`\n${label} — the whole island: import and search (app.inject(), no network)`);
+    const island = await createTestApp();
+    try {
+      await islandFigures(island, await signUp(island), { searches: url ? 5000 : 1000 });
+    } finally {
+      await island.close();
     }
   }
   if (wanted("live")) {

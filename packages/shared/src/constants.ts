@@ -125,4 +125,6 @@ export const COMPANY_NAME = "Manhattan Exchange, Inc.";
 export const DATA_CREDITS = [
   "Building footprints and streets: © OpenStreetMap contributors, Open Database License (ODbL) 1.0.",
   "Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data, under the NYC Open Data Terms of Use.",
+  "Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data.",
+  "Whole-island footprints: NYC 3-D Building Model, NYC Department of Information Technology and Telecommunications (DoITT), 2014, under the NYC Open Data Terms of Use.",
 ] as const;

@@ -57,6 +57,8 @@ export const api = {
   leaderboard: "/properties/leading-board",
   buildings: "/buildings",
   buildingSearch: "/buildings/search",
+  neighborhoods: "/neighborhoods",
+  neighborhood: (name: string) => `/neighborhoods/detail?name=${encodeURIComponent(name)}`,
   mapManifest: "/map/manifest",
   mapState: "/map/state",
   paymentMethods: "/users/get/payment/method",

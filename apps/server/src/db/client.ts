@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -78,7 +79,8 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = database.dataDir ? new PGlite(database.dataDir) : new PGlite();
+  // pg_trgm backs the search indexes; PGlite loads contrib extensions only when they are named here.
+  const client = new PGlite({ dataDir: database.dataDir ?? undefined, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

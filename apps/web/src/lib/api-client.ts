@@ -117,7 +117,7 @@ async function send<T>(
       if (currentPassword === null) throw error;
       // The same change again, with the password; a new idempotency key, since the body is no longer the same.
       const key = extraHeaders?.["Idempotency-Key"];
-      return apiRequest<T>(path, {
+      return send<T>(path, {
         ...options,
         body: { ...(isRecord(body) ? body : {}), currentPassword },
         headers: key ? { ...extraHeaders, "Idempotency-Key": `${key}-proof` } : extraHeaders,

@@ -1,6 +1,6 @@
 import { API_BASE, api } from "@mx/shared/routes";
 import type { MapManifest, MapState } from "@mx/shared/schemas/map";
-import type { BuildingSearchResult, Property } from "@mx/shared/schemas/properties";
+import type { BuildingSearchResult, Neighborhood, Property } from "@mx/shared/schemas/properties";
 import { ApiError, apiRequest } from "../lib/api-client";
 
 /*
@@ -27,6 +27,21 @@ export async function fetchManifest(signal?: AbortSignal): Promise<MapManifest> 
   return data;
 }
 
+/** The overlay as sent (each mapId the difference from the one before) back to plain mapIds. */
+export function undeltaState(state: MapState): MapState {
+  const owned = state.owned.slice();
+  for (let i = 0, id = 0; i < owned.length; i += 2) {
+    id += owned[i] as number;
+    owned[i] = id;
+  }
+  let sale = 0;
+  const forSale = state.forSale.map((d) => {
+    sale += d;
+    return sale;
+  });
+  return { colors: state.colors, owned, forSale };
+}
+
 export type StateResult = { changed: false } | { changed: true; state: MapState; etag: string | null };
 
 /**
@@ -36,7 +51,11 @@ export type StateResult = { changed: false } | { changed: true; state: MapState;
 export async function fetchMapState(etag: string | null, signal?: AbortSignal): Promise<StateResult> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (etag) headers["If-None-Match"] = etag;
-  const response = await fetch(`${API_BASE}${api.mapState}`, { headers, cache: "no-store", signal });
+  const response = await fetch(`${API_BASE}${api.mapState}?encoding=delta`, {
+    headers,
+    cache: "no-store",
+    signal,
+  });
   if (response.status === 304) return { changed: false };
   if (!response.ok) throw new ApiError(`HTTP ${response.status}`, response.status);
   const body = (await response.json()) as { data?: MapState };
@@ -49,7 +68,13 @@ export async function fetchMapState(etag: string | null, signal?: AbortSignal): 
   ) {
     throw new ApiError("The ownership overlay from the server is incomplete.", 0, "BAD_STATE");
   }
-  return { changed: true, state, etag: response.headers.get("ETag") };
+  return { changed: true, state: undeltaState(state), etag: response.headers.get("ETag") };
+}
+
+/** The island's neighbourhoods with their top owners, for the map's labels. */
+export async function fetchNeighborhoods(signal?: AbortSignal): Promise<Neighborhood[]> {
+  const { data } = await apiRequest<{ neighborhoods: Neighborhood[] } | null>(api.neighborhoods, { signal });
+  return data?.neighborhoods ?? [];
 }
 
 export const SEARCH_LIMIT = 8;

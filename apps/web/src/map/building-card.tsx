@@ -67,6 +67,11 @@ export function BuildingCard({
             {facts.name}
           </h2>
           {facts.address ? <p className="mx-card__address">{facts.address}</p> : null}
+          {details?.neighborhood ? (
+            <p className="mx-card__address" data-neighborhood>
+              {details.neighborhood}
+            </p>
+          ) : null}
         </div>
         <button type="button" className="mx-card__close" aria-label={mapTexts.close} onClick={onClose}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

@@ -1,7 +1,9 @@
 import type { MapManifest } from "@mx/shared/schemas/map";
+import type { Neighborhood } from "@mx/shared/schemas/properties";
 import {
   AttributionControl,
   type FeatureIdentifier,
+  type GeoJSONSource,
   type LngLat,
   type MapGeoJSONFeature,
   Map as MapLibreMap,
@@ -17,7 +19,9 @@ import {
   DEFAULT_HEIGHT_M,
   LAYERS,
   MARKER_IMAGES,
+  NEIGHBORHOOD_SOURCE_ID,
   padBounds,
+  SELECTION_SOURCE_ID,
   SOURCE_ID,
   SOURCE_LAYERS,
   STATE,
@@ -178,9 +182,16 @@ export class MapController {
     this.map.addControl(
       new AttributionControl({
         customAttribution: '<a href="https://maplibre.org/" target="_blank" rel="noopener">MapLibre</a>',
+        compact: !wide,
       }),
       "bottom-right",
     );
+    // On a phone the credits of every data source would cover the map: they open from their (i) button.
+    if (!wide) {
+      this.map.once("load", () =>
+        container.querySelector(".maplibregl-ctrl-attrib")?.classList.remove("maplibregl-compact-show"),
+      );
+    }
 
     // The marks are drawn on demand, the first time a tile asks for them.
     this.map.setMissingStyleImageResolver((id) => this.addMarker(id));
@@ -210,15 +221,25 @@ export class MapController {
     this.events.onFatal(message);
   }
 
+  /** Buildings one by one from zoom 13, the island's blocks below it. */
+  private drawnBuildings(): number {
+    return this.map.queryRenderedFeatures({ layers: [LAYERS.buildings, LAYERS.blocks] }).length;
+  }
+
   private readonly watchFirstBuildings = () => {
-    if (this.failed || this.map.queryRenderedFeatures({ layers: [LAYERS.buildings] }).length === 0) return;
+    if (this.failed || this.drawnBuildings() === 0) return;
     this.map.off("render", this.watchFirstBuildings);
     this.events.onBuildingsVisible?.();
   };
 
   private readonly handleIdle = () => {
-    if (this.ready || this.failed || !this.map.isSourceLoaded(SOURCE_ID)) return;
-    const drawn = this.map.queryRenderedFeatures({ layers: [LAYERS.buildings] }).length;
+    if (this.failed || !this.map.isSourceLoaded(SOURCE_ID)) return;
+    const drawn = this.drawnBuildings();
+    // What the settled view shows, for tests and the bench: blank tiles would show as 0.
+    const container = this.map.getContainer();
+    container.dataset.drawnBuildings = String(drawn);
+    container.dataset.zoom = this.map.getZoom().toFixed(1);
+    if (this.ready) return;
     if (drawn === 0 && this.tileErrors > 0) {
       this.fail("The map tiles could not be loaded.");
       return;
@@ -275,12 +296,56 @@ export class MapController {
   };
 
   /** Highlights one building (or none). Feature-state works by id, so the building need not be loaded yet. */
-  select(mapId: number | null) {
+  select(mapId: number | null, at?: { lng: number; lat: number }) {
     if (this.selected === mapId) return;
     if (this.selected !== null)
       this.map.setFeatureState(this.target(this.selected), { [STATE.selected]: false });
     this.selected = mapId;
     if (mapId !== null) this.map.setFeatureState(this.target(mapId), { [STATE.selected]: true });
+    const pin = this.map.getSource<GeoJSONSource>(SELECTION_SOURCE_ID);
+    pin?.setData({
+      type: "FeatureCollection",
+      features:
+        mapId !== null && at
+          ? [
+              {
+                type: "Feature",
+                properties: { height: this.heightOf(mapId) ?? DEFAULT_HEIGHT_M },
+                geometry: { type: "Point", coordinates: [at.lng, at.lat] },
+              },
+            ]
+          : [],
+    });
+  }
+
+  /** Labels every neighbourhood with its name and its top owner (in their colour). */
+  setNeighborhoods(neighborhoods: Neighborhood[]) {
+    this.map.getSource<GeoJSONSource>(NEIGHBORHOOD_SOURCE_ID)?.setData({
+      type: "FeatureCollection",
+      features: neighborhoods.map((n) => ({
+        type: "Feature",
+        properties: n.topOwner
+          ? { name: n.name, owner: n.topOwner.userName, color: n.topOwner.color }
+          : { name: n.name },
+        geometry: { type: "Point", coordinates: [n.location.lng, n.location.lat] },
+      })),
+    });
+  }
+
+  /**
+   * Once the camera has settled on a building, makes sure it is the one seen at its place: a low building behind
+   * towers is hidden by them at a slant, so the camera then looks down on it from above.
+   */
+  private keepInView(mapId: number, lng: number, lat: number) {
+    this.map.once("idle", () => {
+      if (this.selected !== mapId) return;
+      const [front] = this.map.queryRenderedFeatures(this.map.project([lng, lat]), {
+        layers: [LAYERS.buildings],
+      });
+      if (front && front.id !== mapId) {
+        this.map.easeTo({ pitch: 0, center: [lng, lat], duration: 700 });
+      }
+    });
   }
 
   /** Height in metres of a building in the tiles loaded so far, if it is among them. */
@@ -317,6 +382,7 @@ export class MapController {
       duration: 2200,
       // Not `essential`: a player who asks for reduced motion gets a jump instead of a flight.
     });
+    if (mapId !== undefined) this.map.once("moveend", () => this.keepInView(mapId, lng, lat));
   }
 
   /** Eases the camera just enough that a point hidden under the card (or off screen) comes into view. */

@@ -5,7 +5,7 @@ import { ActivityBell } from "../components/activity-bell/activity-bell";
 import { BrandMark } from "../components/ui/brand-mark";
 import { Spinner } from "../components/ui/spinner";
 import { ApiError } from "../lib/api-client";
-import { fetchManifest, fetchPropertyDetails } from "./api";
+import { fetchManifest, fetchNeighborhoods, fetchPropertyDetails } from "./api";
 import { BuildingCard, type CardState } from "./building-card";
 import { mapTexts } from "./copy";
 import { Legend } from "./legend";
@@ -46,7 +46,7 @@ export function MapPage() {
   const [marksVersion, setMarksVersion] = useState(0);
 
   const pick = useCallback((building: PickedBuilding | null, ctl: MapController) => {
-    ctl.select(building?.mapId ?? null);
+    ctl.select(building?.mapId ?? null, building ?? undefined);
     setCard((current) => {
       if (!building) return null;
       if (current && current.building.mapId === building.mapId) return current;
@@ -108,6 +108,25 @@ export function MapPage() {
       setController(null);
     };
   }, [attempt, pick]);
+
+  // Neighbourhood labels with their top owners, refreshed every minute.
+  useEffect(() => {
+    if (!controller) return;
+    const abort = new AbortController();
+    const load = () =>
+      fetchNeighborhoods(abort.signal).then(
+        (list) => controller.setNeighborhoods(list),
+        (error: unknown) => {
+          if (!abort.signal.aborted) console.warn("Could not load the neighbourhoods", error);
+        },
+      );
+    void load();
+    const timer = setInterval(() => void load(), 60_000);
+    return () => {
+      clearInterval(timer);
+      abort.abort();
+    };
+  }, [controller]);
 
   useOwnershipOverlay(
     controller,

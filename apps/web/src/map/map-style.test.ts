@@ -1,6 +1,14 @@
 import type { MapManifest } from "@mx/shared/schemas/map";
 import { describe, expect, it } from "vitest";
-import { buildMapStyle, LAYERS, padBounds, SOURCE_ID, tileUrl } from "./map-style";
+import {
+  buildMapStyle,
+  LAYERS,
+  NEIGHBORHOOD_SOURCE_ID,
+  padBounds,
+  SELECTION_SOURCE_ID,
+  SOURCE_ID,
+  tileUrl,
+} from "./map-style";
 
 const manifest: MapManifest = {
   version: "0123456789abcdef",
@@ -28,7 +36,8 @@ describe("the map style", () => {
     const style = buildMapStyle(manifest, "https://mx.example");
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    expect(Object.keys(style.sources)).toEqual([SOURCE_ID]);
+    // The tiles, one point of our own for the selection pin, and the neighbourhood labels from the API.
+    expect(Object.keys(style.sources)).toEqual([SOURCE_ID, SELECTION_SOURCE_ID, NEIGHBORHOOD_SOURCE_ID]);
     expect(style.sources[SOURCE_ID]).toMatchObject({
       type: "vector",
       minzoom: 11,

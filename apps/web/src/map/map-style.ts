@@ -13,6 +13,10 @@ type ExtrusionPaint = NonNullable<Extract<Layer, { type: "fill-extrusion" }>["pa
 export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
 
 export const SOURCE_ID = "manhattan";
+/** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
+export const SELECTION_SOURCE_ID = "selection";
+/** Neighbourhood label points with each one's top owner, from the API (they change as buildings are bought). */
+export const NEIGHBORHOOD_SOURCE_ID = "neighborhoods";
 
 export const LAYERS = {
   background: "water",
@@ -20,12 +24,22 @@ export const LAYERS = {
   streets: "streets",
   streetLabels: "street-labels",
   buildings: "buildings-3d",
+  blocks: "island-blocks",
+  neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
 } as const;
 
-export const SOURCE_LAYERS = { land: "land", streets: "streets", buildings: "buildings" } as const;
+export const SOURCE_LAYERS = {
+  land: "land",
+  streets: "streets",
+  buildings: "buildings",
+  blocks: "blocks",
+} as const;
+
+/** Buildings are drawn one by one from this zoom; below it the island's blocks stand in for them. */
+export const BUILDINGS_MIN_ZOOM = 14;
 
 /** Colours of the map. The legend and the tests read these too. */
 export const MAP_COLORS = {
@@ -147,6 +161,8 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         bounds: manifest.bounds,
         attribution: manifest.attribution,
       },
+      [SELECTION_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
+      [NEIGHBORHOOD_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
     },
     layers: [
       { id: LAYERS.background, type: "background", paint: { "background-color": MAP_COLORS.water } },
@@ -236,10 +252,24 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       {
+        id: LAYERS.blocks,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.blocks,
+        maxzoom: BUILDINGS_MIN_ZOOM,
+        paint: {
+          "fill-extrusion-color": MAP_COLORS.building,
+          "fill-extrusion-height": buildingHeight,
+          "fill-extrusion-base": 0,
+          "fill-extrusion-opacity": 0.9,
+        },
+      },
+      {
         id: LAYERS.buildings,
         type: "fill-extrusion",
         source: SOURCE_ID,
         "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
         paint: {
           "fill-extrusion-color": buildingColor,
           "fill-extrusion-height": buildingHeight,
@@ -248,8 +278,49 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "fill-extrusion-vertical-gradient": true,
         },
       },
+      {
+        id: LAYERS.neighborhoodLabels,
+        type: "symbol",
+        source: NEIGHBORHOOD_SOURCE_ID,
+        maxzoom: 15,
+        layout: {
+          // The name, and under it the player owning most of its buildings, in their colour.
+          "text-field": [
+            "format",
+            ["upcase", ["get", "name"]],
+            {},
+            ["case", ["has", "owner"], ["concat", "\n★ ", ["get", "owner"]], ""],
+            { "text-color": ["coalesce", ["get", "color"], "#d8e0f2"], "font-scale": 0.85 },
+          ],
+          "text-font": labelFont,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 11, 10, 14, 14],
+          "text-letter-spacing": 0.08,
+          "text-max-width": 8,
+          "text-padding": 6,
+        },
+        paint: {
+          "text-color": "#d8e0f2",
+          "text-halo-color": MAP_COLORS.labelHalo,
+          "text-halo-width": 1.6,
+          "text-opacity": ["interpolate", ["linear"], ["zoom"], 13.5, 1, 15, 0],
+        },
+      },
       roofMarker(LAYERS.saleMarkers, MARKER_IMAGES.sale, ["all", isForSale, ["!", isSelected]], 0.85),
-      roofMarker(LAYERS.selectedMarker, MARKER_IMAGES.selected, isSelected, 1),
+      {
+        id: LAYERS.selectedMarker,
+        type: "symbol",
+        source: SELECTION_SOURCE_ID,
+        layout: {
+          "symbol-placement": "point",
+          "symbol-height-offset": ["+", buildingHeight, 6],
+          "icon-image": MARKER_IMAGES.selected,
+          "icon-size": ["interpolate", ["linear"], ["zoom"], 13, 0.55, 16, 1, 18, 1.15],
+          "icon-anchor": "bottom",
+          "icon-allow-overlap": true,
+          "icon-ignore-placement": true,
+          "icon-pitch-alignment": "viewport",
+        },
+      },
     ],
   };
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const MapManifest = z.object({
   /** Hash of the geometry; changes whenever the catalogue or the base map changes. */
   version: z.string(),
-  /** Vector tile URL template: layers "land", "streets" (name, highway) and "buildings" (id = mapId, height, name). */
+  /** Vector tile URL template: layers "land", "streets" (name, highway), "buildings" (id = mapId, height, name; zoom 14 up) and "blocks" (height; below zoom 14). */
   tiles: z.string(),
   minzoom: z.number().int(),
   maxzoom: z.number().int(),

@@ -18,6 +18,8 @@ export const Property = z.object({
   /** The owner's name for it, else the building's name or address, else 'No Name'. */
   name: z.string(),
   address: z.string().nullable(),
+  /** The neighbourhood it stands in (NYC's 2020 Neighborhood Tabulation Area name). */
+  neighborhood: z.string().nullable(),
   description: z.string(),
   image: z.string().nullable(),
   /** What it last sold for; the base price until first bought. */
@@ -79,6 +81,8 @@ export const LeaderboardQuery = z.strictObject({
   sortBy: z.enum(LEADERBOARD_SORTS).default(DEFAULT_LEADERBOARD_SORT),
   /** Matches full name or username, ignoring case. */
   name: z.string().trim().max(LIMITS.fullNameMax).optional(),
+  /** Only buildings in this neighbourhood count (its name, as GET neighborhoods lists them). */
+  neighborhood: z.string().trim().min(1).max(100).optional(),
   limit: Limit(PAGE_SIZE.leaderboard),
   offset: Offset,
 });
@@ -172,3 +176,41 @@ export const CancelSaleBody = z.strictObject({
   propertyId: z.string().trim().min(1, { error: "is required" }).max(100),
 });
 export const SaleData = z.object({ message: z.string(), property: Property });
+
+/** A neighbourhood of the island, with what the map and its panel show about it. */
+export const Neighborhood = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** 0 residential, 9 park, 6–8 other non-residential (NTA type). */
+  kind: z.number().int(),
+  location: Location,
+  buildings: z.number().int(),
+  owned: z.number().int(),
+  /** Dollars: what its buildings are worth at their current prices. */
+  totalValue: z.number(),
+  /** The player owning most of its buildings, if anyone owns one. */
+  topOwner: z
+    .object({ userId: z.string(), userName: z.string(), color: z.string(), properties: z.number().int() })
+    .nullable(),
+});
+export type Neighborhood = z.infer<typeof Neighborhood>;
+export const NeighborhoodListData = z.object({ neighborhoods: z.array(Neighborhood) });
+
+export const NeighborhoodQuery = z.strictObject({ name: z.string().trim().min(1).max(100) });
+/** One neighbourhood's panel: its figures, the players owning most of it, and its latest sales. */
+export const NeighborhoodDetailData = z.object({
+  neighborhood: Neighborhood,
+  topOwners: z.array(
+    z.object({ userId: z.string(), userName: z.string(), color: z.string(), properties: z.number().int() }),
+  ),
+  lastSales: z.array(
+    z.object({
+      buildingId: z.string(),
+      name: z.string(),
+      /** Dollars. */
+      price: z.number(),
+      soldAt: z.string(),
+    }),
+  ),
+});
+export type NeighborhoodDetailData = z.infer<typeof NeighborhoodDetailData>;

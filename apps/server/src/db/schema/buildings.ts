@@ -41,10 +41,33 @@ export const buildings = pgTable(
     floorAreaSqft: integer("floor_area_sqft").notNull(),
     basePriceCents: integer("base_price_cents").notNull(),
     source: text("source").notNull(),
+    /** Name of the neighbourhood (NYC's 2020 Neighborhood Tabulation Area) its centre lies in. */
+    neighborhood: text("neighborhood"),
+    /** Name, address and neighbourhood folded for search (lower case, street words spelt out); trigram-indexed. */
+    searchText: text("search_text").notNull().default(""),
     importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("buildings_map_id_key").on(t.mapId), index("buildings_bin_idx").on(t.bin)],
+  (t) => [
+    uniqueIndex("buildings_map_id_key").on(t.mapId),
+    index("buildings_bin_idx").on(t.bin),
+    index("buildings_neighborhood_idx").on(t.neighborhood),
+    // No pending list: PGlite has no autovacuum to merge one, and searches would scan it row by row.
+    index("buildings_search_text_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+  ],
 );
+
+/** The island's neighbourhoods, written by the importer: names, kinds and where their map labels go. */
+export const neighborhoods = pgTable("neighborhoods", {
+  /** NTA 2020 code, e.g. MN0101. */
+  code: text("code").primaryKey(),
+  name: text("name").notNull().unique(),
+  /** 0 residential, 9 park, 6–8 other non-residential. */
+  kind: integer("kind").notNull(),
+  lat: doublePrecision("lat").notNull(),
+  lng: doublePrecision("lng").notNull(),
+});
 
 /** One per building: who owns it, at what price, and what they call it. */
 export const properties = pgTable(
@@ -67,6 +90,10 @@ export const properties = pgTable(
     uniqueIndex("properties_building_id_key").on(t.buildingId),
     index("properties_owner_idx").on(t.ownerId),
     index("properties_for_sale_idx").on(t.forSale).where(sql`${t.forSale}`),
+    index("properties_custom_name_trgm_idx")
+      .using("gin", sql`lower(${t.customName}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.customName} is not null`),
   ],
 );
 

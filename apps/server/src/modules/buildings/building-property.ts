@@ -6,6 +6,7 @@ import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { publishBuilding } from "../live/publish";
 import { presentProperty, selectProperties } from "../properties/present-property";
+import { forgetSearches } from "./search-buildings";
 
 /** The property of a building: every catalogued building has one, made at import. */
 export async function propertyOfBuilding(q: Queryable, buildingId: string): Promise<Property> {
@@ -29,16 +30,18 @@ export async function renameBuilding(
   userId: string,
   { buildingId, name }: { buildingId: string; name: string },
 ): Promise<Property> {
-  return db.transaction(async (tx) => {
-    await lockKey(tx, `building:${buildingId}`);
-    const current = await propertyOfBuilding(tx, buildingId);
-    if (current.ownerId !== userId)
-      throw new AppError("FORBIDDEN", "Only the owner can rename this building.");
-    await tx
-      .update(properties)
-      .set({ customName: name, updatedAt: new Date() })
-      .where(eq(properties.buildingId, buildingId));
-    await publishBuilding(tx, "building.renamed", buildingId);
-    return propertyOfBuilding(tx, buildingId);
-  });
+  return db
+    .transaction(async (tx) => {
+      await lockKey(tx, `building:${buildingId}`);
+      const current = await propertyOfBuilding(tx, buildingId);
+      if (current.ownerId !== userId)
+        throw new AppError("FORBIDDEN", "Only the owner can rename this building.");
+      await tx
+        .update(properties)
+        .set({ customName: name, updatedAt: new Date() })
+        .where(eq(properties.buildingId, buildingId));
+      await publishBuilding(tx, "building.renamed", buildingId);
+      return propertyOfBuilding(tx, buildingId);
+    })
+    .finally(() => forgetSearches(db));
 }

@@ -15,31 +15,35 @@ export type BuildingRecord = {
   yearBuilt: number | null;
   floorAreaSqft: number;
   basePriceCents: number;
-  source: "osm" | "nyc";
+  source: "osm" | "nyc" | "doitt";
+  /** The neighbourhood (NTA 2020 name) the building's centre falls in. */
+  neighborhood: string | null;
+  /** Name, address and neighbourhood, lower case with street words spelt out: what search matches. */
+  searchText: string;
 };
 
 export type FootprintFormat = "osm" | "nyc";
 
 export class ImportError extends Error {}
 
-const METRES_PER_FLOOR = 3.5;
-const DEFAULT_HEIGHT_M = 10;
+export const METRES_PER_FLOOR = 3.5;
+export const DEFAULT_HEIGHT_M = 10;
 const FEET = 0.3048;
 const SQFT_PER_M2 = 10.7639;
 /** NYC's placeholder BINs (1000000, 2000000, …) name no particular building. */
-const PLACEHOLDER_BIN = /^[1-5]000000$/;
+export const PLACEHOLDER_BIN = /^[1-5]000000$/;
 
 type Props = Record<string, unknown>;
 
-function num(value: unknown): number | null {
+export function num(value: unknown): number | null {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   return typeof n === "number" && Number.isFinite(n) ? n : null;
 }
-function str(value: unknown): string | null {
+export function str(value: unknown): string | null {
   if (typeof value === "number") return String(value);
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
-const positive = (n: number | null) => (n !== null && n > 0 ? n : null);
+export const positive = (n: number | null) => (n !== null && n > 0 ? n : null);
 
 function checkPosition(p: unknown): p is [number, number] {
   return (
@@ -64,7 +68,7 @@ function readPolygon(rings: unknown): number[][][] {
   });
 }
 
-function readFootprint(geometry: unknown): { footprint: Footprint; polygons: number[][][][] } {
+export function readFootprint(geometry: unknown): { footprint: Footprint; polygons: number[][][][] } {
   const g = geometry as { type?: unknown; coordinates?: unknown } | null;
   if (!g || typeof g !== "object") throw new Error("it has no geometry");
   if (g.type === "Polygon") {
@@ -91,7 +95,7 @@ export function detectFormat(features: { properties?: Props | null }[]): Footpri
   );
 }
 
-function measure(polygons: number[][][][], floors: number) {
+export function measure(polygons: number[][][][], floors: number) {
   const [lng, lat] = centroid(polygons);
   const areaM2 = polygons.reduce((sum, p) => sum + polygonArea(p), 0);
   const floorAreaSqft = Math.round(areaM2 * floors * SQFT_PER_M2);
@@ -118,6 +122,8 @@ function fromOsm(p: Props, geometry: ReturnType<typeof readFootprint>, id: strin
     floors,
     yearBuilt: year,
     source: "osm",
+    neighborhood: null,
+    searchText: "",
     ...measure(geometry.polygons, floors),
   };
 }
@@ -136,6 +142,8 @@ function fromNyc(p: Props, geometry: ReturnType<typeof readFootprint>, id: strin
     floors,
     yearBuilt: positive(num(p.cnstrct_yr ?? p.construction_year)),
     source: "nyc",
+    neighborhood: null,
+    searchText: "",
     ...measure(geometry.polygons, floors),
   };
 }

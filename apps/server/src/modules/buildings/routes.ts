@@ -3,6 +3,9 @@ import {
   BuildingSearchData,
   BuildingSearchQuery,
   CreateBuildingBody,
+  NeighborhoodDetailData,
+  NeighborhoodListData,
+  NeighborhoodQuery,
   PropertyData,
   RenameBuildingBody,
   RenameBuildingData,
@@ -11,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { createBuildingProperty, renameBuilding } from "./building-property";
+import { listNeighborhoods, neighborhoodDetail } from "./list-neighborhoods";
 import { searchBuildings } from "./search-buildings";
 
 export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +35,31 @@ export const buildingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header("cache-control", "public, max-age=60");
       return ok({ results: await searchBuildings(db, req.query.q, req.query.limit) }, "Search results");
     },
+  );
+
+  app.get(
+    "/neighborhoods",
+    {
+      schema: {
+        tags: ["buildings"],
+        summary: "The island's neighbourhoods: buildings, share owned, total value and top owner of each",
+        response: { 200: envelope(NeighborhoodListData) },
+      },
+    },
+    async () => ok({ neighborhoods: await listNeighborhoods(db) }, "Neighbourhoods"),
+  );
+
+  app.get(
+    "/neighborhoods/detail",
+    {
+      schema: {
+        tags: ["buildings"],
+        summary: "One neighbourhood: its figures, its top owners and its latest sales",
+        querystring: NeighborhoodQuery,
+        response: { 200: envelope(NeighborhoodDetailData) },
+      },
+    },
+    async (req) => ok(await neighborhoodDetail(db, req.query.name), "Neighbourhood"),
   );
 
   app.post(

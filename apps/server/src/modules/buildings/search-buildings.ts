@@ -1,5 +1,5 @@
 import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { displayName, round6 } from "../properties/present-property";
@@ -21,18 +21,74 @@ export function normaliseQuery(text: string): string {
   );
 }
 
-/** Buildings whose name (the owner's or the data's) or address contains the text; exact and prefix matches first. */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Buildings whose name, address or neighbourhood (the folded `search_text`) or whose owner's name for them
+ * contains the text. Both sides are trigram-indexed, so the cost follows the matches, not the catalogue.
+ * Ranked: the exact name first, then names starting with the text (then callers' own order).
+ */
+export function matchingBuildings(text: string): { where: SQL; rank: SQL[] } {
+  const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
+  const folded = `%${escapeLike(normaliseQuery(text))}%`;
+  const raw = `%${escapeLike(needle)}%`;
+  const name = sql`lower(coalesce(${properties.customName}, ${buildings.name}, ${buildings.address}, ''))`;
+  return {
+    where: sql`${buildings.id} in (
+      select b.id from buildings b where b.search_text like ${folded}
+      union
+      select p.building_id from properties p where p.custom_name is not null and lower(p.custom_name) like ${raw})`,
+    rank: [desc(sql`${name} = ${needle}`), desc(sql`${name} like ${`${escapeLike(needle)}%`}`)],
+  };
+}
+
+const CACHE_TTL_MS = 30_000;
+const CACHE_SIZE = 5_000;
+type Cached = { ids: string[]; at: number };
+const caches = new WeakMap<object, Map<string, Cached>>();
+
+/**
+ * The ids of the best matches for a text, best first. The answer is kept for 30 s per database (popular searches
+ * are asked again and again; ownership is read fresh by the caller), and forgotten at once on a rename here.
+ */
+export async function rankedMatches(q: Queryable, text: string, limit: number): Promise<string[]> {
+  const key = `${limit}:${normaliseQuery(text)}|${text.toLowerCase().trim()}`;
+  let cache = caches.get(q);
+  if (!cache) {
+    cache = new Map();
+    caches.set(q, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
+  const { where, rank } = matchingBuildings(text);
+  const rows = await q
+    .select({ id: buildings.id })
+    .from(buildings)
+    .leftJoin(properties, eq(properties.buildingId, buildings.id))
+    .where(where)
+    .orderBy(...rank, desc(buildings.heightM), buildings.id)
+    .limit(limit);
+  const ids = rows.map((r) => r.id);
+  if (cache.size >= CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, { ids, at: Date.now() });
+  return ids;
+}
+
+/** After a rename or an import, searches are answered afresh. */
+export function forgetSearches(q: Queryable): void {
+  caches.get(q)?.clear();
+}
+
+/** Buildings by name (the owner's or the data's), address or neighbourhood; exact and prefix matches first. */
 export async function searchBuildings(
   q: Queryable,
   text: string,
   limit: number,
 ): Promise<BuildingSearchResult[]> {
-  const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
-  const escaped = escapeLike(needle);
-  const folded = escapeLike(normaliseQuery(text));
-  const label = sql`lower(coalesce(${properties.customName}, '') || ' ' || coalesce(${buildings.name}, '') || ' ' || coalesce(${buildings.address}, ''))`;
-  const name = sql`lower(coalesce(${properties.customName}, ${buildings.name}, ${buildings.address}, ''))`;
+  const { where, rank } = matchingBuildings(text);
   const rows = await q
     .select({
       buildingId: buildings.id,
@@ -45,12 +101,8 @@ export async function searchBuildings(
     })
     .from(buildings)
     .leftJoin(properties, eq(properties.buildingId, buildings.id))
-    .where(sql`${label} like ${`%${escaped}%`} or ${label} like ${`%${folded}%`}`)
-    .orderBy(
-      desc(sql`${name} = ${needle}`),
-      desc(sql`${name} like ${`${escaped}%`}`),
-      desc(buildings.heightM),
-    )
+    .where(where)
+    .orderBy(...rank, desc(buildings.heightM), buildings.id)
     .limit(limit);
   return rows.map((r) => ({
     buildingId: r.buildingId,

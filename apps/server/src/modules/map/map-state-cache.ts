@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { MapState } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
@@ -9,11 +10,41 @@ import { getMapState } from "./map-state";
  * The ownership overlay, rebuilt only when the database's map_state_version moves (a trigger bumps it on every
  * change of owner, for-sale flag or owner colour). Each server instance keeps its own copy; all agree on the version.
  */
+/** The overlay with each mapId written as its difference from the one before: runs of 1s that compress to little. */
+export function deltaCoded(state: MapState): MapState {
+  const owned = state.owned.slice();
+  for (let i = owned.length - 2, last = 0; i >= 0; i -= 2) {
+    const previous = i >= 2 ? (state.owned[i - 2] as number) : last;
+    owned[i] = (state.owned[i] as number) - previous;
+  }
+  const forSale = state.forSale.map((id, i) => id - (i > 0 ? (state.forSale[i - 1] as number) : 0));
+  return { colors: state.colors, owned, forSale };
+}
+
+export type EncodedState = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
+
 export class MapStateCache {
   private cached: { version: string; state: MapState; etag: string } | null = null;
+  private encoded: EncodedState | null = null;
   private building: Promise<{ version: string; state: MapState; etag: string }> | null = null;
 
   constructor(private readonly db: Queryable) {}
+
+  async encodedDelta(): Promise<EncodedState> {
+    const { state, etag } = await this.current();
+    const deltaEtag = `${etag.slice(0, -1)}-d"`;
+    if (this.encoded?.etag === deltaEtag) return this.encoded;
+    const identity = Buffer.from(
+      JSON.stringify({ statusCode: 200, message: "Map state", data: deltaCoded(state) }),
+    );
+    this.encoded = {
+      etag: deltaEtag,
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+    return this.encoded;
+  }
 
   async current(): Promise<{ state: MapState; etag: string }> {
     const [row] = await queryRows<{ version: string }>(
@@ -30,6 +61,7 @@ export class MapStateCache {
       this.building = null;
     });
     const built = await this.building;
+    this.encoded = this.encoded?.etag === built.etag ? this.encoded : null;
     // A read that started before a newer version finished must not replace it.
     if (!this.cached || BigInt(built.version) >= BigInt(this.cached.version)) this.cached = built;
     return built;

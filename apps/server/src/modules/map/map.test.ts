@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { VectorTile } from "@mapbox/vector-tile";
 import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,6 +75,8 @@ describe("the map", () => {
     const res = await t.call("GET", `/map-data/${version}/12/${low.x}/${low.y}.pbf`);
     const tile = new VectorTile(new PbfReader(res.rawPayload));
     expect(tile.layers.buildings).toBeUndefined();
+    // Below zoom 14 the island's blocks stand in for the buildings, so they never vanish.
+    expect(tile.layers.blocks?.length).toBeGreaterThan(0);
     expect((await t.call("GET", `/map-data/${version}/17/1/1.pbf`)).statusCode).toBe(404);
     expect((await t.call("GET", `/map-data/${version}/15/1/1.png`)).statusCode).toBe(400);
     expect((await t.call("GET", "/map-data/not-a-version/15/1/1.pbf")).statusCode).toBe(400);
@@ -91,6 +93,28 @@ describe("the map", () => {
       headers: { "if-none-match": String(res.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("sends the map its overlay delta-coded and compressed once, the same buildings as the plain form", async () => {
+    const plain = (await t.call("GET", "/api/v1/map/state")).json().data;
+    const res = await t.call("GET", "/api/v1/map/state?encoding=delta", {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    const delta = JSON.parse(brotliDecompressSync(res.rawPayload).toString()).data;
+    const owned: number[] = [];
+    for (let i = 0; i < delta.owned.length; i += 2) {
+      owned.push((owned[i - 2] ?? 0) + delta.owned[i], delta.owned[i + 1]);
+    }
+    const forSale: number[] = [];
+    for (const [i, d] of (delta.forSale as number[]).entries()) forSale.push((forSale[i - 1] ?? 0) + d);
+    expect({ colors: delta.colors, owned, forSale }).toEqual(plain);
+    const again = await t.call("GET", "/api/v1/map/state?encoding=delta", {
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await t.call("GET", "/api/v1/map/state?encoding=zip")).statusCode).toBe(400);
   });
 
   it("follows every change of owner, sale or colour at once, while serving an unchanged map from memory", async () => {

@@ -1,11 +1,14 @@
 import { gunzipSync } from "node:zlib";
 import { envelope } from "@mx/shared/schemas/common";
 import { MapManifest, MapState } from "@mx/shared/schemas/map";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
 import { MapStateCache } from "./map-state-cache";
 import type { MapTiles } from "./tiles";
+
+const MapStateQuery = z.strictObject({ encoding: z.enum(["pairs", "delta"]).default("pairs") });
 
 const TileParams = z.strictObject({
   version: z.string().regex(/^[0-9a-f]{16}$/, { error: "must be a map version" }),
@@ -39,10 +42,31 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
         schema: {
           tags: ["map"],
           summary: "Owned buildings with their owner's colour, and buildings for sale",
+          description:
+            "With `encoding=delta` every mapId (in `owned` and `forSale`) is its difference from the one before it: " +
+            "the map's form, a fraction of the size with the whole island owned.",
+          querystring: MapStateQuery,
           response: { 200: envelope(MapState), 304: z.null().describe("Unchanged since the ETag sent") },
         },
       },
       async (req, reply) => {
+        if (req.query.encoding === "delta") {
+          const encoded = await stateCache.encodedDelta();
+          reply
+            .header("cache-control", "no-cache")
+            .header("etag", encoded.etag)
+            .header("vary", "accept-encoding");
+          if (req.headers["if-none-match"] === encoded.etag) return reply.code(304).send(null);
+          const accepts = String(req.headers["accept-encoding"] ?? "");
+          const [coding, body] = /\bbr\b/.test(accepts)
+            ? ["br", encoded.br]
+            : /\bgzip\b/.test(accepts)
+              ? ["gzip", encoded.gzip]
+              : [null, encoded.identity];
+          if (coding) reply.header("content-encoding", coding);
+          // A finished body: Fastify sends buffers as they are, without serialising them again.
+          return (reply as FastifyReply).type("application/json; charset=utf-8").send(body);
+        }
         const { state, etag } = await stateCache.current();
         reply.header("cache-control", "no-cache").header("etag", etag);
         if (req.headers["if-none-match"] === etag) return reply.code(304).send(null);

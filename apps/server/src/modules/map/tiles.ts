@@ -13,17 +13,29 @@ import { queryRows } from "../../lib/sql";
 
 export const TILE_MIN_ZOOM = 11;
 export const TILE_MAX_ZOOM = 16;
-/** Buildings are drawn from this zoom on; below it a tile carries only land and streets. */
-const BUILDINGS_MIN_ZOOM = 13;
+/** Buildings are drawn one by one from this zoom on; below it the island is drawn as blocks (see BLOCK_DEG). */
+const BUILDINGS_MIN_ZOOM = 14;
 /** Below this zoom only the larger streets are drawn. */
 const MINOR_STREETS_MIN_ZOOM = 14;
 const MAJOR_STREETS = new Set(["motorway", "trunk", "primary", "secondary", "tertiary"]);
 const CACHE_LIMIT = 4000;
 
 export const ATTRIBUTION =
-  "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data";
+  "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data · Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data · Whole-island footprints: NYC 3-D Building Model, DoITT, 2014, NYC Open Data";
 
-type Layers = { land: GeoJSONVT | null; streets: GeoJSONVT | null; buildings: GeoJSONVT };
+/**
+ * Below BUILDINGS_MIN_ZOOM a building is a pixel or two wide, dropped by simplification, and the tiles would weigh
+ * megabytes: the island is drawn
+ * instead as blocks of this size (about 40 m), each as tall as the tallest building whose centre is in it.
+ */
+const BLOCK_DEG = { lng: 0.0005, lat: 0.00036 };
+
+type Layers = {
+  land: GeoJSONVT | null;
+  streets: GeoJSONVT | null;
+  buildings: GeoJSONVT;
+  blocks: GeoJSONVT;
+};
 type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
 
 type GeoJsonCollection = { type: "FeatureCollection"; features: GeoJSON.Feature[] };
@@ -47,6 +59,48 @@ function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
   for (const f of features) if (f.geometry && "coordinates" in f.geometry) visit(f.geometry.coordinates);
   return [w, s, e, n];
 }
+
+/** The island at a glance: buildings gathered into small square blocks, as tall as their tallest building. */
+function blockFeatures(rows: { lat: number; lng: number; height: number }[]): GeoJSON.Feature[] {
+  const cells = new Map<string, { i: number; j: number; height: number }>();
+  for (const r of rows) {
+    const i = Math.floor(r.lng / BLOCK_DEG.lng);
+    const j = Math.floor(r.lat / BLOCK_DEG.lat);
+    const key = `${i},${j}`;
+    const cell = cells.get(key);
+    if (!cell) cells.set(key, { i, j, height: r.height });
+    else if (r.height > cell.height) cell.height = r.height;
+  }
+  return [...cells.values()].map(({ i, j, height }) => {
+    const [w, s, e, n] = [
+      i * BLOCK_DEG.lng,
+      j * BLOCK_DEG.lat,
+      (i + 1) * BLOCK_DEG.lng,
+      (j + 1) * BLOCK_DEG.lat,
+    ];
+    return {
+      type: "Feature",
+      properties: { height: Math.round(height) },
+      geometry: {
+        type: "Polygon",
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      },
+    };
+  });
+}
+
+/** Where the map opens: Midtown's towers, when the catalogue reaches them (the island's middle is Central Park). */
+const MIDTOWN: [number, number] = [-73.9875, 40.7475];
+const within = ([lng, lat]: [number, number], [w, s, e, n]: [number, number, number, number]) =>
+  lng >= w && lng <= e && lat >= s && lat <= n;
 
 const indexOptions = { maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5, tolerance: 2, extent: 4096, buffer: 64 };
 
@@ -99,6 +153,8 @@ export class MapTiles {
       .select({
         mapId: buildings.mapId,
         id: buildings.id,
+        lat: buildings.lat,
+        lng: buildings.lng,
         name: buildings.name,
         address: buildings.address,
         height: buildings.heightM,
@@ -123,6 +179,11 @@ export class MapTiles {
         ? new GeoJSONVT({ type: "FeatureCollection", features: streetFeatures }, indexOptions)
         : null,
       buildings: new GeoJSONVT({ type: "FeatureCollection", features: buildingFeatures }, indexOptions),
+      // No simplification: a block must not be dropped for being small.
+      blocks: new GeoJSONVT(
+        { type: "FeatureCollection", features: blockFeatures(rows) },
+        { ...indexOptions, maxZoom: BUILDINGS_MIN_ZOOM - 1, tolerance: 0 },
+      ),
     };
     const playable = bbox(buildingFeatures);
     const bounds = land ? bbox(land.features) : playable;
@@ -138,7 +199,9 @@ export class MapTiles {
         maxzoom: TILE_MAX_ZOOM,
         bounds,
         playableBounds: playable,
-        center: [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
+        center: within(MIDTOWN, playable)
+          ? MIDTOWN
+          : [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
         buildingCount: rows.length,
         attribution: ATTRIBUTION,
       },
@@ -169,6 +232,9 @@ export class MapTiles {
       if (z >= BUILDINGS_MIN_ZOOM) {
         const b = built.layers.buildings.getTile(z, x, y);
         if (b) tiles.buildings = b;
+      } else {
+        const blocks = built.layers.blocks.getTile(z, x, y);
+        if (blocks) tiles.blocks = blocks;
       }
       gzipped = gzipSync(fromGeojsonVt(tiles, { version: 2, extent: 4096 }));
       if (built.cache.size >= CACHE_LIMIT) {

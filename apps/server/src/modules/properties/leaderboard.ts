@@ -1,6 +1,7 @@
 import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
 
 export type LeaderboardSort =
@@ -34,14 +35,31 @@ type Row = {
  */
 export async function leaderboard(
   q: Queryable,
-  { sortBy, name, limit, offset }: { sortBy: LeaderboardSort; name?: string; limit: number; offset: number },
+  {
+    sortBy,
+    name,
+    neighborhood,
+    limit,
+    offset,
+  }: { sortBy: LeaderboardSort; name?: string; neighborhood?: string; limit: number; offset: number },
 ): Promise<{ rankedResponse: LeaderboardEntry[]; totalCount: number }> {
+  if (neighborhood) {
+    const known = await queryRows<{ n: number }>(
+      q,
+      sql`select 1 as n from neighborhoods where name = ${neighborhood}`,
+    );
+    if (known.length === 0) throw new AppError("NOT_FOUND", `No neighbourhood called ${neighborhood}.`);
+  }
   const order = sql.raw(orderings[sortBy]);
+  // In a neighbourhood only its buildings count, and ranks are places among its owners.
+  const holdings = neighborhood
+    ? sql`select p.owner_id, count(*)::int as properties, sum(p.price_cents)::float8 as total_cents
+          from properties p join buildings b on b.id = p.building_id
+          where p.owner_id is not null and b.neighborhood = ${neighborhood} group by p.owner_id`
+    : sql`select owner_id, count(*)::int as properties, sum(price_cents)::float8 as total_cents
+          from properties where owner_id is not null group by owner_id`;
   const ranked = sql`
-    with holdings as (
-      select owner_id, count(*)::int as properties, sum(price_cents)::float8 as total_cents
-      from properties where owner_id is not null group by owner_id
-    ), ranked as (
+    with holdings as (${holdings}), ranked as (
       select owner_id, properties, total_cents,
              (row_number() over (order by properties desc, total_cents desc, owner_id))::int as rank
       from holdings
@@ -71,9 +89,9 @@ export async function leaderboard(
     const [counted] = await queryRows<{ n: number }>(
       q,
       pattern
-        ? sql`select count(distinct p.owner_id)::int as n from properties p join users u on u.id = p.owner_id
+        ? sql`${ranked} select count(*)::int as n from ranked r join users u on u.id = r.owner_id
               where lower(u.full_name) like ${pattern} or lower(u.user_name) like ${pattern}`
-        : sql`select count(distinct owner_id)::int as n from properties`,
+        : sql`${ranked} select count(*)::int as n from ranked`,
     );
     totalCount = counted?.n ?? 0;
   }

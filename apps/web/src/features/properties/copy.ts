@@ -20,6 +20,7 @@ export const propertiesCopy = {
   unowned: "Unowned",
   forSale: "For sale",
   address: "Address",
+  neighborhood: "Neighbourhood",
   floors: "Floors",
   height: "Height",
   yearBuilt: "Year built",

@@ -10,6 +10,8 @@ export interface LeaderboardRequest {
   sortBy: LeaderboardSort;
   /** Matches full name or username; empty for everyone. */
   name: string;
+  /** A neighbourhood's name; empty for the whole island. */
+  neighborhood: string;
   /** 1-based. */
   page: number;
 }
@@ -20,11 +22,12 @@ export interface LeaderboardPage {
 }
 
 export async function getLeaderboard(
-  { sortBy, name, page }: LeaderboardRequest,
+  { sortBy, name, neighborhood, page }: LeaderboardRequest,
   signal?: AbortSignal,
 ): Promise<LeaderboardPage> {
   const query = new URLSearchParams({ sortBy });
   if (name) query.set("name", name);
+  if (neighborhood) query.set("neighborhood", neighborhood);
   query.set("limit", String(PAGE_SIZE.leaderboard));
   query.set("offset", String((page - 1) * PAGE_SIZE.leaderboard));
   const reply = await apiRequest<{ rankedResponse?: LeaderboardEntry[]; totalCount?: number } | null>(

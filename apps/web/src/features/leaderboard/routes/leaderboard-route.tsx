@@ -13,7 +13,10 @@ import { errorMessage } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type LeaderboardSort, useLeaderboard } from "../api/get-leaderboard";
+import { useNeighborhood } from "../api/get-neighborhood";
+import { useNeighborhoods } from "../api/get-neighborhoods";
 import { LeaderboardTable } from "../components/leaderboard-table";
+import { NeighborhoodPanel } from "../components/neighborhood-panel";
 import { leaderboardCopy } from "../copy";
 import { useDebouncedValue } from "../use-debounced-value";
 import "../leaderboard.css";
@@ -27,15 +30,21 @@ function isSort(value: string): value is LeaderboardSort {
 export function LeaderboardRoute() {
   useDocumentTitle(leaderboardCopy.title);
   const sortId = useId();
+  const neighborhoodId = useId();
+  const neighborhoods = useNeighborhoods();
+  const [neighborhood, setNeighborhood] = useState(
+    () => new URLSearchParams(window.location.search).get("neighborhood") ?? "",
+  );
   const [sortBy, setSortBy] = useState<LeaderboardSort>(DEFAULT_LEADERBOARD_SORT);
   const [filter, setFilter] = useState("");
   const name = useDebouncedValue(filter.trim(), FILTER_DELAY_MS);
   // A page belongs to one filter and sort: changing either starts again at page 1.
   const [paging, setPaging] = useState({ key: "", page: 1 });
-  const pagingKey = `${sortBy}|${name}`;
+  const pagingKey = `${sortBy}|${name}|${neighborhood}`;
   const page = paging.key === pagingKey ? paging.page : 1;
 
-  const board = useLeaderboard({ sortBy, name, page });
+  const board = useLeaderboard({ sortBy, name, neighborhood, page });
+  const panel = useNeighborhood(neighborhood);
   const viewerId = getUserId();
 
   const goToPage = (next: number) => {
@@ -68,6 +77,24 @@ export function LeaderboardRoute() {
           onChange={(event) => setFilter(event.target.value)}
         />
         <div className="field leaderboard__sort">
+          <label className="field__label" htmlFor={neighborhoodId}>
+            {leaderboardCopy.neighborhoodLabel}
+          </label>
+          <select
+            id={neighborhoodId}
+            className="field__input field__select"
+            value={neighborhood}
+            onChange={(event) => setNeighborhood(event.target.value)}
+          >
+            <option value="">{leaderboardCopy.wholeIsland}</option>
+            {(neighborhoods.data ?? []).map((n) => (
+              <option key={n.code} value={n.name}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field leaderboard__sort">
           <label className="field__label" htmlFor={sortId}>
             {leaderboardCopy.sortLabel}
           </label>
@@ -87,6 +114,8 @@ export function LeaderboardRoute() {
           </select>
         </div>
       </search>
+
+      {neighborhood && panel.data ? <NeighborhoodPanel detail={panel.data} /> : null}
 
       {board.isPending ? <PageSpinner /> : null}
       <ErrorBox>

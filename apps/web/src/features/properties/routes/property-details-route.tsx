@@ -157,6 +157,9 @@ export function PropertyDetailsRoute() {
           <Fact label={propertiesCopy.owner}>{ownerText(property, isOwner, details.isLoading)}</Fact>
           <Fact label={propertiesCopy.latitude}>{coordinate(lat)}</Fact>
           <Fact label={propertiesCopy.longitude}>{coordinate(lng)}</Fact>
+          {property?.neighborhood ? (
+            <Fact label={propertiesCopy.neighborhood}>{property.neighborhood}</Fact>
+          ) : null}
           {property?.address ? <Fact label={propertiesCopy.address}>{property.address}</Fact> : null}
           {property?.noOfFloors ? <Fact label={propertiesCopy.floors}>{property.noOfFloors}</Fact> : null}
           {property?.height ? (
