@@ -3,9 +3,10 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bids } from "../db/schema/bids";
+import { payouts } from "../db/schema/payouts";
 import { purchases } from "../db/schema/purchases";
 import { RELEASED_STATUSES } from "../modules/bids/release-holds";
 
@@ -83,7 +84,7 @@ export async function startServerProcess(options: {
   return { child, base, exited, stderr: () => stderr };
 }
 
-/** Money operations left in the middle of a step: purchases and bids mid-way, and holds still owed a release. */
+/** Money operations left in the middle of a step: purchases, bids and payouts mid-way, and holds still owed a release. */
 export async function unsettledOperations(db: Db): Promise<number> {
   const midPurchases = await db
     .select({ id: purchases.id })
@@ -97,5 +98,6 @@ export async function unsettledOperations(db: Db): Promise<number> {
     .select({ id: bids.id })
     .from(bids)
     .where(and(inArray(bids.status, [...RELEASED_STATUSES]), isNull(bids.holdReleasedAt)));
-  return midPurchases.length + midBids.length + owedHolds.length;
+  const midPayouts = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.state, "requested"));
+  return midPurchases.length + midBids.length + owedHolds.length + midPayouts.length;
 }

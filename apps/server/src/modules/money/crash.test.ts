@@ -12,13 +12,16 @@ import { buildApp } from "../../app";
 import { testConfig } from "../../config";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
+import { payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
+import { sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
+import { addPayoutCard, connectedPlayer, creditEarnings } from "../../test/payouts";
 import { type ServerProcess, startServerProcess, unsettledOperations } from "../../test/server-process";
 import { createCheckout } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
@@ -283,4 +286,24 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     expect(orders).toHaveLength(1);
     await expectAgreement();
   }, 120_000);
+
+  for (const point of ["payout.reserved", "payout.sent"]) {
+    it(`an instant payout killed at ${point}`, async () => {
+      const player = await connectedPlayer(t);
+      expect((await addPayoutCard(t, player.token)).statusCode).toBe(201);
+      await creditEarnings(db(), player.userId, 5_000);
+      const server = await startServer({ CRASH_AT: point, PAYOUT_HOLD_HOURS: "0" });
+      await requestThatCrashes(server, "users/instant-payout-card", player.token, { amount: 2_000 });
+      await restartAndRecover();
+      const rows = await db().select().from(payouts).where(eq(payouts.userId, player.userId));
+      expect(rows.map((r) => r.state)).toEqual(["paid"]);
+      // Sent once, whether or not the first process got the processor's answer.
+      const sent = await db()
+        .select()
+        .from(sandboxPayouts)
+        .where(eq(sandboxPayouts.reference, rows[0]?.id ?? ""));
+      expect(sent).toHaveLength(1);
+      await expectAgreement();
+    }, 120_000);
+  }
 });
