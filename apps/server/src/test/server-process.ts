@@ -6,7 +6,7 @@ import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bids } from "../db/schema/bids";
-import { payouts } from "../db/schema/payouts";
+import { accountRefunds, payouts } from "../db/schema/payouts";
 import { purchases } from "../db/schema/purchases";
 import { RELEASED_STATUSES } from "../modules/bids/release-holds";
 
@@ -99,5 +99,9 @@ export async function unsettledOperations(db: Db): Promise<number> {
     .from(bids)
     .where(and(inArray(bids.status, [...RELEASED_STATUSES]), isNull(bids.holdReleasedAt)));
   const midPayouts = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.state, "requested"));
-  return midPurchases.length + midBids.length + owedHolds.length + midPayouts.length;
+  const midRefunds = await db
+    .select({ id: accountRefunds.id })
+    .from(accountRefunds)
+    .where(eq(accountRefunds.state, "requested"));
+  return midPurchases.length + midBids.length + owedHolds.length + midPayouts.length + midRefunds.length;
 }

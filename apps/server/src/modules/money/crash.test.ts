@@ -12,9 +12,9 @@ import { buildApp } from "../../app";
 import { testConfig } from "../../config";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
-import { payouts } from "../../db/schema/payouts";
+import { accountRefunds, payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPayouts } from "../../db/schema/sandbox-payouts";
+import { sandboxCardCredits, sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
@@ -42,17 +42,28 @@ const startServer = (env: Record<string, string> = {}) =>
   startServerProcess({ databaseUrl: url, sessionSecret: SECRET, env });
 
 /** Asks the server for something it will die in the middle of; the request can only fail. */
-async function requestThatCrashes(server: Server, route: string, token: string, body: unknown) {
+async function requestThatCrashes(
+  server: Server,
+  route: string,
+  token: string,
+  body: unknown,
+  method: "POST" | "DELETE" = "POST",
+) {
   const answer = await fetch(`${server.base}/api/v1/${route}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      authorization: `Bearer ${token}`,
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   }).then(
-    (res) => res.status,
+    async (res) => `answered ${res.status}: ${await res.text()}`,
     () => "connection lost",
   );
-  expect(await server.exited).toBe("SIGKILL");
+  // A request that answered never reached its crash point: the server is stopped and the test fails on the answer.
+  if (answer !== "connection lost") server.child.kill("SIGKILL");
   expect(answer).toBe("connection lost");
+  expect(await server.exited).toBe("SIGKILL");
 }
 
 /** Starts a fresh server, lets its recovery settle every operation left in the middle, and stops it. */
@@ -303,6 +314,27 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
         .from(sandboxPayouts)
         .where(eq(sandboxPayouts.reference, rows[0]?.id ?? ""));
       expect(sent).toHaveLength(1);
+      await expectAgreement();
+    }, 120_000);
+  }
+
+  for (const point of ["deletion.reserved", "deletion.sent"]) {
+    it(`an account deletion killed at ${point} refunds the earnings to the card once`, async () => {
+      const player = await buyer();
+      await creditEarnings(db(), player.userId, 5_000);
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, `users/${player.userId}`, player.token, undefined, "DELETE");
+      await restartAndRecover();
+      const refunds = await db()
+        .select()
+        .from(accountRefunds)
+        .where(eq(accountRefunds.userId, player.userId));
+      expect(refunds.map((r) => r.state)).toEqual(["refunded"]);
+      const credited = await db()
+        .select()
+        .from(sandboxCardCredits)
+        .where(eq(sandboxCardCredits.reference, refunds[0]?.id ?? ""));
+      expect(credited).toHaveLength(1);
       await expectAgreement();
     }, 120_000);
   }

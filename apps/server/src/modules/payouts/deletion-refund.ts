@@ -5,6 +5,7 @@ import type { Tx } from "../../db/client";
 import { paymentCustomers } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
+import { crashPoint } from "../../lib/crash-points";
 import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { defaultCard } from "../cards/cards";
@@ -119,6 +120,7 @@ export async function reserveDeletionRefund(
 export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promise<void> {
   const [row] = await deps.db.select().from(accountRefunds).where(eq(accountRefunds.id, refundId));
   if (row?.state !== "requested") return;
+  crashPoint("deletion.reserved");
   try {
     const credit = await deps.gateway.creditCard({
       customerId: row.customerId,
@@ -128,6 +130,7 @@ export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promi
       reference: row.id,
       idempotencyKey: `account-refund:${row.id}`,
     });
+    crashPoint("deletion.sent");
     await deps.db
       .update(accountRefunds)
       .set({ state: "refunded", providerCreditId: credit.id, updatedAt: new Date() })
