@@ -32,7 +32,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     kills: { type: "string", default: "6" },
     clients: { type: "string", default: "24" },
-    buildings: { type: "string", default: "3000" },
+    buildings: { type: "string", default: "20000" },
   },
 });
 const seconds = Number(values.seconds);
@@ -90,7 +90,8 @@ const basePrice = new Map(
 );
 
 let server: ServerProcess | null = null;
-const counts = { requests: 0, ok: 0, refused: 0, lost: 0, kills: 0, interruptedAtKill: 0 };
+const counts = { requests: 0, ok: 0, refused: 0, serverErrors: 0, lost: 0, kills: 0, interruptedAtKill: 0 };
+const refusals = new Map<string, number>();
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
 async function send(route: string, token: string, body: unknown) {
@@ -104,8 +105,13 @@ async function send(route: string, token: string, body: unknown) {
       body: JSON.stringify(body),
     });
     await res.arrayBuffer();
+    if (res.status >= 500) counts.serverErrors += 1;
     if (res.ok) counts.ok += 1;
-    else counts.refused += 1;
+    else {
+      counts.refused += 1;
+      const why = `${res.status} ${route}`;
+      refusals.set(why, (refusals.get(why) ?? 0) + 1);
+    }
   } catch {
     counts.lost += 1;
   }
@@ -203,7 +209,11 @@ const owned = await db
   .where(and(sql`${properties.ownerId} is not null`, inArray(properties.buildingId, ids)));
 
 console.log(`
-Requests sent:                 ${counts.requests} (${counts.ok} succeeded, ${counts.refused} refused with a 4xx/5xx, ${counts.lost} lost to a kill)
+Requests sent:                 ${counts.requests} (${counts.ok} succeeded, ${counts.refused} refused, ${counts.lost} lost to a kill)
+Refusals:                      ${[...refusals]
+  .sort((a, b) => b[1] - a[1])
+  .map(([why, n]) => `${n} × ${why}`)
+  .join(", ")}
 Server processes killed:       ${counts.kills} (SIGKILL), plus the last one at the end
 Operations caught mid-way:     ${counts.interruptedAtKill} at the kills, ${leftAtEnd} after the last; all recovered by the restarted servers: ${unsettled === 0 ? "yes" : `no, ${unsettled} left`}
 Purchases:                     ${done?.completed} completed, ${done?.failed} failed, ${done?.refunded} refunded
