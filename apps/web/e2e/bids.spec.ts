@@ -13,9 +13,8 @@ import {
   placeAsk,
   readProperty,
 } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser, type TestUser } from "./support/users";
-
-const SHOTS = process.env.BIDS_SHOTS_DIR;
 
 interface Player {
   page: Page;
@@ -67,14 +66,7 @@ async function placeBid(page: Page, alerts: string[], property: PropertyState, a
 const bidRow = (page: Page, name: string) =>
   page.getByRole("tabpanel").getByRole("article", { name }).first();
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 1000 : 812 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = screenshotsTo("BIDS_SHOTS_DIR");
 
 test("Two players trade a building through a bid: B bids, A accepts, B owns it in B's colour and A earns the bid less $5.00", async ({
   browser,

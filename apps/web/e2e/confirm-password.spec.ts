@@ -1,20 +1,10 @@
-import type { Page, Request } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { EXPIRY_YEAR, tokenOf } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
 
-/** Where screenshots go when asked for (PROOF_SHOTS_DIR); none otherwise. */
-const SHOTS = process.env.PROOF_SHOTS_DIR;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = screenshotsTo("PROOF_SHOTS_DIR");
 
 const ADD_PAYOUT_CARD = "**/api/v1/users/stripe/external/account/details/v1";
 const PROOF_MESSAGE =

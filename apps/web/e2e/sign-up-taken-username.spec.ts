@@ -1,20 +1,9 @@
-import type { Page } from "@playwright/test";
 import { expect, MAP_URL, test, typeCode } from "./support/fixtures";
 import { readCode, readMailbox } from "./support/mailbox";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
 
-/** Where screenshots go when asked for (SIGN_UP_SHOTS_DIR); none otherwise. */
-const SHOTS = process.env.SIGN_UP_SHOTS_DIR;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = screenshotsTo("SIGN_UP_SHOTS_DIR");
 
 test("A player whose username is taken is told at once, before any code is sent, and picks another", async ({
   page,

@@ -13,6 +13,7 @@ import {
   placeAsk,
   readProperty,
 } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
 
 /** Stripe's 3-D Secure test card: the bank asks for its check on every payment. */
@@ -20,16 +21,8 @@ const AUTHENTICATION_CARD = "4000002500003155";
 const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 const AUTHENTICATION_FAILED =
   "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
-const SHOTS = process.env.THREE_D_SECURE_SHOTS_DIR;
 
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 1440 ? 1000 : 812 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = screenshotsTo("THREE_D_SECURE_SHOTS_DIR");
 
 /** The sandbox card form, reached from a review screen's 'Add Card' link; back on the review afterwards. */
 async function addAuthenticationCard(page: Page, review: RegExp) {

@@ -2,21 +2,12 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { buyBuilding, collectAlerts, dollars, EXPIRY_YEAR, tokenOf } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
 
-/** Where screenshots go when asked for (PAYOUTS_SHOTS_DIR); none otherwise. */
-const SHOTS = process.env.PAYOUTS_SHOTS_DIR;
 const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
-}
+const shoot = screenshotsTo("PAYOUTS_SHOTS_DIR");
 
 async function api<T>(
   request: APIRequestContext,
