@@ -29,7 +29,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npm run build && tsx apps/server/src/main.ts",
+    command: "npm run build && node --enable-source-maps apps/server/dist/main.js",
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -44,6 +44,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "10000",
       // The stories add a payout card and pay out at once; the 24-hour hold has API tests of its own.
       PAYOUT_HOLD_HOURS: "0",
+      // A new account's credits are spendable at once in the stories; the hold has API tests of its own.
+      OFFERWALL_CREDIT_HOLD_HOURS: "0",
+      SUPPORT_EMAIL: "help@manhattan-exchange.test",
     },
   },
 });

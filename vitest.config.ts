@@ -13,7 +13,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: "web", root: "apps/web", include: ["src/**/*.test.{ts,tsx}"] } },
+      { test: { name: "web", root: "apps/web", include: ["src/**/*.test.ts"] } },
+      // Component tests (Testing Library) render into a DOM.
+      {
+        test: {
+          name: "web-components",
+          root: "apps/web",
+          include: ["src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
     ],
   },
 });

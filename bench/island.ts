@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
 import { queryRows } from "../apps/server/src/lib/sql";
+import { warmCatalogue } from "../apps/server/src/modules/buildings/catalogue-index";
 import { importIsland } from "../apps/server/src/modules/buildings/import-buildings";
 import type { signUp, TestApp } from "../apps/server/src/test/harness";
 import { measure } from "./measure";
@@ -25,8 +26,10 @@ export async function islandFigures(
 
   const names = await queryRows<{ name: string; id: string }>(
     db,
-    sql`select name, id from buildings where name is not null order by md5(id) limit 1000`,
+    sql`select name, id from buildings where name is not null order by md5(id) limit 1500`,
   );
+  // The first 500 warm the server (JIT, connections) and are not counted; the other 1,000 are asked once each.
+  const warmUp = names.splice(0, 500);
   const search = (text: string) => async () => {
     const res = await t.call(
       "GET",
@@ -37,6 +40,13 @@ export async function islandFigures(
     );
     if (res.statusCode !== 200) throw new Error(`${text}: ${res.body}`);
   };
+  // As the server does once it answers (main.ts): the catalogue is read for search before the first search.
+  const warm = Date.now();
+  await warmCatalogue(db);
+  console.log(`  search catalogue read into memory: ${Date.now() - warm} ms`);
+  await measure("  (warm-up: 500 other names, not counted)", { count: warmUp.length, concurrency: 50 }, (i) =>
+    search(warmUp[i]?.name ?? "Empire State Building")(),
+  );
   const byName = (i: number) => search(names[i % names.length]?.name ?? "Empire State Building")();
   await measure("…?text=<name>, each asked once (index)", { count: names.length, concurrency: 50 }, byName);
   await measure("…?text=<name>, asked again (cached ids)", { count: searches, concurrency: 50 }, byName);

@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
- * `npm run bench -- market live` runs only the named parts (market, accounts, map, island, live, map-view), and
+ * `npm run bench -- market live` runs only the named parts (market, accounts, map, island, hot-reads, live, map-view), and
  * `--postgres` or `--pglite` only that database.
  */
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { hotReadFigures } from "./hot-reads";
 import { islandFigures } from "./island";
 import { liveFigures } from "./live";
 import { mapFigures } from "./map";
@@ -86,6 +87,18 @@ for (const [label, url] of targets) {
       await islandFigures(island, await signUp(island), { searches: url ? 5000 : 1000 });
     } finally {
       await island.close();
+    }
+  }
+  if (wanted("hot-reads")) {
+    console.log(`\n${label} — hot reads over HTTP, 50 connections, against a bare Fastify hello-world`);
+    // Limits still counted on every request, as in production, but high enough for a whole run from one address.
+    const hot = await createTestApp({
+      rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },
+    });
+    try {
+      await hotReadFigures(hot);
+    } finally {
+      await hot.close();
     }
   }
   if (wanted("live")) {

@@ -192,6 +192,7 @@ describe("the content security policy with Stripe", () => {
       expect((await stripe.call("GET", "/api/v1/config")).json().data).toEqual({
         paymentProvider: "stripe",
         publishableKey: "pk_test_x",
+        supportEmail: stripe.app.deps.config.supportEmail,
       });
     } finally {
       await stripe.close();

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serverMessages } from "@mx/shared/messages";
@@ -14,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { idempotency } from "./lib/idempotency";
@@ -25,18 +27,22 @@ import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
 import { liveRoutes } from "./modules/live/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
-import { devMailboxMailer, type Mailer, smtpMailer } from "./modules/mail/mailer";
+import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from "./modules/mail/mailer";
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
+import { offerwallRoutes } from "./modules/offerwall/routes";
 import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
+import { paypalApiOf } from "./modules/payments/paypal-gateway";
+import { paypalWebhookRoutes } from "./modules/payments/paypal-webhook-routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/payments/sandbox-routes";
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { shopRoutes } from "./modules/shop/routes";
+import { HotReads } from "./modules/system/hot-reads";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
@@ -47,6 +53,12 @@ declare module "fastify" {
     deps: AppDeps;
     /** Every route registered, with its options as finally built (tests list the sandbox's routes from it). */
     routeTable: RouteOptions[];
+    /** The map's vector tiles, built from the catalogue (main.ts builds them ahead of the first player). */
+    mapTiles: MapTiles;
+    /** `draining`: a shutdown has begun (readiness answers 503). */
+    lifecycle: { draining: boolean };
+    /** This instance's caches of hot reads (modules/system/hot-reads.ts). */
+    hot: HotReads;
   }
 }
 
@@ -64,6 +76,12 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
   FST_ERR_CTP_BODY_TOO_LARGE: { code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
 };
+
+/** The id a request is logged under: the one a proxy sent in X-Request-Id when it looks like an id, else a new one. */
+export function requestId(req: IncomingMessage): string {
+  const sent = req.headers["x-request-id"];
+  return typeof sent === "string" && /^[A-Za-z0-9._:-]{8,64}$/.test(sent) ? sent : randomUUID();
+}
 
 export type BuildOptions = Pick<AppDeps, "config" | "database" | "faults"> & {
   mailer?: Mailer;
@@ -91,17 +109,30 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Timeouts (config.http): a slow or stalled client cannot hold a connection or a request forever.
+    connectionTimeout: config.http.connectionTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    // Every log line of a request carries its id: the proxy's X-Request-Id when it sends a sane one, else ours.
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = config.http.headersTimeoutMs;
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
 
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
-    mailer:
+    mailer: withSupportAddress(
       mailer ??
-      (config.mail.smtpUrl
-        ? smtpMailer(config.mail.smtpUrl, config.mail.from)
-        : devMailboxMailer(database.db, app.log)),
+        (config.mail.smtpUrl
+          ? smtpMailer(config.mail.smtpUrl, config.mail.from)
+          : devMailboxMailer(database.db, app.log)),
+      config.supportEmail,
+    ),
     gateway: gateway ?? createGateway(config, database),
     faults,
     log: app.log,
@@ -113,6 +144,10 @@ export async function buildApp({
   app.decorate("deps", deps);
   const routeTable: RouteOptions[] = [];
   app.decorate("routeTable", routeTable);
+  app.decorate("lifecycle", { draining: false });
+  const hot = new HotReads();
+  app.decorate("hot", hot);
+  app.addHook("onClose", async () => hot.close());
   app.addHook("onRoute", (route) => {
     routeTable.push(route);
   });
@@ -173,29 +208,48 @@ export async function buildApp({
     return send(500, "INTERNAL", serverMessages.internal);
   });
 
-  await app.register(helmet, {
+  // With PayPal, the browser loads PayPal's JavaScript SDK and its buttons' frames, and talks to PayPal.
+  const paypalSources = config.paypal ? ["https://www.paypal.com", "https://*.paypal.com"] : [];
+  // Security headers (helmet): the middleware is built once, its CSP parsed once, not on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // With Stripe, the browser loads Stripe.js, its card frames and the shop's Embedded Checkout frame
         // (js.stripe.com and its subdomains, checkout.stripe.com), and talks to Stripe's API.
-        scriptSrc: ["'self'", ...(config.stripe ? ["https://js.stripe.com", "https://*.js.stripe.com"] : [])],
-        frameSrc: config.stripe
-          ? [
-              "https://js.stripe.com",
-              "https://*.js.stripe.com",
-              "https://hooks.stripe.com",
-              "https://checkout.stripe.com",
-            ]
-          : // The sandbox's 3-D Secure page is shown in a frame of this origin (see sandbox-challenge-routes).
-            ["'self'"],
+        scriptSrc: [
+          "'self'",
+          ...(config.stripe ? ["https://js.stripe.com", "https://*.js.stripe.com"] : []),
+          ...paypalSources,
+        ],
+        // A partner's offer wall is shown in a frame of its own origin.
+        frameSrc: [
+          ...(config.offerwall.wallUrl ? [new URL(config.offerwall.wallUrl).origin] : []),
+          ...(config.stripe
+            ? [
+                "https://js.stripe.com",
+                "https://*.js.stripe.com",
+                "https://hooks.stripe.com",
+                "https://checkout.stripe.com",
+              ]
+            : // The sandbox's 3-D Secure page is shown in a frame of this origin (see sandbox-challenge-routes).
+              ["'self'"]),
+          ...paypalSources,
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", ...(config.stripe ? ["https://*.stripe.com"] : [])],
+        imgSrc: [
+          "'self'",
+          "data:",
+          "blob:",
+          ...(config.stripe ? ["https://*.stripe.com"] : []),
+          ...(config.paypal ? ["https://*.paypalobjects.com", ...paypalSources] : []),
+        ],
         workerSrc: ["'self'", "blob:"],
         // The live WebSocket: 'self' covers ws(s): to the same host only in newer browsers, so it is named.
         connectSrc: [
           "'self'",
           ...(config.stripe ? ["https://api.stripe.com", "https://checkout.stripe.com"] : []),
+          ...paypalSources,
           config.publicUrl.replace(/^http/, "ws"),
         ],
         fontSrc: ["'self'", "data:"],
@@ -205,6 +259,11 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (req, reply, done) => {
+    securityHeaders(req.raw, reply.raw, (error?: unknown) =>
+      done(error instanceof Error ? error : undefined),
+    );
   });
   // Before compression, so the reply it keeps is the JSON, not a compressed stream.
   idempotency(app);
@@ -239,11 +298,18 @@ export async function buildApp({
       await api.register(paymentRoutes);
       await api.register(payoutRoutes);
       await api.register(shopRoutes);
+      await api.register(offerwallRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
+      const paypalApi = paypalApiOf(deps.gateway);
+      if (paypalApi?.kind === "paypal" && config.paypal?.webhookId) {
+        await api.register(paypalWebhookRoutes(paypalApi, config.paypal.webhookId));
+      }
     },
     { prefix: API_BASE },
   );
-  await app.register(mapRoutes(new MapTiles(database.db, config.mapDataDir)));
+  const mapTiles = new MapTiles(database.db, config.mapDataDir);
+  app.decorate("mapTiles", mapTiles);
+  await app.register(mapRoutes(mapTiles));
   await app.register(liveRoutes);
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
   if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);

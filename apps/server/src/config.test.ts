@@ -29,8 +29,75 @@ describe("loadConfig", () => {
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const name of ["SMTP_URL", "SESSION_SECRET", "DATABASE_URL", "PUBLIC_URL", "STRIPE_SECRET_KEY"])
+      for (const name of [
+        "SMTP_URL",
+        "SESSION_SECRET",
+        "DATABASE_URL",
+        "PUBLIC_URL",
+        "STRIPE_SECRET_KEY",
+        "SUPPORT_EMAIL",
+      ])
         expect(message).toContain(name);
     }
+  });
+
+  it("takes the support address from SUPPORT_EMAIL, and outside production defaults it to the public host", () => {
+    expect(loadConfig({ SUPPORT_EMAIL: "help@mx.test" }).supportEmail).toBe("help@mx.test");
+    expect(loadConfig({ PUBLIC_URL: "https://game.mx.test" }).supportEmail).toBe("support@game.mx.test");
+    expect(() => loadConfig({ SUPPORT_EMAIL: "not an address" })).toThrowError(
+      /SUPPORT_EMAIL: must be an e-mail/,
+    );
+  });
+});
+
+describe("the offer wall's configuration", () => {
+  const production = {
+    NODE_ENV: "production",
+    SMTP_URL: "smtp://mail.example.com",
+    SESSION_SECRET: "s".repeat(32),
+    DATABASE_URL: "postgres://u@h:5432/db",
+    PUBLIC_URL: "https://mx.example.com",
+    STRIPE_SECRET_KEY: "sk_live_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_live_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    VAPID_PUBLIC_KEY: "B".repeat(87),
+    VAPID_PRIVATE_KEY: "p".repeat(43),
+    SUPPORT_EMAIL: "help@example.com",
+    METRICS_TOKEN: "a-metrics-token-of-some-length",
+  };
+
+  it("refuses the sandbox wall in production", () => {
+    expect(() => loadConfig(production)).toThrowError(/OFFERWALL_PROVIDER must name a real partner/);
+  });
+
+  it("takes a real partner in production only with its secret and wall URL", () => {
+    expect(() => loadConfig({ ...production, OFFERWALL_PROVIDER: "ayet" })).toThrowError(
+      /OFFERWALL_AYET_SECRET is required[\s\S]*OFFERWALL_WALL_URL is required/,
+    );
+    const config = loadConfig({
+      ...production,
+      OFFERWALL_PROVIDER: "ayet",
+      OFFERWALL_AYET_SECRET: "publisher-api-key",
+      OFFERWALL_WALL_URL: "https://offers.example.com/wall?external_identifier={user}",
+    });
+    expect(config.offerwall.provider).toBe("ayet");
+    expect(config.offerwall.secrets).toEqual({ ayet: "publisher-api-key" });
+    expect(config.offerwall.creditHoldHours).toBe(24);
+  });
+
+  it("reads the generic provider's parameter names", () => {
+    const config = loadConfig({
+      OFFERWALL_GENERIC_SECRET: "g".repeat(16),
+      OFFERWALL_GENERIC_PARAMS: "user=uid, amount=points,transaction=tx,signature=sig",
+    });
+    expect(config.offerwall.genericParams).toEqual({
+      user: "uid",
+      amount: "points",
+      transaction: "tx",
+      signature: "sig",
+    });
+    expect(() => loadConfig({ OFFERWALL_GENERIC_SECRET: "g".repeat(16) })).toThrowError(
+      /OFFERWALL_GENERIC_PARAMS is required/,
+    );
   });
 });

@@ -19,6 +19,8 @@ const Env = z.object({
   SESSION_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Manhattan Exchange <no-reply@localhost>"),
+  /** The address players write to: shown on the legal pages, the shop's return page and in every e-mail. */
+  SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   MAP_DATA_DIR: z.string().default("../shared/data"),
@@ -34,8 +36,20 @@ const Env = z.object({
     .string()
     .regex(/^whsec_/, { error: "must be a webhook signing secret (whsec_…)" })
     .optional(),
+  /** The Connect endpoint's own signing secret (connected accounts' events: payouts). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, { error: "must be a webhook signing secret (whsec_…)" })
+    .optional(),
   /** Only for tests and local Stripe emulators: where the SDK sends its requests. */
   STRIPE_API_BASE: z.url().optional(),
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  PAYPAL_ENV: z.enum(["sandbox", "live"], { error: "must be sandbox or live" }).default("sandbox"),
+  /** The webhook's id at PayPal, for verify-webhook-signature. */
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  /** Only for tests and local PayPal emulators: where the SDK sends its requests. */
+  PAYPAL_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Shared rate-limit counters for every instance; memory (per process) without it. */
   REDIS_URL: z
@@ -73,9 +87,59 @@ const Env = z.object({
       error: "must be a comma-separated list of host names (*.example.com for subdomains)",
     })
     .optional(),
+  /** Which offer wall players see: the local sandbox wall (never in production) or a partner's. */
+  OFFERWALL_PROVIDER: z.enum(["sandbox", "ayet", "ironsource", "generic"]).default("sandbox"),
+  /** The partner's wall for an iframe; `{user}` is replaced by the player's signed id. */
+  OFFERWALL_WALL_URL: z.url().optional(),
+  /** Per-provider postback secrets: ayeT's publisher API key, ironSource's private key, the generic HMAC secret. */
+  OFFERWALL_AYET_SECRET: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  OFFERWALL_IRONSOURCE_SECRET: z.string().min(8, { error: "must be at least 8 characters" }).optional(),
+  OFFERWALL_GENERIC_SECRET: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /**
+   * The generic provider's parameter names, `field=name` pairs (fields: user, amount, transaction, signature,
+   * reversal, offer). Its signature is the hex HMAC-SHA256 of the other parameters sorted by name, query-encoded.
+   */
+  OFFERWALL_GENERIC_PARAMS: z
+    .string()
+    .regex(/^\s*[a-z]+=[A-Za-z0-9_.-]+\s*(,\s*[a-z]+=[A-Za-z0-9_.-]+\s*)*$/, {
+      error: "must be comma-separated field=name pairs",
+    })
+    .optional(),
+  /** Comma-separated addresses postbacks may come from; any when unset. */
+  OFFERWALL_ALLOWED_IPS: z.string().optional(),
+  /** The most credits (cents) a player may earn in 24 hours. */
+  OFFERWALL_DAILY_CAP_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
+  /** Hours after an account is created before its credits can be spent. */
+  OFFERWALL_CREDIT_HOLD_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Seconds the sandbox wall waits before sending its postback. */
+  OFFERWALL_SANDBOX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  /** Seconds a whole request may take (headers and body) before the server answers 408. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seconds for a client to send the request headers. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Seconds an idle keep-alive connection is kept; above a proxy's own upstream keep-alive. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(65),
+  /** Seconds a connection may sit with no traffic at all before it is closed (live sockets ping every 30). */
+  HTTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(75),
+  /** Seconds a SIGTERM gives requests in flight, jobs and the pool to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  /** A bearer token /metrics requires; in production /metrics answers only with it or on METRICS_PORT. */
+  METRICS_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  /** A separate port, on METRICS_HOST, that serves /metrics alone (then without a token). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
+    .transform((v) => v === "true"),
+  WARM_AT_START: z
+    .enum(["true", "false"])
+    .default("true")
     .transform((v) => v === "true"),
 });
 
@@ -90,6 +154,8 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   mail: { smtpUrl: string | null; from: string };
+  /** SUPPORT_EMAIL; outside production, support@ the public host when unset. */
+  supportEmail: string;
   logLevel: string;
   webDistDir: string;
   mapDataDir: string;
@@ -98,6 +164,8 @@ export type Config = {
     secretKey: string;
     publishableKey: string;
     webhookSecret: string | null;
+    /** Optional in hand-built configs (tests); loadConfig always sets it. */
+    connectWebhookSecret?: string | null;
     apiBase: string | null;
   } | null;
   /** `redisUrl`: the counters live in Redis, shared by every instance, under keys starting with `redisPrefix`. */
@@ -109,11 +177,49 @@ export type Config = {
    */
   push: { hosts: string[] | null; allowLocal: boolean };
   trustProxy: boolean;
+  /** Build the search catalogue and the map's tiles once the server answers, ahead of the first players. */
+  warmAtStart: boolean;
+  /** HTTP timeouts, in milliseconds. */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    connectionTimeoutMs: number;
+  };
+  shutdownTimeoutMs: number;
+  /** Who may read /metrics: with `token` set, a bearer of it; with `port`, anyone reaching that port. */
+  metrics: { token: string | null; port: number | null; host: string };
   /** Web Push signing keys from the environment; null: generated once and kept in the data dir (see modules/live). */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string;
+  /**
+   * Null: PayPal is the sandbox's (off production, with the sandbox card gateway) or not offered at all. Set by
+   * PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET.
+   */
+  paypal: {
+    clientId: string;
+    clientSecret: string;
+    environment: "sandbox" | "live";
+    webhookId: string | null;
+    apiBase: string | null;
+  } | null;
   /** A money operation whose step has not moved for this long is taken over by recovery (milliseconds). */
   moneyRecoveryAfterMs: number;
+  offerwall: OfferwallConfig;
+};
+
+export type OfferwallProvider = "sandbox" | "ayet" | "ironsource" | "generic";
+export type OfferwallConfig = {
+  /** The wall players see. */
+  provider: OfferwallProvider;
+  wallUrl: string | null;
+  /** The providers whose postbacks are accepted, with their secrets (the sandbox's is derived, off production). */
+  secrets: Partial<Record<OfferwallProvider, string>>;
+  genericParams: Record<string, string>;
+  allowedIps: string[] | null;
+  dailyCapCents: number;
+  creditHoldHours: number;
+  sandboxDelayMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -135,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.DATABASE_URL?.startsWith("postgres"))
       problems.push("DATABASE_URL must point at PostgreSQL in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL is required in production");
+    if (!e.SUPPORT_EMAIL)
+      problems.push("SUPPORT_EMAIL is required in production (the address players write to for help)");
   }
   if (isProduction && !e.STRIPE_SECRET_KEY) {
     problems.push(
@@ -152,12 +260,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push("STRIPE_WEBHOOK_SECRET is required in production with Stripe");
   }
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    problems.push("PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together: set both or neither");
+  }
+  if (isProduction && e.PAYPAL_CLIENT_ID && !e.PAYPAL_WEBHOOK_ID) {
+    problems.push("PAYPAL_WEBHOOK_ID is required in production with PayPal");
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
   } else if (isProduction && !e.VAPID_PUBLIC_KEY) {
     problems.push(
       "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (every instance must sign pushes with the same key)",
     );
+  }
+  if (isProduction && e.OFFERWALL_PROVIDER === "sandbox") {
+    problems.push(
+      "OFFERWALL_PROVIDER must name a real partner in production (ayet, ironsource or generic): the sandbox wall gives credits for nothing",
+    );
+  }
+  if (isProduction && e.OFFERWALL_CREDIT_HOLD_HOURS < 24) {
+    problems.push("OFFERWALL_CREDIT_HOLD_HOURS must be at least 24 in production");
+  }
+  const wallSecret = {
+    ayet: e.OFFERWALL_AYET_SECRET,
+    ironsource: e.OFFERWALL_IRONSOURCE_SECRET,
+    generic: e.OFFERWALL_GENERIC_SECRET,
+  };
+  if (e.OFFERWALL_PROVIDER !== "sandbox" && !wallSecret[e.OFFERWALL_PROVIDER]) {
+    problems.push(
+      `OFFERWALL_${e.OFFERWALL_PROVIDER.toUpperCase()}_SECRET is required with OFFERWALL_PROVIDER=${e.OFFERWALL_PROVIDER}`,
+    );
+  }
+  if (e.OFFERWALL_PROVIDER !== "sandbox" && !e.OFFERWALL_WALL_URL) {
+    problems.push(`OFFERWALL_WALL_URL is required with OFFERWALL_PROVIDER=${e.OFFERWALL_PROVIDER}`);
+  }
+  if (e.OFFERWALL_GENERIC_SECRET && !e.OFFERWALL_GENERIC_PARAMS) {
+    problems.push("OFFERWALL_GENERIC_PARAMS is required with OFFERWALL_GENERIC_SECRET");
+  }
+  if (isProduction && !e.METRICS_TOKEN && !e.METRICS_PORT) {
+    problems.push("METRICS_TOKEN or METRICS_PORT is required in production (/metrics is not public there)");
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push("HTTP_HEADERS_TIMEOUT_SECONDS may not exceed HTTP_REQUEST_TIMEOUT_SECONDS");
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 
@@ -177,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SESSION_SECRET ??
       keptSecret(dataDir, "session-secret", database.kind === "pglite" && database.dataDir === null),
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? "http://localhost").hostname}`,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
     mapDataDir: path.resolve(e.MAP_DATA_DIR),
@@ -186,7 +331,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretKey: e.STRIPE_SECRET_KEY,
             publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
             apiBase: e.STRIPE_API_BASE ?? null,
+          }
+        : null,
+    paypal:
+      e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: e.PAYPAL_CLIENT_ID,
+            clientSecret: e.PAYPAL_CLIENT_SECRET,
+            environment: e.PAYPAL_ENV,
+            webhookId: e.PAYPAL_WEBHOOK_ID ?? null,
+            apiBase: e.PAYPAL_API_BASE ?? null,
           }
         : null,
     rateLimit: {
@@ -203,12 +359,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowLocal: false,
     },
     trustProxy: e.TRUST_PROXY,
+    warmAtStart: e.WARM_AT_START,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_SECONDS * 1000,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : null,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
     moneyRecoveryAfterMs: e.MONEY_RECOVERY_AFTER_SECONDS * 1000,
+    offerwall: {
+      provider: e.OFFERWALL_PROVIDER,
+      wallUrl: e.OFFERWALL_WALL_URL ?? null,
+      secrets: {
+        ...(e.OFFERWALL_AYET_SECRET ? { ayet: e.OFFERWALL_AYET_SECRET } : {}),
+        ...(e.OFFERWALL_IRONSOURCE_SECRET ? { ironsource: e.OFFERWALL_IRONSOURCE_SECRET } : {}),
+        ...(e.OFFERWALL_GENERIC_SECRET ? { generic: e.OFFERWALL_GENERIC_SECRET } : {}),
+      },
+      genericParams: Object.fromEntries(
+        (e.OFFERWALL_GENERIC_PARAMS ?? "")
+          .split(",")
+          .map((pair) => pair.trim().split("="))
+          .filter(
+            (pair): pair is [string, string] => pair.length === 2 && Boolean(pair[0]) && Boolean(pair[1]),
+          ),
+      ),
+      allowedIps: e.OFFERWALL_ALLOWED_IPS
+        ? e.OFFERWALL_ALLOWED_IPS.split(",")
+            .map((ip) => ip.trim())
+            .filter(Boolean)
+        : null,
+      dailyCapCents: e.OFFERWALL_DAILY_CAP_CENTS,
+      creditHoldHours: e.OFFERWALL_CREDIT_HOLD_HOURS,
+      sandboxDelayMs: e.OFFERWALL_SANDBOX_DELAY_SECONDS * 1000,
+    },
   };
 }
 
@@ -233,6 +423,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT_MAX: "100000",
       AUTH_RATE_LIMIT_MAX: "100000",
       PAYOUT_HOLD_HOURS: "0",
+      OFFERWALL_CREDIT_HOLD_HOURS: "0",
+      OFFERWALL_SANDBOX_DELAY_SECONDS: "0",
     }),
     push: { hosts: null, allowLocal: true },
     ...overrides,

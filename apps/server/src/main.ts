@@ -2,8 +2,12 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { JobQueue } from "./jobs/queue";
+import { warmCatalogue } from "./modules/buildings/catalogue-index";
 import { ensureCatalogue } from "./modules/buildings/ensure-catalogue";
 import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
+
+/** How long a stopping server keeps connections that have not sent their request yet (see shutdown). */
+const IDLE_GRACE_MS = 1_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -29,17 +33,35 @@ async function main() {
 
   let jobs: Promise<JobQueue | null> = Promise.resolve(null);
   let closing = false;
+  /*
+   * SIGTERM (an operator, a rolling restart): readiness turns 503, the listener closes (a proxy's new connections
+   * go to another instance), live sockets are closed with 1012 so clients reconnect (through the proxy, elsewhere),
+   * requests in flight finish, then the jobs stop (running ones get a few seconds), then the database they share.
+   * Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
+   */
   const shutdown = async (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
+    app.lifecycle.draining = true;
+    const from = Date.now();
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error({ signal, afterMs: Date.now() - from }, "shutdown deadline passed; exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
     force.unref();
     try {
-      // Requests first, then the jobs (running ones get a few seconds to finish), then the database they share.
+      // Node's close() also drops every connection it counts as idle, among them one just accepted whose request
+      // is still on its way: a proxy that has sent a POST on it gets a reset, and does not send a POST again. Such
+      // connections get a moment for their request to arrive and be answered; idle kept-alive ones close after it.
+      const server = app.server;
+      const closeIdle = server.closeIdleConnections.bind(server);
+      server.closeIdleConnections = () => {};
+      setTimeout(closeIdle, IDLE_GRACE_MS).unref();
       await app.close();
       await (await jobs)?.stop();
       await database.close();
+      app.log.info({ signal, tookMs: Date.now() - from }, "shut down");
       process.exit(code);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
@@ -67,6 +89,15 @@ async function main() {
         return null;
       },
     );
+  // The catalogue kept in memory for search and the map's tiles, built now rather than for the first players.
+  if (config.warmAtStart) {
+    void warmCatalogue(database.db)
+      .then(() => app.mapTiles.warm())
+      .then(({ tiles, ms }) => app.log.info(`Search catalogue and ${tiles} map tiles built in ${ms} ms`))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, "building the search catalogue or map tiles failed"),
+      );
+  }
   const where = config.database.kind === "postgres" ? "PostgreSQL" : (config.database.dataDir ?? "in memory");
   const mail =
     app.deps.mailer.kind === "dev-mailbox" ? `dev mailbox at ${config.publicUrl}/dev/mailbox` : "SMTP";

@@ -200,6 +200,12 @@ test("A bidder cancels a pending bid", async ({ browser, page, request, signUp }
   const row = bidRow(buyer.page, property.name);
   const cancelled = buyer.page.waitForResponse((res) => res.url().endsWith("/api/v1/properties/cancel-bid"));
   await row.getByRole("button", { name: `Cancel your bid on ${property.name}` }).click();
+  // Asked first, with focus on keeping the bid.
+  const confirmCancel = buyer.page.getByRole("dialog", { name: "Cancel Bid" });
+  await expect(confirmCancel).toContainText(`Cancel your bid of ${dollars(amount)} on ${property.name}?`);
+  await expect(confirmCancel.getByRole("button", { name: "Keep bid" })).toBeFocused();
+  await shoot(buyer.page, "my-bids-cancel-confirm");
+  await confirmCancel.getByRole("button", { name: "Cancel bid" }).click();
   expect((await cancelled).ok()).toBe(true);
   await expect(row).toContainText("Cancelled");
   await expect(row).toContainText("The hold was released.");
@@ -234,7 +240,18 @@ test("An owner declines a bid, and the bidder sees it declined", async ({
   await page.goto("/bids");
   const row = bidRow(page, property.name);
   await expect(row).toContainText("Pending");
+  // Keep bid first: nothing is sent.
   await row.getByRole("button", { name: "Decline" }).click();
+  const confirmDecline = page.getByRole("dialog", { name: "Decline Bid" });
+  await expect(confirmDecline).toContainText(property.name);
+  await confirmDecline.getByRole("button", { name: "Keep bid" }).click();
+  await expect(confirmDecline).toBeHidden();
+  await expect(row).toContainText("Pending");
+  await row.getByRole("button", { name: "Decline" }).click();
+  await page
+    .getByRole("dialog", { name: "Decline Bid" })
+    .getByRole("button", { name: "Decline bid" })
+    .click();
   await expect(row).toContainText("Declined");
   await expect(row.getByRole("button", { name: "Decline" })).toHaveCount(0);
   expect(ownerAlerts).toEqual([]);
@@ -334,7 +351,7 @@ test("My Bids: the tabs work from the keyboard, and an empty list says so", asyn
   await expect(sell).toHaveAttribute("aria-selected", "true");
 });
 
-test("My Bids shows the server's error when the list cannot be loaded", async ({
+test("My Bids shows the server's error when the list cannot be loaded, and Retry loads it", async ({
   page,
   logIn,
   existingPlayer,
@@ -349,6 +366,14 @@ test("My Bids shows the server's error when the list cannot be loaded", async ({
   );
   await page.goto("/bids");
   await expect(page.getByRole("alert")).toHaveText("Error: The bids are resting.");
+
+  // Retry loads the list again: once the server answers, the error goes.
+  await page.unrouteAll();
+  const reloaded = page.waitForResponse((res) => res.url().includes("/api/v1/properties/bids?"));
+  await page.getByRole("button", { name: "Retry" }).click();
+  expect((await reloaded).ok()).toBe(true);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
 test("My Bids pages through more than 50 bids", async ({ page, logIn, existingPlayer }) => {

@@ -9,7 +9,10 @@ import {
   readProperty,
   tokenOf,
 } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
+
+const shoot = screenshotsTo("BUY_SHOTS_DIR");
 
 const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 
@@ -144,4 +147,42 @@ test("Opening Order Review by its address, with nothing to review, goes to the m
   await logIn(existingPlayer);
   await page.goto("/order-review");
   await expect(page).toHaveURL(/\/map$/);
+});
+
+test("A player with two cards pays with the one they pick, not only the default", async ({
+  page,
+  request,
+  signUp,
+}) => {
+  await signUp(newUser("picker"));
+  const alerts = collectAlerts(page);
+  await addCardThroughApi(page, request, "4242424242424242");
+  // Added last, so the Mastercard is the default.
+  await addCardThroughApi(page, request, "5555555555554444");
+  const cards = await request.get("/api/v1/users/get/payment/method", {
+    headers: { Authorization: `Bearer ${await tokenOf(page)}` },
+  });
+  const { cardList } = (
+    (await cards.json()) as { data: { cardList: { paymentMethodId: string; last4: string }[] } }
+  ).data;
+  const visa = cardList.find((card) => card.last4 === "4242");
+  expect(visa).toBeDefined();
+
+  const { building, property } = await findUnownedBuilding(page, request);
+  await offerBasePrice(page, building, property.basePrice);
+  const choices = page.getByRole("group", { name: "Pay with" });
+  await expect(choices.getByRole("radio")).toHaveCount(2);
+  await expect(choices.getByRole("radio", { name: /MASTERCARD •••• 4444/ })).toBeChecked();
+  await shoot(page, "order-review-card-picker");
+
+  await choices.getByRole("radio", { name: /VISA •••• 4242/ }).check();
+  await page.getByRole("button", { name: "Continue to Pay" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm Purchase" });
+  await expect(confirm).toContainText("VISA •••• 4242");
+  const buyRequest = page.waitForRequest(
+    (req) => req.url().endsWith("/api/v1/properties/buy") && req.method() === "POST",
+  );
+  await confirm.getByRole("button", { name: /^Pay / }).click();
+  expect((await buyRequest).postDataJSON()).toMatchObject({ paymentMethodId: visa?.paymentMethodId });
+  await expect.poll(() => alerts).toEqual([`You now own ${property.name}.`]);
 });

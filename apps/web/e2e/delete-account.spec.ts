@@ -1,4 +1,5 @@
 import { expect, fillLogin, test } from "./support/fixtures";
+import { collectAlerts } from "./support/market";
 
 test("A player deletes the account and can no longer sign in", async ({ page, logIn, existingPlayer }) => {
   await logIn(existingPlayer);
@@ -16,16 +17,14 @@ test("A player deletes the account and can no longer sign in", async ({ page, lo
   await expect(deleteButton).toBeFocused();
 
   await deleteButton.click();
-  const alerts: string[] = [];
-  page.on("dialog", async (alert) => {
-    alerts.push(alert.message());
-    await alert.accept();
-  });
+  const alerts = collectAlerts(page);
   await dialog.getByRole("button", { name: "Yes, delete" }).click();
 
+  // The server's message, in an in-app alert dialog over the login screen.
   await expect(page).toHaveURL(/\/login$/);
-  expect(alerts).toHaveLength(1);
+  await expect.poll(() => alerts).toHaveLength(1);
   expect(alerts[0]?.length).toBeGreaterThan(0);
+  expect(alerts[0]).not.toMatch(/^window\./);
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 
   await fillLogin(page, existingPlayer.email, existingPlayer.password);

@@ -15,7 +15,10 @@ async function waitForMap(page: Page) {
   await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 45_000 });
 }
 
-type IslandProperty = Awaited<ReturnType<typeof readProperty>> & { neighborhood: string | null };
+type IslandProperty = Awaited<ReturnType<typeof readProperty>> & {
+  neighborhood: string | null;
+  height: number | null;
+};
 
 async function searchBuildings(request: APIRequestContext, q: string): Promise<SearchResult[]> {
   const response = await request.get(`/api/v1/buildings/search?q=${encodeURIComponent(q)}&limit=20`);
@@ -148,6 +151,32 @@ test.describe("The whole island", () => {
     await expect
       .poll(async () => Number(await map.getAttribute("data-drawn-buildings")), { timeout: 20_000 })
       .toBeGreaterThan(1000);
+  });
+
+  test("A player searches a low building among towers: the camera shows it, under one pin", async ({
+    page,
+    request,
+    logIn,
+    existingPlayer,
+  }) => {
+    await logIn(existingPlayer);
+    await waitForMap(page);
+    // Connolly's, a pub of four floors at 121 West 45th Street among Times Square's towers.
+    const [low] = await searchBuildings(request, "Connolly's");
+    if (!low) throw new Error("Connolly's is not in the catalogue");
+    const property = (await readProperty(page, request, low.buildingId)) as IslandProperty;
+    expect(property.height).toBeLessThan(15);
+    const search = page.getByRole("combobox", { name: "Search buildings" });
+    await search.fill(low.name);
+    await page.getByRole("option").first().click();
+    await expect(page.locator("[data-selected-building]")).toHaveAttribute(
+      "data-selected-building",
+      low.buildingId,
+    );
+    const map = page.locator("[data-drawn-buildings]");
+    // Once the camera settles, the building seen at its place is the one chosen, and one pin marks it.
+    await expect(map).toHaveAttribute("data-selected-in-front", "true", { timeout: 20_000 });
+    await expect(map).toHaveAttribute("data-selection-pins", "1");
   });
 
   test("The neighbourhood leaderboard lists the buyer", async ({ page, request, signUp }) => {

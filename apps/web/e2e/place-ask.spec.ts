@@ -10,7 +10,10 @@ import {
   placeAsk,
   readProperty,
 } from "./support/market";
+import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
+
+const shoot = screenshotsTo("ASK_SHOTS_DIR");
 
 /** Property Details → 'Sell or Ask' → the asking price → Sell Review. */
 async function askFor(page: Page, building: SearchResult, price: number): Promise<void> {
@@ -55,10 +58,14 @@ test("An owner who has not onboarded is sent to set up payouts, then places an a
   expect(alerts).toEqual([]);
   expect((await readProperty(page, request, building.buildingId)).forSale).toBe(false);
   await page.locator("form").getByRole("button").first().click();
-  await expect(page).toHaveURL(/\/assets\?status=1$/);
 
-  // Back to the building and ask again: this time the ask is placed.
-  await askFor(page, building, ask);
+  // Back on Sell Review with the ask as it was left, and word that payouts are set up.
+  await expect(page).toHaveURL(/\/sell-review$/);
+  await expect(page.getByRole("status")).toHaveText(
+    "Payouts are set up. Confirm your ask to put the building up for sale.",
+  );
+  await expect(summary.getByRole("definition")).toHaveText([dollars(ask), "−$5.00", dollars(ask - 5)]);
+  await shoot(page, "sell-review-after-onboarding");
   await page.getByRole("button", { name: "Confirm Ask" }).click();
   const placeRequest = page.waitForRequest(
     (req) => req.url().endsWith("/api/v1/properties/place-ask") && req.method() === "POST",

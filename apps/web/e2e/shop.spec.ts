@@ -61,7 +61,7 @@ test("A visitor buys a cap with the 4242 card, reaches the thank-you page, and t
   await expect(page).toHaveURL(/\/return\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
   await expect(page.getByText(`A confirmation email will be sent to ${email}.`)).toBeVisible();
-  await expect(page.getByRole("link", { name: "support@manhattan-exchange.example" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "help@manhattan-exchange.test" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue Shopping" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cart, 0 items" })).toBeVisible();
   expect(await storedCart(page)).toBe("[]");
@@ -179,11 +179,19 @@ test("A shopper changes quantities at checkout: minus stops at 1, plus and remov
   await expect(page.getByTestId("subtotal")).toHaveText("$0.00");
   expect(await storedCart(page)).toBe("[]");
 
-  // A Buy Now link checks out that product alone, at its quantity.
+  // A Buy Now link puts that product in the cart at its quantity.
   await page.goto("/checkout?buyNow=3&quantity=3");
   await expect(cart.getByRole("listitem")).toHaveCount(1);
   await expect(cart.getByRole("heading", { name: "Icon Sticker" })).toBeVisible();
   await expect(page.getByTestId("subtotal")).toHaveText("$15.00");
+
+  // Buy Now with other lines in the cart shows them all: what the badge counts is what is checked out.
+  await page.goto("/product/5");
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  await expect(page).toHaveURL(/\/checkout\?buyNow=5&quantity=1$/);
+  await expect(cart.getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "Cart, 4 items" })).toBeVisible();
+  await expect(page.getByTestId("subtotal")).toHaveText("$20.00");
 });
 
 test("A signed-in player can shop too", async ({ page, logIn, existingPlayer }) => {
@@ -194,4 +202,18 @@ test("A signed-in player can shop too", async ({ page, logIn, existingPlayer }) 
   await expect(page.getByRole("heading", { level: 1, name: "Street Grid Sticker" })).toBeVisible();
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+});
+
+test("A visitor who opens /return with an unknown or missing session is told so, with the way back", async ({
+  page,
+}) => {
+  await page.goto("/return?session_id=cs_test_unknown");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout not found" })).toBeVisible();
+  await expect(page.getByText("We could not find this checkout.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("link", { name: "help@manhattan-exchange.test" })).toBeVisible();
+
+  await page.goto("/return");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Continue Shopping" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
 });

@@ -14,7 +14,13 @@ test("A new player signs up, signs out and signs back in", async ({ page, signUp
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText(player.fullName)).toBeVisible();
-  await expect(page.getByText("$0.00")).toBeVisible();
+  // The property total, and beside it the earnings and the offer-wall credits, all nothing yet.
+  await expect(page.getByRole("definition")).toHaveText(["$0.00", "$0.00", "$0.00"]);
+  await expect(page.getByRole("term")).toHaveText([
+    "Total property value",
+    "Earnings to withdraw",
+    "Credits",
+  ]);
   await expect(page.getByRole("link", { name: "Map" })).toHaveAttribute("href", "/map");
 
   await page.getByRole("button", { name: "Logout" }).click();

@@ -28,7 +28,24 @@ describe("describeActivity", () => {
     ).toBe("Your $20.00 withdrawal failed: The card was declined");
   });
 
+  it("words the offer wall's credits and reversals, linking to the wall", () => {
+    expect(
+      describeActivity({
+        type: "offer.credited",
+        payload: { offerName: "City parks survey", amount: 2.5, repaid: 0 },
+      }),
+    ).toEqual({
+      title: "Credits arrived",
+      body: "City parks survey: $2.50 of credits to spend on buildings.",
+      url: "/offerwall",
+    });
+    expect(
+      describeActivity({ type: "offer.reversed", payload: { offerName: "Survey", amount: 10, debt: 8 } })
+        .body,
+    ).toBe("The partner took back Survey: $10.00 of credits, $8.00 of it owed from your next credits.");
+  });
+
   it("has words for each event type", () => {
-    expect(activityTypes).toHaveLength(9);
+    expect(activityTypes).toHaveLength(11);
   });
 });

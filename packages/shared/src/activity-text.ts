@@ -79,6 +79,25 @@ export function describeActivity(activity: ActivityEvent): {
         url: paths.withdrawal,
       };
     }
+    case "offer.credited": {
+      const p = activity.payload;
+      return {
+        title: "Credits arrived",
+        body:
+          p.repaid > 0
+            ? `${p.offerName}: ${formatDollars(p.amount)} of credits, ${formatDollars(p.repaid)} of it paying back an earlier reversal.`
+            : `${p.offerName}: ${formatDollars(p.amount)} of credits to spend on buildings.`,
+        url: paths.offerwall,
+      };
+    }
+    case "offer.reversed": {
+      const p = activity.payload;
+      return {
+        title: "Offer reversed",
+        body: `The partner took back ${p.offerName}: ${formatDollars(p.amount)} of credits${p.debt > 0 ? `, ${formatDollars(p.debt)} of it owed from your next credits` : ""}.`,
+        url: paths.offerwall,
+      };
+    }
     case "payout.failed": {
       const p = activity.payload;
       return {

@@ -111,6 +111,10 @@ export const MIN_CART_QUANTITY = 1;
 export const MAX_CART_QUANTITY = 99;
 export const BID_INPUT_STEP = 0.01;
 export const PENDING_BID_TTL_DAYS = 7;
+/** A bid held by PayPal expires within PayPal's 3-day honour period of its authorization (an hour to spare). */
+export const PAYPAL_BID_TTL_HOURS = 71;
+/** The payment method that stands for PayPal where a card's id would go. */
+export const PAYPAL_METHOD_ID = "paypal";
 
 export const LEGAL_LAST_UPDATED = "March 07, 2025";
 export const CLAIMS_WINDOW = "1 year";
@@ -118,7 +122,15 @@ export const DEFECT_REPORT_WINDOW = "3 days";
 export const ACCEPTED_PAYMENTS = ["Visa", "Mastercard", "American Express", "Discover", "PayPal"] as const;
 
 export const BRAND_NAME = "Manhattan Exchange";
-export const SUPPORT_EMAIL = "support@manhattan-exchange.example";
+/**
+ * Where the support address goes in fixed text (legal pages, e-mails): the operator's `SUPPORT_EMAIL` fills it in,
+ * on the server as mail is sent and in the web app from GET /api/v1/config. No address is built into the code.
+ */
+export const SUPPORT_EMAIL_SLOT = "{support-email}";
+
+/** `text` with the support address in place of every SUPPORT_EMAIL_SLOT. */
+export const withSupportEmail = (text: string, address: string) =>
+  text.split(SUPPORT_EMAIL_SLOT).join(address);
 /** The company that operates the game, as the legal pages name it. */
 export const COMPANY_NAME = "Manhattan Exchange, Inc.";
 /** Credits for the map data (shared/data README): shown on the map and in the legal text. */

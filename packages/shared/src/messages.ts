@@ -262,6 +262,9 @@ export const serverMessages = {
   // Payouts
   payoutCompleted: "Payout successfully completed",
   payoutRequested: "Payout requested: your balance is on its way to your bank.",
+  /** A standard payout to a named destination ("VISA •••• 5556"). */
+  payoutRequestedTo: (destination: string) =>
+    `Payout requested: your balance is on its way to ${destination}.`,
   nothingToPayOut: "Your balance is $0.00: there is nothing to pay out.",
   payoutCardAdded: "Payout card added.",
   payoutCardRemoved: "Payout card removed.",

@@ -1,14 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Config } from "../config";
 import * as schema from "./schema/index";
@@ -26,6 +23,10 @@ export type Database = {
   driver: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** Whether every migration this build carries has been applied (another instance may have migrated it). */
+  migrated(): Promise<boolean>;
+  /** The connection pool's connections (PostgreSQL); null for the embedded database's single connection. */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /**
    * Calls `onPayload` with every NOTIFY on `channel` (sent from any connection, after its transaction commits).
    * On PostgreSQL a dedicated connection listens and reconnects when lost; `onReconnect` then runs, since
@@ -40,6 +41,27 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+/** When the newest migration of this build was made (drizzle records it as the applied migration's created_at). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+async function isMigrated(db: Db): Promise<boolean> {
+  const newest = newestMigrationMillis();
+  try {
+    const rows = await db.execute<{ last: string | number | null }>(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    const last = (rows as unknown as { rows?: { last: unknown }[] }).rows?.[0]?.last ?? null;
+    return last !== null && Number(last) >= newest;
+  } catch {
+    return false;
+  }
+}
 /** Any constant works; it only has to be the same for every instance. */
 const MIGRATION_LOCK_KEY = 7_305_114;
 
@@ -71,6 +93,13 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       async ping() {
         await db.execute(sql`select 1`);
       },
+      migrated: () => isMigrated(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       async close() {
         await listener.close();
@@ -78,6 +107,28 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       },
     };
   }
+  // The embedded database is a development dependency, loaded only here: a production install
+  // (`npm ci --omit=dev`) runs on PostgreSQL and does not carry it.
+  let modules: [
+    typeof import("@electric-sql/pglite"),
+    typeof import("@electric-sql/pglite/contrib/pg_trgm"),
+    typeof import("drizzle-orm/pglite"),
+    typeof import("drizzle-orm/pglite/migrator"),
+  ];
+  try {
+    modules = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
+  } catch (cause) {
+    throw new Error(
+      "The embedded database (PGlite) is not installed, as in a production install: set DATABASE_URL to a PostgreSQL server.",
+      { cause },
+    );
+  }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = modules;
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
   // pg_trgm backs the search indexes; PGlite loads contrib extensions only when they are named here.
   const client = new PGlite({ dataDir: database.dataDir ?? undefined, extensions: { pg_trgm } });
@@ -90,6 +141,8 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     async ping() {
       await client.query("select 1");
     },
+    migrated: () => isMigrated(db as unknown as Db),
+    poolStats: () => null,
     async listen(channel, onPayload) {
       const stop = await client.listen(checkedChannel(channel), onPayload);
       return () => stop();

@@ -30,6 +30,11 @@ export type SweepJob = {
   itemQueue: string;
   cron: string;
   retry: RetryPolicy;
+  /**
+   * Finishes money operations a stopped process left in the middle: a starting server works these items itself
+   * at once (jobs/queue.ts, `recoverHere`), whatever the queue still holds for a process that died.
+   */
+  recovery: boolean;
   /** The items due now, each with its key: an item already queued, running or waiting to retry is not queued again. */
   find(deps: AppDeps): Promise<{ key: string; data: object }[]>;
   /** Works one item, as its job's data came back from the queue. */
@@ -54,6 +59,7 @@ export function sweepJob<Item extends object>(job: {
   key(item: Item): string;
   work(deps: AppDeps, item: Item): Promise<void>;
   retry?: RetryPolicy;
+  recovery?: boolean;
 }): SweepJob {
   return {
     kind: "sweep",
@@ -61,6 +67,7 @@ export function sweepJob<Item extends object>(job: {
     itemQueue: `${job.name}.item`,
     cron: job.cron,
     retry: job.retry ?? DEFAULT_RETRY,
+    recovery: job.recovery ?? false,
     async find(deps) {
       const items = await job.find(deps);
       return items.map((data) => ({ key: job.key(data), data }));

@@ -7,7 +7,7 @@ import { queryRows } from "../lib/sql";
 import { createTestApp, type TestApp } from "../test/harness";
 import { cronJob, type Job, sweepJob } from "./define";
 import { countJobs, listFailedJobs } from "./inspect";
-import { type JobQueue, startJobQueue } from "./queue";
+import { createBoss, type JobQueue, startJobQueue } from "./queue";
 
 /** Never due while a test runs: the tests queue the sweep themselves. */
 const NOT_SOON = "0 0 1 1 *";
@@ -41,7 +41,8 @@ describe("the job queue", () => {
 
   it("is not started by building the app", async () => {
     expect(await countJobs(t.app.deps.db)).toEqual([]);
-    expect((await t.call("GET", "/metrics")).body).not.toContain("job_queue_jobs");
+    // The gauge is declared (HELP/TYPE), with no sample: no queue, no job.
+    expect((await t.call("GET", "/metrics")).body).not.toMatch(/^job_queue_jobs\{/m);
   });
 
   it("retries a failing item with backoff while the others complete, and fails one that never works", async () => {
@@ -120,6 +121,42 @@ describe("the job queue", () => {
       ),
     );
     expect(runs.sort()).toEqual(["x", "y"]);
+  });
+
+  it("recovers at start what a killed process's jobs still hold", async () => {
+    // A process dies in the middle of a recovery sweep and of one item's job: both stay active in the queue
+    // until they expire, and the exclusive queues take no other job of that sweep or key meanwhile.
+    const dead = createBoss(t.app.deps.database);
+    await dead.start();
+    await dead.createQueue("test-recover", { policy: "exclusive" });
+    await dead.createQueue("test-recover.item", { policy: "exclusive" });
+    await dead.send("test-recover", {});
+    await dead.send("test-recover.item", { id: "left" }, { singletonKey: "left" });
+    expect(await dead.fetch("test-recover")).toHaveLength(1);
+    expect(await dead.fetch("test-recover.item")).toHaveLength(1);
+    await dead.stop({ graceful: false });
+
+    const worked: string[] = [];
+    const recovery = sweepJob({
+      name: "test-recover",
+      cron: NOT_SOON,
+      recovery: true,
+      item: z.object({ id: z.string() }),
+      find: async () => [{ id: "left" }, { id: "other" }],
+      key: (item) => item.id,
+      async work(_deps, { id }) {
+        worked.push(id);
+      },
+    });
+    const queue = await start([recovery]);
+    expect(await queue.recovered).toBe(2);
+    expect(worked).toEqual(["left", "other"]);
+    // The queue itself still holds the dead process's jobs: the sweep could not have run through it.
+    expect(await countJobs(t.app.deps.db)).toContainEqual({
+      queue: "test-recover",
+      state: "active",
+      count: 1,
+    });
   });
 
   it("lets a running job finish when it stops", async () => {

@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { type ConstructorOptions, fromPglite, type PGliteLike, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
 import type { AppDeps } from "../deps";
+import { jobRuns } from "../modules/system/metrics";
 import type { CronJob, Job, SweepJob } from "./define";
 import { expireBids } from "./expire-bids";
 import { JOBS_SCHEMA } from "./inspect";
@@ -41,6 +42,8 @@ export type JobQueueOptions = {
 
 export type JobQueue = {
   boss: PgBoss;
+  /** The recovery run at start: how many interrupted items it finished. */
+  recovered: Promise<number>;
   /** Stops taking jobs, waits for those running (up to `stopTimeoutMs`) and closes the queue's connections. */
   stop(): Promise<void>;
 };
@@ -107,19 +110,65 @@ export async function startJobQueue(deps: AppDeps, options: JobQueueOptions = {}
     if (job.kind === "cron") await workCron(boss, deps, job, polling);
     else await workSweep(boss, deps, job, polling, itemPolling);
   }
-  // Recovery does not wait for the first minute: a server started after a crash looks for money operations left in
-  // the middle at once (with several instances starting together, the exclusive queue runs the look once).
-  for (const job of jobs) if (job.kind === "sweep") await boss.send(job.name, {});
+  // Nothing waits for the first minute. Recovery runs here, in the starting process: a process killed while it ran a
+  // sweep or an item leaves that job active in the queue until it expires (EXPIRE_SECONDS), and the exclusive
+  // queues take no other job of that sweep or item meanwhile. Recovery claims its rows and repeats processor calls
+  // with the same keys, so other instances recovering at the same moment do each thing once. Other sweeps are queued.
+  const sweeps = jobs.filter((job): job is SweepJob => job.kind === "sweep");
+  for (const job of sweeps) if (!job.recovery) await boss.send(job.name, {});
+  const startup = recoverHere(
+    deps,
+    sweeps.filter((job) => job.recovery),
+  );
   // A job taken out of the code leaves its schedule in the database: dropped, so nothing queues work for nobody.
   const names = new Set(jobs.map((job) => job.name));
   for (const schedule of await boss.getSchedules()) {
     if (!names.has(schedule.name)) await boss.unschedule(schedule.name, schedule.key);
   }
 
+  const stopTimeoutMs = options.stopTimeoutMs ?? 5_000;
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, timeout: options.stopTimeoutMs ?? 5_000 }),
+    recovered: startup,
+    async stop() {
+      await Promise.race([startup, new Promise((resolve) => setTimeout(resolve, stopTimeoutMs).unref())]);
+      await boss.stop({ graceful: true, timeout: stopTimeoutMs });
+    },
   };
+}
+
+/**
+ * Works every item of these sweeps in this process, one after another; one that fails is logged and left to the
+ * sweep's next run. Resolves with the number of items worked without an error.
+ */
+async function recoverHere(deps: AppDeps, sweeps: SweepJob[]): Promise<number> {
+  let worked = 0;
+  for (const job of sweeps) {
+    const log = deps.log?.child({ reqId: "job:start", job: job.name });
+    let items: { key: string; data: object }[];
+    try {
+      items = await job.find({ ...deps, log });
+    } catch (error) {
+      log?.error({ err: error }, "recovery at start could not look for work");
+      continue;
+    }
+    for (const item of items) {
+      try {
+        await job.work({ ...deps, log }, item.data);
+        jobRuns.inc({ queue: job.itemQueue, outcome: "completed" });
+        worked += 1;
+      } catch (error) {
+        jobRuns.inc({ queue: job.itemQueue, outcome: "failed" });
+        log?.warn({ err: error, data: item.data }, "an item could not be recovered at start");
+      }
+    }
+  }
+  return worked;
+}
+
+/** A job's logger: every line carries the job's queue and id (as `reqId`, like a request's lines). */
+function jobLog(deps: AppDeps, queue: string, id: string | undefined) {
+  return deps.log?.child({ reqId: `job:${id ?? "unknown"}`, job: queue });
 }
 
 async function workCron(
@@ -128,11 +177,14 @@ async function workCron(
   job: CronJob,
   polling: { pollingIntervalSeconds: number },
 ) {
-  await boss.work(job.name, polling, async () => {
+  await boss.work(job.name, polling, async ([run]) => {
+    const log = jobLog(deps, job.name, run?.id);
     try {
-      await job.run(deps);
+      await job.run({ ...deps, log });
+      jobRuns.inc({ queue: job.name, outcome: "completed" });
     } catch (error) {
-      deps.log?.error({ err: error, job: job.name }, "a scheduled job failed");
+      jobRuns.inc({ queue: job.name, outcome: "failed" });
+      log?.error({ err: error }, "a scheduled job failed");
       throw error;
     }
   });
@@ -147,8 +199,9 @@ async function workSweep(
 ) {
   // Items of one key are never queued twice: one may be queued, running or waiting for its retry.
   await boss.createQueue(job.itemQueue, { policy: "exclusive", expireInSeconds: EXPIRE_SECONDS });
-  await boss.work(job.name, polling, async () => {
-    const items = await job.find(deps);
+  await boss.work(job.name, polling, async ([run]) => {
+    const items = await job.find({ ...deps, log: jobLog(deps, job.name, run?.id) });
+    jobRuns.inc({ queue: job.name, outcome: "completed" });
     if (items.length === 0) return;
     // The retry policy goes with each job, so a changed policy applies from the next sweep on.
     await boss.insert(
@@ -177,12 +230,15 @@ async function workSweep(
     async (batch) =>
       Promise.all(
         batch.map(async (item) => {
+          const log = jobLog(deps, job.itemQueue, item.id);
           try {
-            await job.work(deps, item.data);
+            await job.work({ ...deps, log }, item.data);
+            jobRuns.inc({ queue: job.itemQueue, outcome: "completed" });
             return { id: item.id, status: "completed" as const };
           } catch (error) {
+            jobRuns.inc({ queue: job.itemQueue, outcome: "failed" });
             const message = error instanceof Error ? error.message : String(error);
-            deps.log?.warn({ err: error, job: job.itemQueue, data: item.data }, "an item job failed");
+            log?.warn({ err: error, data: item.data }, "an item job failed");
             return { id: item.id, status: "failed" as const, output: { message } };
           }
         }),

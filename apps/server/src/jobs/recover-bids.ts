@@ -7,6 +7,7 @@ import { RowItem, sweepJob } from "./define";
  */
 export const recoverBids = sweepJob({
   name: "recover-bids",
+  recovery: true,
   cron: "* * * * *",
   item: RowItem,
   find: async (deps) => (await findInterruptedBids(deps)).map((id) => ({ id })),

@@ -7,6 +7,7 @@ import { RowItem, sweepJob } from "./define";
  */
 export const recoverPurchases = sweepJob({
   name: "recover-purchases",
+  recovery: true,
   cron: "* * * * *",
   item: RowItem,
   find: async (deps) => (await findInterruptedPurchases(deps)).map((id) => ({ id })),

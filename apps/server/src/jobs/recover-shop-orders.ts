@@ -7,6 +7,7 @@ const Checkout = z.object({ sessionId: z.string() });
 /** Every minute (and at start): a shop checkout paid at the processor whose order was never written gets it. */
 export const recoverShopOrders = sweepJob({
   name: "recover-shop-orders",
+  recovery: true,
   cron: "* * * * *",
   item: Checkout,
   find: async (deps) => (await findOpenCheckouts(deps)).map((sessionId) => ({ sessionId })),

@@ -7,6 +7,7 @@ const OwedHold = z.object({ id: z.string(), paymentIntentId: z.string().nullable
 /** Every minute (and at start): each card hold owed to a bidder (declined, cancelled, replaced, expired…) is let go. */
 export const releaseBidHolds = sweepJob({
   name: "release-bid-holds",
+  recovery: true,
   cron: "* * * * *",
   item: OwedHold,
   find: (deps) => findOwedHolds(deps),

@@ -4,6 +4,7 @@ import { RowItem, sweepJob } from "./define";
 /** Every minute: each refund of a deleted account left `requested` is sent again with its own idempotency key. */
 export const resendDeletionRefunds = sweepJob({
   name: "resend-deletion-refunds",
+  recovery: true,
   cron: "* * * * *",
   item: RowItem,
   find: async (deps) => (await findInterruptedRefunds(deps)).map((id) => ({ id })),

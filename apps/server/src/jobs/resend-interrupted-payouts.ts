@@ -4,6 +4,7 @@ import { RowItem, sweepJob } from "./define";
 /** Every minute: each payout left `requested` is sent again with its own idempotency key. */
 export const resendInterruptedPayouts = sweepJob({
   name: "resend-interrupted-payouts",
+  recovery: true,
   cron: "* * * * *",
   item: RowItem,
   find: async (deps) => (await findInterruptedPayouts(deps)).map((id) => ({ id })),

@@ -18,7 +18,8 @@ export type ServerProcess = {
   base: string;
   /** The exit: a signal's name, or the exit code. */
   exited: Promise<NodeJS.Signals | number | null>;
-  stderr(): string;
+  /** The end of what it printed (its log and errors). */
+  output(): string;
 };
 
 export async function freePort(): Promise<number> {
@@ -55,14 +56,17 @@ export async function startServerProcess(options: {
       MONEY_RECOVERY_AFTER_SECONDS: "0",
       RATE_LIMIT_MAX: "1000000",
       AUTH_RATE_LIMIT_MAX: "1000000",
+      WARM_AT_START: "false",
       ...options.env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-20_000);
-  });
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.on("exit", (code, signal) => resolve(signal ?? code)),
   );
@@ -81,7 +85,7 @@ export async function startServerProcess(options: {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, base, exited, stderr: () => stderr };
+  return { child, base, exited, output: () => stderr };
 }
 
 /** Money operations left in the middle of a step: purchases, bids and payouts mid-way, and holds still owed a release. */

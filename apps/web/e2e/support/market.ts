@@ -141,13 +141,30 @@ export async function openBidReview(page: Page, building: SearchResult, amount: 
   await expect(page.getByRole("heading", { level: 1, name: "Bid Review" })).toBeVisible();
 }
 
-/** Every window.alert the page shows, accepted as a player would. */
+/**
+ * Every in-app alert the page shows (an `alertdialog`), read and dismissed with OK as a player would, in order.
+ * A browser `alert()` would be a regression: it is recorded too, marked, so the test's expectation fails.
+ */
 export function collectAlerts(page: Page): string[] {
   const messages: string[] = [];
   page.on("dialog", (dialog: Dialog) => {
-    messages.push(dialog.message());
+    messages.push(`window.${dialog.type()}: ${dialog.message()}`);
     void dialog.accept();
   });
+  const alert = page.getByRole("alertdialog");
+  void (async () => {
+    while (!page.isClosed()) {
+      try {
+        await alert.waitFor({ state: "visible", timeout: 0 });
+        const message = (await alert.locator(".dialog__text").textContent()) ?? "";
+        await alert.getByRole("button", { name: "OK" }).click();
+        await alert.waitFor({ state: "hidden", timeout: 0 });
+        messages.push(message);
+      } catch {
+        // The page closed or navigated away mid-read; a dialog still open is read on the next turn.
+      }
+    }
+  })();
   return messages;
 }
 

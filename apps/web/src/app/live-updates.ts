@@ -3,6 +3,7 @@ import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react
 import { useEffect } from "react";
 import { profileQueryKey } from "../lib/current-profile";
 import { live } from "../lib/live";
+import { queryKeys } from "../lib/query-keys";
 import { getUserId, hasSession } from "../lib/session";
 
 /*
@@ -10,9 +11,9 @@ import { getUserId, hasSession } from "../lib/session";
  * once where it is on screen, on next use otherwise). After a gap in the connection everything is.
  */
 
-const propertiesKey = ["properties"] as const;
-const leaderboardKey = ["leaderboard"] as const;
-const bidsKey = ["bids"] as const;
+const propertiesKey = queryKeys.properties.all;
+const leaderboardKey = queryKeys.leaderboard.all;
+const bidsKey = queryKeys.bids();
 
 /** Withdrawal balance and history, whatever their exact keys: any query named for payouts, balance or withdrawals. */
 const isMoneyQuery = (key: QueryKey) => typeof key[0] === "string" && /payout|balance|withdraw/i.test(key[0]);
@@ -54,6 +55,9 @@ export function useLiveUpdates(): void {
       onEvent: (event) => applyPublicEvent(queryClient, event, me),
       onActivity: (activity) => {
         invalidate(queryClient, bidsKey, profileQueryKey, propertiesKey, leaderboardKey);
+        if (activity.type.startsWith("offer.")) {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.offerwall.all });
+        }
         if (activity.type.startsWith("payout.")) {
           void queryClient.invalidateQueries({ predicate: (q) => isMoneyQuery(q.queryKey) });
         }

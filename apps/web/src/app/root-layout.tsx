@@ -1,4 +1,5 @@
 import { type Location, Outlet, ScrollRestoration } from "react-router";
+import { AlertHost } from "../components/ui/alert-host";
 import { useLiveUpdates } from "./live-updates";
 import { ProofPrompt } from "./proof-prompt";
 
@@ -20,6 +21,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <ProofPrompt />
+      <AlertHost />
       <ScrollRestoration getKey={scrollKey} />
     </>
   );

@@ -13,11 +13,11 @@ import { LandingRoute } from "../features/landing/routes/landing-route";
 import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
 import { LegalListRoute } from "../features/legal/routes/legal-list-route";
 import { LegalRoute } from "../features/legal/routes/legal-route";
+import { OfferwallRoute } from "../features/offerwall/routes/offerwall-route";
 import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-route";
 import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-methods-route";
 import { WithdrawalsRoute } from "../features/payouts/routes/withdrawals-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
-import { MyPropertiesRoute } from "../features/properties/routes/my-properties-route";
 import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
 import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
 import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
@@ -27,6 +27,7 @@ import { ProductRoute } from "../features/shop/routes/product-route";
 import { ReturnRoute } from "../features/shop/routes/return-route";
 import { ShopRoute } from "../features/shop/routes/shop-route";
 import { AccountLayout } from "./account-layout";
+import { AssetsRoute, assetsLoader } from "./assets-route";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
@@ -77,10 +78,11 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.orderReview, element: <OrderReviewRoute /> },
   { path: paths.sellReview, element: <SellReviewRoute /> },
   { path: paths.bidReview, element: <BidReviewRoute /> },
-  { path: paths.assets, element: <MyPropertiesRoute /> },
+  { path: paths.assets, loader: assetsLoader, element: <AssetsRoute /> },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },
   { path: paths.legal, element: <LegalListRoute /> },
   { path: paths.bids, element: <MyBidsRoute /> },
+  { path: paths.offerwall, element: <OfferwallRoute /> },
 ];
 
 export const routes: RouteObject[] = [

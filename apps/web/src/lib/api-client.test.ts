@@ -1,5 +1,6 @@
+import { CardListData } from "@mx/shared/schemas/payments";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, errorMessage, paymentRequest } from "./api-client";
+import { ApiError, apiRequest, errorMessage, paymentRequest } from "./api-client";
 
 const action = {
   requiresAction: true,
@@ -58,5 +59,41 @@ describe("paymentRequest", () => {
       status: 402,
       message: "Your card has insufficient funds.",
     });
+  });
+});
+
+describe("apiRequest with a response schema", () => {
+  const card = {
+    id: "pm_1",
+    paymentMethodId: "pm_1",
+    type: "visa",
+    cardScheme: "visa",
+    last4: "4242",
+    maskedCard: "•••• 4242",
+    expMonth: 12,
+    expiryMonth: 12,
+    expYear: 2030,
+    expiryYear: 2030,
+    name: "Ada",
+    nameOnCard: "Ada",
+    isDefault: true,
+  };
+
+  it("returns the data as the schema reads it", async () => {
+    answer(200, { statusCode: 200, message: "ok", data: { cardList: [card], extra: "dropped" } });
+    const reply = await apiRequest("/users/get/payment/method", { auth: true, schema: CardListData });
+    expect(reply.data.cardList[0]?.last4).toBe("4242");
+    expect(reply.data).not.toHaveProperty("extra");
+  });
+
+  it("refuses a reply that does not match, so the screen shows its own fallback", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    answer(200, { statusCode: 200, message: "ok", data: { cardList: [{ ...card, last4: 4242 }] } });
+    const failure = await apiRequest("/users/get/payment/method", { auth: true, schema: CardListData }).catch(
+      (cause: unknown) => cause,
+    );
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe("BAD_REPLY");
+    expect(errorMessage(failure, "Failed to load payment methods")).toBe("Failed to load payment methods");
   });
 });

@@ -1,6 +1,7 @@
 import { errors, formats } from "@mx/shared/messages";
 import { API_BASE, paths } from "@mx/shared/routes";
 import { ActionRequiredData } from "@mx/shared/schemas/payments";
+import type { ZodType } from "zod";
 import { clearSession, getToken } from "./session";
 
 /** Every reply of the API: `{ statusCode, message, data }`. */
@@ -34,6 +35,14 @@ export interface ApiRequestOptions {
   /** Extra request headers, e.g. an `Idempotency-Key` on a money-moving POST. */
   headers?: Record<string, string>;
 }
+
+/** The response schema of `data` (from @mx/shared/schemas): the reply is parsed, never cast. */
+export interface ParsedRequestOptions<T> extends ApiRequestOptions {
+  schema: ZodType<T>;
+}
+
+/** A reply whose data does not match its schema: shown with the screen's own fallback text. */
+export const BAD_REPLY = "BAD_REPLY";
 
 let onUnauthorized: () => void = () => {
   window.location.assign(paths.login);
@@ -139,8 +148,37 @@ async function send<T>(
   return { status: response.status, envelope: { statusCode: response.status, message: "", data: null as T } };
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiEnvelope<T>> {
-  return (await send<T>(path, options)).envelope;
+/**
+ * One call. With `schema`, `data` is checked against it and comes back typed by it; a reply that does not match is
+ * an ApiError (BAD_REPLY) with no message, so the screen shows its fallback. Without one, `data` is as sent.
+ */
+export async function apiRequest<T>(path: string, options: ParsedRequestOptions<T>): Promise<ApiEnvelope<T>>;
+export async function apiRequest<T>(path: string, options?: ApiRequestOptions): Promise<ApiEnvelope<T>>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: ZodType<T> } = {},
+): Promise<ApiEnvelope<T>> {
+  const { status, envelope } = await send<unknown>(path, options);
+  if (!options.schema) return envelope as ApiEnvelope<T>;
+  return parseReply(path, envelope, options.schema, status);
+}
+
+/**
+ * A reply's `data` checked against its response schema (a money call's reply, read after the bank's check too);
+ * one that does not match is an ApiError (BAD_REPLY) with no message, so the screen shows its fallback.
+ */
+export function parseReply<T>(
+  path: string,
+  envelope: ApiEnvelope<unknown>,
+  schema: ZodType<T>,
+  status = 200,
+): ApiEnvelope<T> {
+  const parsed = schema.safeParse(envelope.data);
+  if (!parsed.success) {
+    console.error(`The reply of ${path} does not match its schema`, parsed.error.issues);
+    throw new ApiError("", status, BAD_REPLY);
+  }
+  return { ...envelope, data: parsed.data };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type CardBrand, cardBrandOf, cardNumberLengths, passesLuhn } from "@mx/shared/cards";
 /**
  * The sandbox card form's own checks, in the words Stripe's Card Element uses, so both providers read the same.
  * Nothing here keeps or logs a card number: every function takes the value and returns a result.
@@ -19,43 +20,12 @@ export const cardMessages = {
 /** The sandbox card form's own fields (the name is the form's). */
 export type CardField = "number" | "expiry" | "cvc";
 
-/** Lower-case schemes, as the server stores them (PaymentCard.cardScheme). */
-export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
+export type { CardBrand };
+export { passesLuhn };
 
-const BRAND_PREFIXES: Array<[CardBrand, RegExp]> = [
-  ["amex", /^3[47]/],
-  ["diners", /^3(0[0-5]|09|[689])/],
-  ["jcb", /^35(2[89]|[3-8])/],
-  ["visa", /^4/],
-  // 51–55 and the 2221–2720 range.
-  ["mastercard", /^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/],
-  ["discover", /^(6011|64[4-9]|65|622(12[6-9]|1[3-9]\d|[2-8]\d\d|9[01]\d|92[0-5]))/],
-  ["unionpay", /^62/],
-];
-
-/** The scheme a number's first digits announce; "other" until they say. */
-export function detectBrand(digits: string): CardBrand {
-  for (const [brand, prefix] of BRAND_PREFIXES) {
-    if (prefix.test(digits)) return brand;
-  }
-  return "other";
-}
-
-/** Digit counts a complete number of the scheme may have. */
-function validLengths(brand: CardBrand): number[] {
-  switch (brand) {
-    case "amex":
-      return [15];
-    case "diners":
-      return [14, 16];
-    case "unionpay":
-      return [16, 17, 18, 19];
-    case "other":
-      return [12, 13, 14, 15, 16, 17, 18, 19];
-    default:
-      return [16];
-  }
-}
+/** The scheme a number's first digits announce; "other" until they say (the table lives in @mx/shared/cards). */
+export const detectBrand = cardBrandOf;
+const validLengths = cardNumberLengths;
 
 export function maxNumberLength(brand: CardBrand): number {
   return Math.max(...validLengths(brand));
@@ -67,21 +37,6 @@ export function cvcLength(brand: CardBrand): number {
 
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, "");
-}
-
-/** The Luhn (mod 10) checksum every card number carries. */
-export function passesLuhn(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
 }
 
 /** Groups of 4 as the player types ("4242 4242 4242 4242"); American Express as 4-6-5, as printed. */

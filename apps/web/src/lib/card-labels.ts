@@ -20,6 +20,8 @@ export function chipLabel(scheme: string): string {
 
 /** "VISA •••• 4242": the spec's 'type •••• last4'. */
 export function cardOnFileLabel(card: { cardScheme: string; last4: string }): string {
+  if (card.cardScheme === "paypal") return "PayPal";
+  if (card.cardScheme === "credits") return "Credits";
   return `${brandLabel(card.cardScheme)} •••• ${card.last4}`;
 }
 

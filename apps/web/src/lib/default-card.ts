@@ -1,17 +1,19 @@
 import { api } from "@mx/shared/routes";
-import type { CardListData, PaymentCard } from "@mx/shared/schemas/payments";
+import type { PaymentCard } from "@mx/shared/schemas/payments";
+import { CardListData } from "@mx/shared/schemas/payments";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 /**
  * The player's buying cards, as the review screens (Order Review, Bid Review) read them. Same
  * endpoint and cache key as the Payment Methods screen's list, so a card added or made default
  * there shows here at once.
  */
-export const paymentMethodsKey = ["payment-methods"] as const;
+export const paymentMethodsKey = queryKeys.paymentMethods;
 
 export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
-  const reply = await apiRequest<Partial<CardListData> | null>(api.paymentMethods, { auth: true, signal });
+  const reply = await apiRequest(api.paymentMethods, { auth: true, signal, schema: CardListData });
   return reply.data?.cardList ?? [];
 }
 

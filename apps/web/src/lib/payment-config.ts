@@ -1,14 +1,15 @@
 import { api } from "@mx/shared/routes";
-import type { PublicConfig } from "@mx/shared/schemas/payments";
+import { PublicConfig } from "@mx/shared/schemas/payments";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api-client";
+import { queryKeys } from "./query-keys";
 
 /** One cache entry for every screen that takes a card: the processor is fixed for the life of the server. */
-export const configKey = ["config"] as const;
+export const configKey = queryKeys.config;
 
 /** Which card processor the server uses, and Stripe's publishable key when it is Stripe. */
 export async function getConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  const reply = await apiRequest<PublicConfig>(api.config, { signal });
+  const reply = await apiRequest(api.config, { signal, schema: PublicConfig });
   return reply.data;
 }
 
@@ -19,4 +20,9 @@ export function useConfig() {
     queryFn: ({ signal }) => getConfig(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** The operator's support address (SUPPORT_EMAIL on the server); null until the config has loaded. */
+export function useSupportEmail(): string | null {
+  return useConfig().data?.supportEmail ?? null;
 }

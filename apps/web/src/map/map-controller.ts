@@ -147,6 +147,7 @@ export class MapController {
   private styleLoaded = false;
   private hovered: number | null = null;
   private selected: number | null = null;
+  private selectedAt: { lng: number; lat: number } | null = null;
   private marks = new Map<number, BuildingMark>();
   private tileErrors = 0;
 
@@ -239,6 +240,15 @@ export class MapController {
     const container = this.map.getContainer();
     container.dataset.drawnBuildings = String(drawn);
     container.dataset.zoom = this.map.getZoom().toFixed(1);
+    // What the player sees of the selection: how many pins, and whether the building in front at its place is it.
+    const pins = this.map.queryRenderedFeatures({ layers: [LAYERS.selectedMarker] }).length;
+    container.dataset.selectionPins = String(pins);
+    if (this.selected !== null && this.selectedAt) {
+      const [front] = this.map.queryRenderedFeatures(this.map.project(this.selectedAt), {
+        layers: [LAYERS.buildings],
+      });
+      container.dataset.selectedInFront = String(front?.id === this.selected);
+    } else delete container.dataset.selectedInFront;
     if (this.ready) return;
     if (drawn === 0 && this.tileErrors > 0) {
       this.fail("The map tiles could not be loaded.");
@@ -301,6 +311,7 @@ export class MapController {
     if (this.selected !== null)
       this.map.setFeatureState(this.target(this.selected), { [STATE.selected]: false });
     this.selected = mapId;
+    this.selectedAt = mapId !== null && at ? { lng: at.lng, lat: at.lat } : null;
     if (mapId !== null) this.map.setFeatureState(this.target(mapId), { [STATE.selected]: true });
     const pin = this.map.getSource<GeoJSONSource>(SELECTION_SOURCE_ID);
     pin?.setData({

@@ -71,6 +71,8 @@ export const Bid = z.object({
   decidedAt: z.string().nullable(),
   /** Why a bid failed, when it did. */
   failure: z.string().nullable(),
+  /** What holds (or paid) the bid: a card, or PayPal. */
+  paidWith: z.enum(["card", "paypal"]).optional(),
 });
 export type Bid = z.infer<typeof Bid>;
 

@@ -64,6 +64,10 @@ export const activityPayloads = {
   "bid.released": z.object(bidFields),
   /** To the player: a withdrawal reached their account. Amount in dollars. */
   "payout.paid": z.object({ payoutId: z.string(), amount: z.number(), instant: z.boolean() }),
+  /** To the player: an offer they completed on the offer wall was credited. Amount in dollars. */
+  "offer.credited": z.object({ offerName: z.string(), amount: z.number(), repaid: z.number() }),
+  /** To the player: the partner took an offer back; `debt` is what their credits could not cover (dollars). */
+  "offer.reversed": z.object({ offerName: z.string(), amount: z.number(), debt: z.number() }),
   "payout.failed": z.object({
     payoutId: z.string(),
     amount: z.number(),

@@ -70,6 +70,10 @@ export const SandboxTokenData = z.object({
 export const PublicConfig = z.object({
   paymentProvider: z.enum(["sandbox", "stripe"]),
   publishableKey: z.string().optional(),
+  /** The operator's support address (SUPPORT_EMAIL). */
+  supportEmail: z.string(),
+  /** Absent: PayPal is not offered. `sandbox`: the local approval page; `paypal`: PayPal's buttons with clientId. */
+  paypal: z.object({ kind: z.enum(["sandbox", "paypal"]), clientId: z.string().nullable() }).optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -146,6 +146,12 @@ export const BuyPropertyBody = z
       .number({ error: "must be a number" })
       .positive({ error: "must be greater than 0" })
       .max(MAX_PRICE_DOLLARS, { error: `must be at most ${MAX_PRICE_DOLLARS}` }),
+    /** Offer-wall credits to spend, in dollars; the card pays the rest. */
+    credits: z
+      .number({ error: "must be a number" })
+      .nonnegative({ error: "must be 0 or more" })
+      .max(MAX_PRICE_DOLLARS, { error: `must be at most ${MAX_PRICE_DOLLARS}` })
+      .optional(),
     name: z.string().max(200).optional(),
     isApplePay: z.literal(false, { error: "must be false (Apple Pay is not offered)" }).optional(),
     location: Location.optional(),
@@ -162,6 +168,8 @@ export const BuyPropertyData = z.object({
   /** What was charged, in dollars: price + processing fee + sales tax. */
   total: z.number(),
   paymentIntentId: z.string(),
+  /** Dollars of the total paid with offer-wall credits (the card paid the rest). */
+  credits: z.number().optional(),
 });
 
 /** Placing an ask: the owner's asking price in dollars. */

@@ -96,3 +96,14 @@ export const SandboxCheckoutPayData = z.object({
   status: z.enum(CHECKOUT_SESSION_STATUSES),
 });
 export type SandboxCheckoutPayData = z.infer<typeof SandboxCheckoutPayData>;
+
+/** After the customer approved a shop checkout at PayPal: the checkout's id (our id of the PayPal order). */
+export const ConfirmPaypalCheckoutBody = z.strictObject({
+  checkoutId: z.string().regex(/^paypal_[A-Z0-9]{1,40}$/, { error: "must be a PayPal checkout id" }),
+});
+export const PaypalCheckoutData = z.object({
+  orderId: z.string(),
+  status: z.literal("complete"),
+  customer_email: z.string(),
+});
+export type PaypalCheckoutData = z.infer<typeof PaypalCheckoutData>;

@@ -19,6 +19,8 @@ export const purchases = pgTable(
       .references(() => buildings.id),
     priceCents: integer("price_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** Offer-wall credits held for this purchase (cents): the card is charged only for the rest. */
+    creditsCents: integer("credits_cents").notNull().default(0),
     /** pending → completed | failed | refunding → refunded */
     status: text("status").notNull(),
     paymentIntentId: text("payment_intent_id"),

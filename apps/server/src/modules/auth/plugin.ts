@@ -16,7 +16,7 @@ declare module "fastify" {
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest("auth", null);
-  const authenticate = sessionAuthenticator(app.deps.db, app.deps.config.sessionSecret);
+  const authenticate = sessionAuthenticator(app.deps.db, app.deps.config.sessionSecret, app.hot.sessions);
   app.decorate("requireAuth", async (req: FastifyRequest) => {
     req.auth = await authenticate(tokenFromHeader(req.headers.authorization));
   });

@@ -5,7 +5,10 @@ import type { Db, Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema/users";
 import { Batcher, failed, succeeded } from "../../lib/batcher";
 import { AppError } from "../../lib/errors";
+import type { HotCache } from "../../lib/hot-cache";
 import { keyedHash, newId, newToken } from "../../lib/secrets";
+import { announceInvalidation } from "../live/publish";
+import { type CachedSession, forgetSessionsLocally } from "../system/hot-reads";
 
 export type AuthContext = { userId: string; sessionId: string };
 
@@ -39,7 +42,12 @@ export function tokenFromHeader(header: string | undefined): string | null {
 /** The live sessions (not revoked, not expired, of a player not deleted) among these token hashes. */
 async function liveSessions(q: Queryable, tokenHashes: string[]) {
   return q
-    .select({ sessionId: sessions.id, userId: sessions.userId, tokenHash: sessions.tokenHash })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      tokenHash: sessions.tokenHash,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -63,11 +71,20 @@ export async function authenticate(q: Queryable, secret: string, token: string |
  * `authenticate` for the request path: the sessions of requests arriving at the same moment are looked up together,
  * in one query, so a busy server pays one round trip per batch of requests instead of one per request.
  */
-export function sessionAuthenticator(db: Db, secret: string): (token: string | null) => Promise<AuthContext> {
-  const lookups = new Batcher<string, AuthContext>(
+export function sessionAuthenticator(
+  db: Db,
+  secret: string,
+  cache?: HotCache<CachedSession>,
+): (token: string | null) => Promise<AuthContext> {
+  const lookups = new Batcher<string, CachedSession>(
     async (hashes) => {
       const rows = await liveSessions(db, [...new Set(hashes)]);
-      const found = new Map(rows.map((r) => [r.tokenHash, { sessionId: r.sessionId, userId: r.userId }]));
+      const found = new Map(
+        rows.map((r) => [
+          r.tokenHash,
+          { sessionId: r.sessionId, userId: r.userId, expiresAt: r.expiresAt.getTime() },
+        ]),
+      );
       return hashes.map((hash) => {
         const session = found.get(hash);
         return session
@@ -79,15 +96,32 @@ export function sessionAuthenticator(db: Db, secret: string): (token: string | n
   );
   return async (token) => {
     if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
-    return lookups.load(hashToken(secret, token));
+    const hash = hashToken(secret, token);
+    // Cached by the token's hash only, tagged with its session and player so an ended session is forgotten
+    // everywhere (hot-reads.ts); an entry never outlives the session's own expiry.
+    const session = cache
+      ? await cache.get(
+          hash,
+          () => lookups.load(hash),
+          (s) => ({ tags: [`session:${s.sessionId}`, `user:${s.userId}`], expiresAt: s.expiresAt }),
+        )
+      : await lookups.load(hash);
+    if (session.expiresAt <= Date.now()) throw new AppError("UNAUTHORIZED", serverMessages.sessionExpired);
+    return { sessionId: session.sessionId, userId: session.userId };
   };
 }
 
+/**
+ * Ends a session. Every instance's session cache forgets it: this process's at once, the others when the NOTIFY
+ * sent here arrives (on commit).
+ */
 export async function revokeSession(q: Queryable, sessionId: string): Promise<void> {
   await q
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await announceInvalidation(q, { sessionId });
+  forgetSessionsLocally({ sessionId });
 }
 
 export async function revokeAllSessions(q: Queryable, userId: string): Promise<void> {
@@ -95,4 +129,6 @@ export async function revokeAllSessions(q: Queryable, userId: string): Promise<v
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await announceInvalidation(q, { sessionsOf: userId });
+  forgetSessionsLocally({ userId });
 }

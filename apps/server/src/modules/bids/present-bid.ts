@@ -1,3 +1,4 @@
+import { PAYPAL_METHOD_ID } from "@mx/shared/constants";
 import type { Bid, BidStatus } from "@mx/shared/schemas/bids";
 import { eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -19,6 +20,7 @@ export const bidColumns = {
   failure: bids.failure,
   createdAt: bids.createdAt,
   expiresAt: bids.expiresAt,
+  paymentMethodId: bids.paymentMethodId,
   decidedAt: bids.decidedAt,
   bidderFullName: bidder.fullName,
   bidderUserName: bidder.userName,
@@ -73,6 +75,7 @@ export function presentBid(row: BidRow): Bid {
     },
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    paidWith: row.paymentMethodId === PAYPAL_METHOD_ID ? "paypal" : "card",
     decidedAt: row.decidedAt?.toISOString() ?? null,
     failure: row.failure,
   };

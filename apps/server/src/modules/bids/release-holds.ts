@@ -1,15 +1,23 @@
-import { PENDING_BID_TTL_DAYS } from "@mx/shared/constants";
+import { PAYPAL_BID_TTL_HOURS, PENDING_BID_TTL_DAYS } from "@mx/shared/constants";
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { GatewayRequestError } from "../payments/gateway";
+import { PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { ACTION_TIMEOUT_MS } from "../properties/reconcile-purchases";
 import { bidActivity } from "./bid-activity";
 import { refundCapture, sell } from "./decide-bid";
 import { bidHoldKey } from "./submit-bid";
 
 export const BID_TTL_MS = PENDING_BID_TTL_DAYS * 24 * 60 * 60_000;
+/**
+ * PayPal honours an authorization for 3 days; after that it must be re-authorized, which PayPal may refuse. A bid
+ * held by PayPal therefore expires within those 3 days (an hour to spare), and its hold is never re-authorized.
+ */
+export const PAYPAL_BID_TTL_MS = PAYPAL_BID_TTL_HOURS * 60 * 60_000;
+export const bidTtlMs = (paymentMethodId: string) =>
+  paymentMethodId === PAYPAL_METHOD ? PAYPAL_BID_TTL_MS : BID_TTL_MS;
 
 /** Statuses whose card hold must be let go. */
 export const RELEASED_STATUSES = [

@@ -16,11 +16,19 @@ import { propertyOfBuilding } from "../buildings/building-property";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
+import {
+  confirmApproved,
+  isPaypalIntent,
+  isPaypalMethod,
+  PAYPAL_CANCELLED,
+  PAYPAL_METHOD,
+  providerOf,
+} from "../payments/paypal-gateway";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
 import type { BidRow } from "./decide-bid";
 import { bidById } from "./present-bid";
-import { BID_TTL_MS, releaseHolds } from "./release-holds";
+import { bidTtlMs, releaseHolds } from "./release-holds";
 
 const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
@@ -64,14 +72,16 @@ export async function submitBid(
   const target = await findBidTarget(db, input.propertyId);
   checkBid(target, userId, amountCents);
 
-  const card = input.paymentMethodId
-    ? (
-        await db
-          .select()
-          .from(paymentCards)
-          .where(and(eq(paymentCards.id, input.paymentMethodId), eq(paymentCards.userId, userId)))
-      )[0]
-    : await defaultCard(db, userId);
+  const card = isPaypalMethod(deps, input.paymentMethodId)
+    ? { id: PAYPAL_METHOD }
+    : input.paymentMethodId
+      ? (
+          await db
+            .select()
+            .from(paymentCards)
+            .where(and(eq(paymentCards.id, input.paymentMethodId), eq(paymentCards.userId, userId)))
+        )[0]
+      : await defaultCard(db, userId);
   if (!card) {
     throw input.paymentMethodId
       ? new AppError("NOT_FOUND", "No such payment method.")
@@ -123,7 +133,7 @@ export async function submitBid(
         status: "holding",
         paymentIntentId: input.paymentIntentId ?? null,
         paymentMethodId: card.id,
-        expiresAt: new Date(Date.now() + BID_TTL_MS),
+        expiresAt: new Date(Date.now() + bidTtlMs(card.id)),
       });
     });
   } catch (error) {
@@ -191,7 +201,11 @@ async function settleHold(
   }
   if (intent.status !== "requires_capture") {
     const failure =
-      intent.status === "requires_payment_method" ? AUTHENTICATION_FAILED : "Your card was declined.";
+      intent.status !== "requires_payment_method"
+        ? "Your card was declined."
+        : isPaypalIntent(intent.id)
+          ? PAYPAL_CANCELLED
+          : AUTHENTICATION_FAILED;
     await failBid(deps, bid.id, failure, intent.id);
     throw new CardError("card_declined", failure);
   }
@@ -214,7 +228,12 @@ export async function confirmBidHold(
   if (!bid) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
   if (bid.status !== "holding") return { bid: await bidById(deps.db, bidId) };
   if (!bid.paymentIntentId) throw new AppError("CONFLICT", "This bid has no card hold yet.");
-  return settleHold(deps, bid, await deps.gateway.retrievePaymentIntent(bid.paymentIntentId));
+  const intent = await confirmApproved(
+    deps,
+    await deps.gateway.retrievePaymentIntent(bid.paymentIntentId),
+    (failure) => failBid(deps, bidId, failure, bid.paymentIntentId),
+  );
+  return settleHold(deps, bid, intent);
 }
 
 /**
@@ -248,7 +267,7 @@ export async function placeHeldBid(deps: AppDeps, bid: BidRow, intent: GatewayIn
         .values({
           id: intent.id,
           userId,
-          provider: gateway.kind,
+          provider: providerOf(gateway, intent.id),
           purpose: "bid",
           propertyId: now.propertyId,
           amountCents: totalCents,

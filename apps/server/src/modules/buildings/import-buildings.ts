@@ -109,7 +109,7 @@ export async function importBuildings(
   });
   // Fresh statistics, so the planner knows the search index from the first query on.
   if (inserted + updated > 0) await db.execute(sql`analyze buildings`);
-  forgetSearches(db);
+  forgetSearches(db, "catalogue");
   return { format, total: records.length, inserted, updated, unchanged: records.length - inserted - updated };
 }
 

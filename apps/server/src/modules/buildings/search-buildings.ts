@@ -1,8 +1,9 @@
 import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
-import { desc, eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { displayName, round6 } from "../properties/present-property";
+import { type CatalogueMatch, forgetCatalogue, searchCatalogue } from "./catalogue-index";
 
 /** Spellings an address may be typed in, folded to the catalogue's ("5th Ave" → "5th avenue"). */
 const abbreviations: [RegExp, string][] = [
@@ -21,25 +22,22 @@ export function normaliseQuery(text: string): string {
   );
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
- * Buildings whose name, address or neighbourhood (the folded `search_text`) or whose owner's name for them
- * contains the text. Both sides are trigram-indexed, so the cost follows the matches, not the catalogue.
- * Ranked: the exact name first, then names starting with the text (then callers' own order).
+ * The ids of every building whose name, address or neighbourhood (the folded search text) or whose owner's name
+ * for it contains the text, best first: the exact name, then names starting with the text, then the tallest.
+ * Answered from the catalogue kept in memory (catalogue-index.ts), so the cost follows the matches.
  */
-export function matchingBuildings(text: string): { where: SQL; rank: SQL[] } {
+async function matchingIds(q: Queryable, text: string, limit: number): Promise<string[]> {
   const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
-  const folded = `%${escapeLike(normaliseQuery(text))}%`;
-  const raw = `%${escapeLike(needle)}%`;
-  const name = sql`lower(coalesce(${properties.customName}, ${buildings.name}, ${buildings.address}, ''))`;
-  return {
-    where: sql`${buildings.id} in (
-      select b.id from buildings b where b.search_text like ${folded}
-      union
-      select p.building_id from properties p where p.custom_name is not null and lower(p.custom_name) like ${raw})`,
-    rank: [desc(sql`${name} = ${needle}`), desc(sql`${name} like ${`${escapeLike(needle)}%`}`)],
-  };
+  const matches = await searchCatalogue(q, normaliseQuery(text), needle);
+  const rank = (m: CatalogueMatch) => (m.name === needle ? 2 : m.name.startsWith(needle) ? 1 : 0);
+  return matches
+    .map((m) => ({ m, r: rank(m) }))
+    .sort(
+      (a, b) => b.r - a.r || b.m.heightM - a.m.heightM || (a.m.id < b.m.id ? -1 : a.m.id > b.m.id ? 1 : 0),
+    )
+    .slice(0, limit)
+    .map(({ m }) => m.id);
 }
 
 const CACHE_TTL_MS = 30_000;
@@ -60,15 +58,7 @@ export async function rankedMatches(q: Queryable, text: string, limit: number): 
   }
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.ids;
-  const { where, rank } = matchingBuildings(text);
-  const rows = await q
-    .select({ id: buildings.id })
-    .from(buildings)
-    .leftJoin(properties, eq(properties.buildingId, buildings.id))
-    .where(where)
-    .orderBy(...rank, desc(buildings.heightM), buildings.id)
-    .limit(limit);
-  const ids = rows.map((r) => r.id);
+  const ids = await matchingIds(q, text, limit);
   if (cache.size >= CACHE_SIZE) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
@@ -78,18 +68,24 @@ export async function rankedMatches(q: Queryable, text: string, limit: number): 
 }
 
 /** After a rename or an import, searches are answered afresh. */
-export function forgetSearches(q: Queryable): void {
+export function forgetSearches(q: Queryable, what: "catalogue" | "names" = "names"): void {
   caches.get(q)?.clear();
+  forgetCatalogue(q, what);
 }
 
-/** Buildings by name (the owner's or the data's), address or neighbourhood; exact and prefix matches first. */
-export async function searchBuildings(
-  q: Queryable,
-  text: string,
-  limit: number,
-): Promise<BuildingSearchResult[]> {
-  const { where, rank } = matchingBuildings(text);
-  const rows = await q
+/** The rows of some buildings' results: one statement built once per database, prepared on each connection. */
+function resultsOf(q: Queryable) {
+  let prepared = preparedResults.get(q);
+  if (!prepared) {
+    prepared = selectResults(q)
+      .where(sql`${buildings.id} = any(${sql.placeholder("ids")}::text[])`)
+      .prepare("search_results_of_buildings");
+    preparedResults.set(q, prepared);
+  }
+  return prepared;
+}
+const selectResults = (q: Queryable) =>
+  q
     .select({
       buildingId: buildings.id,
       mapId: buildings.mapId,
@@ -100,10 +96,21 @@ export async function searchBuildings(
       lng: buildings.lng,
     })
     .from(buildings)
-    .leftJoin(properties, eq(properties.buildingId, buildings.id))
-    .where(where)
-    .orderBy(...rank, desc(buildings.heightM), buildings.id)
-    .limit(limit);
+    .leftJoin(properties, eq(properties.buildingId, buildings.id));
+type PreparedResults = ReturnType<ReturnType<ReturnType<typeof selectResults>["where"]>["prepare"]>;
+const preparedResults = new WeakMap<Queryable, PreparedResults>();
+
+/** Buildings by name (the owner's or the data's), address or neighbourhood; exact and prefix matches first. */
+export async function searchBuildings(
+  q: Queryable,
+  text: string,
+  limit: number,
+): Promise<BuildingSearchResult[]> {
+  const ids = await matchingIds(q, text, limit);
+  if (ids.length === 0) return [];
+  const rows = await resultsOf(q).execute({ ids });
+  const order = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (order.get(a.buildingId) ?? 0) - (order.get(b.buildingId) ?? 0));
   return rows.map((r) => ({
     buildingId: r.buildingId,
     mapId: r.mapId,

@@ -22,8 +22,13 @@ const list = async (token: string) =>
   }[];
 
 describe("GET /api/v1/config", () => {
-  it("names the sandbox, with no publishable key", async () => {
-    expect((await t.call("GET", "/api/v1/config")).json().data).toEqual({ paymentProvider: "sandbox" });
+  it("names the sandbox, with no publishable key, the sandbox's PayPal beside it, and the support address", async () => {
+    expect((await t.call("GET", "/api/v1/config")).json().data).toEqual({
+      paymentProvider: "sandbox",
+      paypal: { kind: "sandbox", clientId: null },
+      supportEmail: t.app.deps.config.supportEmail,
+    });
+    expect(t.app.deps.config.supportEmail).toMatch(/^support@/);
   });
 });
 

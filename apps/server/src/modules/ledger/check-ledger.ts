@@ -25,9 +25,29 @@ export async function checkLedger(q: Queryable): Promise<string[]> {
   const negative = await queryRows<{ account: string; balance: string }>(
     q,
     sql`select account, sum(amount_cents)::bigint as balance from ledger_entries
-        where account like 'earnings:%' group by account having sum(amount_cents) < 0`,
+        where account like 'earnings:%' or account like 'credits:%' group by account having sum(amount_cents) < 0`,
   );
   for (const a of negative) problems.push(`${a.account} is below zero: ${a.balance} cents`);
+  const owed = await queryRows<{ account: string; balance: string }>(
+    q,
+    sql`select account, sum(amount_cents)::bigint as balance from ledger_entries
+        where account like 'credits-debt:%' group by account having sum(amount_cents) > 0`,
+  );
+  for (const a of owed)
+    problems.push(`${a.account} is above zero: ${a.balance} cents (a debt owed to the player)`);
+  // Credits are set aside only for purchases not yet settled, each for exactly what the purchase holds.
+  const [held] = await queryRows<{ ledger: string; purchases: string }>(
+    q,
+    sql`select
+          (select coalesce(sum(amount_cents), 0) from ledger_entries where account = 'credits_held')::bigint as ledger,
+          (select coalesce(sum(credits_cents), 0) from purchases where status in ('pending', 'refunding'))::bigint
+            as purchases`,
+  );
+  if (held && Number(held.ledger) !== Number(held.purchases)) {
+    problems.push(
+      `credits_held is ${held.ledger} cents, but unsettled purchases hold ${held.purchases} cents of credits`,
+    );
+  }
   const zeroes = await queryRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from ledger_entries where amount_cents = 0`,

@@ -18,9 +18,18 @@ export const accounts = {
   refunds: "refunds",
   /** What the platform owes a player: their withdrawable earnings. Never below zero. */
   earnings: (userId: string) => `earnings:${userId}`,
+  /** What offer-wall partners owe the platform for the credits it gave players. */
+  offerwall: "offerwall_partners",
+  /** A player's offer-wall credits: spendable on buildings only, never withdrawn. Never below zero. */
+  credits: (userId: string) => `credits:${userId}`,
+  /** Credits a player had spent when the partner took an offer back: repaid from their next credits (≤ 0). */
+  creditsDebt: (userId: string) => `credits-debt:${userId}`,
+  /** Credits set aside for purchases not yet settled. */
+  creditsHeld: "credits_held",
 } as const;
 
-const isEarnings = (account: string) => account.startsWith("earnings:");
+/** Accounts a journal may never take below zero: a player's earnings and credits. */
+const isEarnings = (account: string) => account.startsWith("earnings:") || account.startsWith("credits:");
 
 export type Entry = { account: string; amountCents: number };
 export type JournalInput = { kind: string; reference: string; memo?: string; entries: Entry[] };

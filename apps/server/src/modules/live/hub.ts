@@ -12,6 +12,9 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 /** Sockets one player may hold; the oldest is closed past it (tabs left open everywhere). */
 export const MAX_SOCKETS_PER_USER = 20;
 
+/** WebSocket close code 1012, "service restart": the client should reconnect. */
+export const RESTART_CLOSE_CODE = 1012;
+
 export type LiveClient = { socket: WebSocket; userId: string; sessionId: string; alive: boolean };
 
 export type HubOptions = {
@@ -19,6 +22,9 @@ export type HubOptions = {
   log: FastifyBaseLogger;
   /** Runs after commit for an activity that should reach the player's devices (the instances race to claim it). */
   onPushable?: (activityId: string) => void;
+  /** Every message heard on the live channel, and every resync (what was announced meanwhile is lost): for caches. */
+  onWire?: (message: WireMessage) => void;
+  onResync?: () => void;
   heartbeatMs?: number;
   sessionCheckMs?: number;
 };
@@ -60,7 +66,7 @@ export class LiveHub {
     this.timers = [];
     await this.stopListening?.();
     this.stopListening = null;
-    for (const client of this.clients) client.socket.close(1001, "Server shutting down");
+    for (const client of this.clients) client.socket.close(RESTART_CLOSE_CODE, "Server restarting");
     this.clients.clear();
     this.byUser.clear();
   }
@@ -121,6 +127,8 @@ export class LiveHub {
       this.options.log.warn("ignored a malformed live notification");
       return;
     }
+    this.options.onWire?.(message);
+    if ("invalidate" in message) return;
     this.seq += 1;
     if ("event" in message) {
       const data = this.encode({ type: "event", seq: this.seq, at: message.at, event: message.event });
@@ -142,6 +150,7 @@ export class LiveHub {
 
   /** The listener was lost for a while: every client refetches what it shows. */
   private resync(): void {
+    this.options.onResync?.();
     this.seq += 1;
     const data = this.encode({ type: "resync", seq: this.seq });
     for (const client of this.clients) this.send(client, data);

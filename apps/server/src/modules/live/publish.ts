@@ -27,10 +27,17 @@ export const LIVE_CHANNEL = "mx_live";
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD_BYTES = 7900;
 
+/**
+ * What a change that no socket hears about tells every instance's caches (modules/system/hot-reads.ts): a session
+ * ended (`sessionId`), all of a player's sessions ended (`sessionsOf`), a player's name changed (`player`).
+ */
+export type Invalidation = { sessionId?: string; sessionsOf?: string; player?: string };
+
 /** What travels through NOTIFY between instances. */
 export type WireMessage =
   | { at: number; event: PublicEvent }
-  | { at: number; to: string; activity: Activity; push: boolean };
+  | { at: number; to: string; activity: Activity; push: boolean }
+  | { at: number; invalidate: Invalidation };
 
 function wire(message: WireMessage): string {
   const json = JSON.stringify(message);
@@ -42,6 +49,11 @@ function wire(message: WireMessage): string {
 
 async function notify(q: Queryable, message: WireMessage): Promise<void> {
   await q.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${wire(message)})`);
+}
+
+/** Tells every instance's caches, on commit, to forget what the change makes stale. */
+export async function announceInvalidation(q: Queryable, invalidate: Invalidation): Promise<void> {
+  await notify(q, { at: Date.now(), invalidate });
 }
 
 /** An event everyone connected hears (map, public lists). */

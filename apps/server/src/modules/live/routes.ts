@@ -19,7 +19,7 @@ import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { authenticate, tokenFromHeader } from "../auth/sessions";
 import { listActivities, markActivitiesRead } from "./activities";
-import { type LiveClient, LiveHub } from "./hub";
+import { type LiveClient, LiveHub, RESTART_CLOSE_CODE } from "./hub";
 import { PushSender, subscribePush, unsubscribePush, vapidKeys } from "./push";
 import { checkPushEndpoint } from "./push-endpoint";
 
@@ -39,7 +39,14 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, database, config } = app.deps;
   const security = [{ bearer: [] }];
   const push = new PushSender(db, vapidKeys(config), config.vapidSubject, app.log, config.push);
-  const hub = new LiveHub({ database, log: app.log, onPushable: (id) => push.deliverLater(id) });
+  const hub = new LiveHub({
+    database,
+    log: app.log,
+    onPushable: (id) => push.deliverLater(id),
+    // The caches hear every change announced, from any instance, and forget what it made stale.
+    onWire: (message) => app.hot.apply(message),
+    onResync: () => app.hot.clear(),
+  });
   app.decorate("live", { hub, push });
   app.addHook("onReady", () => hub.start());
   app.addHook("onClose", async () => {
@@ -47,14 +54,26 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
     await push.idle();
   });
 
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    // On shutdown every socket is closed with 1012 (service restart): clients reconnect at once, through the
+    // proxy, to an instance still up. New upgrades stop with the listener.
+    preClose(done) {
+      for (const socket of this.websocketServer.clients)
+        socket.close(RESTART_CLOSE_CODE, "Server restarting");
+      this.websocketServer.close();
+      done();
+    },
+  });
 
   /*
    * The live channel. Browsers cannot send headers with a WebSocket, and a token in the URL would end up in access
    * logs, so the first message authenticates: {"type":"auth","token":"…"}. Anonymous sockets are closed (4408 after
    * AUTH_TIMEOUT_MS; 4401 for a bad token). Then the server sends "ready", and events as they happen.
    */
-  app.get(`${API_BASE}/live`, { websocket: true, schema: { hide: true } }, (socket: WebSocket) => {
+  app.get(`${API_BASE}/live`, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+    // The upgrade request's logger: the socket's lines carry its request id from opening to close.
+    const log = req.log;
     let client: LiveClient | null = null;
     let authenticating = false;
     const timer = setTimeout(
@@ -84,14 +103,17 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
         if (socket.readyState !== socket.OPEN) return;
         client = { socket, userId: auth.userId, sessionId: auth.sessionId, alive: true };
         hub.add(client);
+        log.debug({ userId: auth.userId }, "live socket signed in");
       } catch {
+        log.info("live socket refused: bad or ended session");
         clearTimeout(timer);
         socket.close(liveCloseCodes.unauthorized, "Sign in again");
       } finally {
         authenticating = false;
       }
     });
-    socket.on("close", () => {
+    socket.on("close", (code: number) => {
+      log.debug({ code, userId: client?.userId }, "live socket closed");
       clearTimeout(timer);
       if (client) hub.remove(client);
     });

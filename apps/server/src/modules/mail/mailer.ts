@@ -1,3 +1,4 @@
+import { withSupportEmail } from "@mx/shared/constants";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
@@ -10,6 +11,16 @@ export type Mailer = {
   kind: "smtp" | "dev-mailbox";
   send(mail: Mail): Promise<void>;
 };
+
+/** Fills the support address into every mail the app writes (the templates carry SUPPORT_EMAIL_SLOT). */
+export function withSupportAddress(mailer: Mailer, address: string): Mailer {
+  const fill = (text: string) => withSupportEmail(text, address);
+  return {
+    kind: mailer.kind,
+    send: (mail) =>
+      mailer.send({ ...mail, subject: fill(mail.subject), text: fill(mail.text), html: fill(mail.html) }),
+  };
+}
 
 /** Real mail over SMTP. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {

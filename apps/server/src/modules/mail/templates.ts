@@ -1,5 +1,5 @@
 import type { OtpType } from "@mx/shared/constants";
-import { BRAND_NAME, OTP_TTL_SECONDS, SUPPORT_EMAIL } from "@mx/shared/constants";
+import { BRAND_NAME, OTP_TTL_SECONDS, SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import type { Mail } from "./mailer";
 
 export const escapeHtml = (s: string) =>
@@ -15,7 +15,7 @@ export function layout(title: string, bodyHtml: string): string {
 <table role="presentation" width="100%" style="max-width:480px;background:#161b22;border-radius:12px;padding:32px">
 <tr><td style="font-size:14px;letter-spacing:2px;text-transform:uppercase;color:#f0b429">${escapeHtml(BRAND_NAME)}</td></tr>
 <tr><td><h1 style="font-size:22px;margin:16px 0">${escapeHtml(title)}</h1>${bodyHtml}</td></tr>
-<tr><td style="padding-top:24px;font-size:12px;color:#8b949e">Questions? ${escapeHtml(SUPPORT_EMAIL)}</td></tr>
+<tr><td style="padding-top:24px;font-size:12px;color:#8b949e">Questions? ${escapeHtml(SUPPORT_EMAIL_SLOT)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 

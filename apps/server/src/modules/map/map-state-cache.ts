@@ -27,8 +27,23 @@ export class MapStateCache {
   private cached: { version: string; state: MapState; etag: string } | null = null;
   private encoded: EncodedState | null = null;
   private building: Promise<{ version: string; state: MapState; etag: string }> | null = null;
+  /** When the version was last read, and the invalidations seen: within `freshMs` of a read with none since, memory answers. */
+  private checkedAt = 0;
+  private changes = 0;
 
-  constructor(private readonly db: Queryable) {}
+  /**
+   * `freshMs`: how long a version read stands when no change is heard (0: every call reads it). The live channel
+   * calls `markStale` on every change of ownership, sale flag or colour, from any instance.
+   */
+  constructor(
+    private readonly db: Queryable,
+    private readonly freshMs = 0,
+  ) {}
+
+  markStale(): void {
+    this.changes += 1;
+    this.checkedAt = 0;
+  }
 
   async encodedDelta(): Promise<EncodedState> {
     const { state, etag } = await this.current();
@@ -47,12 +62,22 @@ export class MapStateCache {
   }
 
   async current(): Promise<{ state: MapState; etag: string }> {
+    if (this.cached && Date.now() - this.checkedAt < this.freshMs) return this.cached;
+    const changes = this.changes;
+    const readAt = Date.now();
     const [row] = await queryRows<{ version: string }>(
       this.db,
       sql`select version::text as version from map_state_version where id = 1`,
     );
     const version = row?.version ?? "0";
-    if (this.cached?.version === version) return this.cached;
+    // Fresh from now on only if no change was heard while the version was read.
+    const fresh = () => {
+      if (this.changes === changes) this.checkedAt = readAt;
+    };
+    if (this.cached?.version === version) {
+      fresh();
+      return this.cached;
+    }
     this.building ??= (async () => {
       const state = await getMapState(this.db);
       const etag = `"${version}-${createHash("sha1").update(JSON.stringify(state)).digest("base64url").slice(0, 12)}"`;
@@ -63,7 +88,10 @@ export class MapStateCache {
     const built = await this.building;
     this.encoded = this.encoded?.etag === built.etag ? this.encoded : null;
     // A read that started before a newer version finished must not replace it.
-    if (!this.cached || BigInt(built.version) >= BigInt(this.cached.version)) this.cached = built;
+    if (!this.cached || BigInt(built.version) >= BigInt(this.cached.version)) {
+      this.cached = built;
+      if (built.version === version) fresh();
+    }
     return built;
   }
 }

@@ -19,7 +19,9 @@ const TileParams = z.strictObject({
 
 export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
   async function mapRoutesPlugin(app) {
-    const stateCache = new MapStateCache(app.deps.db);
+    // Served from memory for up to a second between changes; a change heard on the live channel ends that at once.
+    const stateCache = new MapStateCache(app.deps.db, 1000);
+    app.hot.onMapChange(() => stateCache.markStale());
     app.get(
       "/api/v1/map/manifest",
       {

@@ -10,6 +10,7 @@ import type { Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
+import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
 
 export const TILE_MIN_ZOOM = 11;
 export const TILE_MAX_ZOOM = 16;
@@ -25,16 +26,19 @@ export const ATTRIBUTION =
 
 /**
  * Below BUILDINGS_MIN_ZOOM a building is a pixel or two wide, dropped by simplification, and the tiles would weigh
- * megabytes: the island is drawn
- * instead as blocks of this size (about 40 m), each as tall as the tallest building whose centre is in it.
+ * megabytes: the island is drawn instead as blocks, each as tall as the tallest building whose centre is in it.
+ * At zoom 13 a block is about 40 m, and it doubles with each zoom out, so a block stays about 5 px wide on screen
+ * and the whole island is a few thousand of them, light to draw even without a GPU.
  */
 const BLOCK_DEG = { lng: 0.0005, lat: 0.00036 };
+const blockScale = (z: number) => 2 ** Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z);
 
 type Layers = {
   land: GeoJSONVT | null;
   streets: GeoJSONVT | null;
   buildings: GeoJSONVT;
-  blocks: GeoJSONVT;
+  /** By zoom, TILE_MIN_ZOOM … BUILDINGS_MIN_ZOOM - 1. */
+  blocks: Map<number, GeoJSONVT>;
 };
 type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
 
@@ -61,23 +65,22 @@ function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
 }
 
 /** The island at a glance: buildings gathered into small square blocks, as tall as their tallest building. */
-function blockFeatures(rows: { lat: number; lng: number; height: number }[]): GeoJSON.Feature[] {
+function blockFeatures(
+  rows: { lat: number; lng: number; height: number }[],
+  scale: number,
+): GeoJSON.Feature[] {
+  const size = { lng: BLOCK_DEG.lng * scale, lat: BLOCK_DEG.lat * scale };
   const cells = new Map<string, { i: number; j: number; height: number }>();
   for (const r of rows) {
-    const i = Math.floor(r.lng / BLOCK_DEG.lng);
-    const j = Math.floor(r.lat / BLOCK_DEG.lat);
+    const i = Math.floor(r.lng / size.lng);
+    const j = Math.floor(r.lat / size.lat);
     const key = `${i},${j}`;
     const cell = cells.get(key);
     if (!cell) cells.set(key, { i, j, height: r.height });
     else if (r.height > cell.height) cell.height = r.height;
   }
   return [...cells.values()].map(({ i, j, height }) => {
-    const [w, s, e, n] = [
-      i * BLOCK_DEG.lng,
-      j * BLOCK_DEG.lat,
-      (i + 1) * BLOCK_DEG.lng,
-      (j + 1) * BLOCK_DEG.lat,
-    ];
+    const [w, s, e, n] = [i * size.lng, j * size.lat, (i + 1) * size.lng, (j + 1) * size.lat];
     return {
       type: "Feature",
       properties: { height: Math.round(height) },
@@ -102,6 +105,15 @@ const MIDTOWN: [number, number] = [-73.9875, 40.7475];
 const within = ([lng, lat]: [number, number], [w, s, e, n]: [number, number, number, number]) =>
   lng >= w && lng <= e && lat >= s && lat <= n;
 
+/** The tile (x, y) at zoom z that holds a point (Web Mercator). */
+function tileAt(lng: number, lat: number, z: number): [number, number] {
+  const n = 2 ** z;
+  const rad = (lat * Math.PI) / 180;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const y = Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n);
+  return [Math.min(Math.max(x, 0), n - 1), Math.min(Math.max(y, 0), n - 1)];
+}
+
 const indexOptions = { maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5, tolerance: 2, extent: 4096, buffer: 64 };
 
 /**
@@ -111,6 +123,8 @@ const indexOptions = { maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5, tolerance: 2, ex
 export class MapTiles {
   private built: Built | null = null;
   private building: Promise<Built> | null = null;
+  /** When the catalogue was last seen unchanged, and this process's import count then. */
+  private checked = { at: 0, generation: -1 };
 
   constructor(
     private readonly db: Queryable,
@@ -138,6 +152,7 @@ export class MapTiles {
         "No buildings have been imported yet: put the Manhattan data in MAP_DATA_DIR or run `npm run import -- <file>`.",
       );
     }
+    this.checked = { at: Date.now(), generation: catalogueGeneration(this.db) };
     if (this.built?.key === key) return this.built;
     if (!this.building) {
       this.building = this.build(key).finally(() => {
@@ -180,9 +195,18 @@ export class MapTiles {
         : null,
       buildings: new GeoJSONVT({ type: "FeatureCollection", features: buildingFeatures }, indexOptions),
       // No simplification: a block must not be dropped for being small.
-      blocks: new GeoJSONVT(
-        { type: "FeatureCollection", features: blockFeatures(rows) },
-        { ...indexOptions, maxZoom: BUILDINGS_MIN_ZOOM - 1, tolerance: 0 },
+      blocks: new Map(
+        Array.from({ length: BUILDINGS_MIN_ZOOM - TILE_MIN_ZOOM }, (_, k) => {
+          const z = TILE_MIN_ZOOM + k;
+          const features = blockFeatures(rows, blockScale(z));
+          return [
+            z,
+            new GeoJSONVT(
+              { type: "FeatureCollection", features },
+              { ...indexOptions, maxZoom: z, tolerance: 0 },
+            ),
+          ];
+        }),
       ),
     };
     const playable = bbox(buildingFeatures);
@@ -208,10 +232,48 @@ export class MapTiles {
     };
   }
 
+  /**
+   * Builds the tiles ahead of the players, most wanted first: every tile of the island view (zooms 11 to 13), then
+   * the streets around where the map opens, then zooms 14 and 15 over the whole island. One tile at a time, giving
+   * way to requests in between; stops early when the catalogue changes.
+   */
+  async warm(): Promise<{ tiles: number; ms: number }> {
+    const started = Date.now();
+    const built = await this.current();
+    const [w, s, e, n] = built.manifest.playableBounds;
+    const [cx, cy] = built.manifest.center;
+    const wanted: [number, number, number][] = [];
+    const range = (z: number, [west, south, east, north]: [number, number, number, number]) => {
+      const [x0, y0] = tileAt(west, north, z);
+      const [x1, y1] = tileAt(east, south, z);
+      for (let x = x0; x <= x1; x += 1) for (let y = y0; y <= y1; y += 1) wanted.push([z, x, y]);
+    };
+    for (let z = TILE_MIN_ZOOM; z < BUILDINGS_MIN_ZOOM; z += 1) range(z, [w, s, e, n]);
+    // About 2.5 km around the opening view, as far as a tilted camera sees.
+    for (const z of [15, 14, 16]) range(z, [cx - 0.02, cy - 0.015, cx + 0.02, cy + 0.015]);
+    for (const z of [14, 15]) range(z, [w, s, e, n]);
+    let tiles = 0;
+    for (const [z, x, y] of wanted) {
+      if (this.built !== built) break;
+      if (!built.cache.has(`${z}/${x}/${y}`)) {
+        await this.tile(z, x, y);
+        tiles += 1;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { tiles, ms: Date.now() - started };
+  }
+
   /** A gzipped Mapbox Vector Tile (possibly empty), or null outside the zoom range. */
   async tile(z: number, x: number, y: number): Promise<{ version: string; gzipped: Buffer } | null> {
     if (z < TILE_MIN_ZOOM || z > TILE_MAX_ZOOM || x < 0 || y < 0 || x >= 2 ** z || y >= 2 ** z) return null;
-    const built = await this.current();
+    // Tiles come by the dozen: the catalogue is asked whether it changed at most once per FRESH_MS (an import by this
+    // process is known at once).
+    const fresh =
+      this.built !== null &&
+      this.checked.generation === catalogueGeneration(this.db) &&
+      Date.now() - this.checked.at < FRESH_MS;
+    const built = fresh && this.built ? this.built : await this.current();
     const key = `${z}/${x}/${y}`;
     let gzipped = built.cache.get(key);
     if (!gzipped) {
@@ -233,7 +295,7 @@ export class MapTiles {
         const b = built.layers.buildings.getTile(z, x, y);
         if (b) tiles.buildings = b;
       } else {
-        const blocks = built.layers.blocks.getTile(z, x, y);
+        const blocks = built.layers.blocks.get(z)?.getTile(z, x, y);
         if (blocks) tiles.blocks = blocks;
       }
       gzipped = gzipSync(fromGeojsonVt(tiles, { version: 2, extent: 4096 }));

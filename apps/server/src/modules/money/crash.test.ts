@@ -18,14 +18,17 @@ import { sandboxCardCredits, sandboxPayouts } from "../../db/schema/sandbox-payo
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
+import { restartAndRecover as recoverAfterRestart, requestThatCrashes } from "../../test/crash";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
+import { giveCredits } from "../../test/offerwall";
 import { addPayoutCard, connectedPlayer, creditEarnings } from "../../test/payouts";
-import { type ServerProcess, startServerProcess, unsettledOperations } from "../../test/server-process";
+import { startServerProcess, unsettledOperations } from "../../test/server-process";
 import { createCheckout } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
+import { accounts, balanceOf } from "../ledger/ledger";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "crash-test-session-secret-0123456789abcdef";
@@ -37,46 +40,16 @@ let buildingCounter = 0;
 
 const db = () => t.app.deps.db;
 
-type Server = ServerProcess;
 const startServer = (env: Record<string, string> = {}) =>
   startServerProcess({ databaseUrl: url, sessionSecret: SECRET, env });
 
-/** Asks the server for something it will die in the middle of; the request can only fail. */
-async function requestThatCrashes(
-  server: Server,
-  route: string,
-  token: string,
-  body: unknown,
-  method: "POST" | "DELETE" = "POST",
-) {
-  const answer = await fetch(`${server.base}/api/v1/${route}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      authorization: `Bearer ${token}`,
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).then(
-    async (res) => `answered ${res.status}: ${await res.text()}`,
-    () => "connection lost",
-  );
-  // A request that answered never reached its crash point: the server is stopped and the test fails on the answer.
-  if (answer !== "connection lost") server.child.kill("SIGKILL");
-  expect(answer).toBe("connection lost");
-  expect(await server.exited).toBe("SIGKILL");
-}
-
 /** Starts a fresh server, lets its recovery settle every operation left in the middle, and stops it. */
-async function restartAndRecover() {
-  const server = await startServer();
-  const deadline = Date.now() + 30_000;
-  while ((await unsettled()) > 0) {
-    if (Date.now() > deadline) throw new Error(`recovery left ${await unsettled()} operation(s) unsettled`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.child.kill("SIGTERM");
-  await server.exited;
-}
+const restartAndRecover = () =>
+  recoverAfterRestart(
+    startServer,
+    async () => (await unsettled()) === 0,
+    async () => `recovery left ${await unsettled()} operation(s) unsettled`,
+  );
 
 const unsettled = () => unsettledOperations(db());
 
@@ -217,6 +190,63 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     await expectAgreement();
     const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, player.userId));
     expect(purchase?.status).toBe("refunded");
+  }, 120_000);
+
+  // Purchases paid partly with offer-wall credits: recovery keeps the credits of a purchase it completes and gives
+  // back those of one it fails or refunds, exactly once either way.
+  for (const [point, failAt] of [
+    ["purchase.reserved", null],
+    ["purchase.charged", null],
+    ["purchase.refunding", "purchase.own"],
+  ] as const) {
+    it(`a purchase paid partly with credits killed at ${point}${failAt ? ` (ownership failing)` : ""}`, async () => {
+      const building = await newBuilding();
+      const player = await buyer();
+      await giveCredits(t, player.userId, 1500);
+      const server = await startServer({
+        CRASH_AT: point,
+        OFFERWALL_CREDIT_HOLD_HOURS: "0",
+        ...(failAt ? { FAIL_AT: failAt } : {}),
+      });
+      await requestThatCrashes(server, "properties/buy", player.token, {
+        buildingId: building.id,
+        bidAmount: building.base / 100,
+        credits: 12.5,
+        isApplePay: false,
+      });
+      await restartAndRecover();
+      await expectAgreement();
+      const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, player.userId));
+      const kept = point === "purchase.charged";
+      expect(purchase?.status).toBe(
+        kept ? "completed" : point === "purchase.reserved" ? "failed" : "refunded",
+      );
+      expect(await balanceOf(db(), accounts.credits(player.userId))).toBe(kept ? 250 : 1500);
+      expect(await balanceOf(db(), accounts.creditsHeld)).toBe(0);
+    }, 120_000);
+  }
+
+  it("a purchase paid wholly with credits killed after its reservation gives the credits back once", async () => {
+    const building = await newBuilding();
+    const player = await signUp(t);
+    const total = building.base + 899;
+    const cap = t.app.deps.config.offerwall.dailyCapCents;
+    t.app.deps.config.offerwall.dailyCapCents = total;
+    await giveCredits(t, player.userId, total).finally(() => {
+      t.app.deps.config.offerwall.dailyCapCents = cap;
+    });
+    const server = await startServer({ CRASH_AT: "purchase.reserved", OFFERWALL_CREDIT_HOLD_HOURS: "0" });
+    await requestThatCrashes(server, "properties/buy", player.token, {
+      buildingId: building.id,
+      bidAmount: building.base / 100,
+      credits: total / 100,
+      isApplePay: false,
+    });
+    await restartAndRecover();
+    await expectAgreement();
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, player.userId));
+    expect(purchase?.status).toBe("failed");
+    expect(await balanceOf(db(), accounts.credits(player.userId))).toBe(total);
   }, 120_000);
 
   for (const point of ["bid.reserved", "bid.held", "bid.pending"]) {

@@ -19,7 +19,10 @@ export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promi
       .from(purchases)
       .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")));
     // Only a purchase that has already noted this intent: one whose request is still running finishes itself.
-    if (purchase?.paymentIntentId === intent.id && purchase.totalCents === intent.amountCents) {
+    if (
+      purchase?.paymentIntentId === intent.id &&
+      purchase.totalCents - purchase.creditsCents === intent.amountCents
+    ) {
       await completeCharged(deps, purchase, intent);
     }
   }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
 import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
+import { paypalApiOf } from "../payments/paypal-gateway";
 
 /** Statuses of a bid whose card hold should still be open at the processor. */
 const HOLDING = new Set(["holding", "pending", "accepting"]);
@@ -26,7 +27,8 @@ type Thing = {
  *     bid or paid shop order, of that amount, whose journal took it in;
  *   - every completed purchase, accepted bid and paid order has exactly one capture of its amount, never refunded;
  *   - every hold still open belongs to a bid that is waiting for it, and every pending bid has its hold open;
- *   - no intent stands behind two things.
+ *   - no intent stands behind two things;
+ *   - payouts and deletion refunds have their journals, and the processor's (or PayPal's) record of each agrees.
  */
 export async function reconcileWithProcessor(
   q: Queryable,
@@ -40,7 +42,7 @@ export async function reconcileWithProcessor(
   const things = await queryRows<Thing & { created_at: string }>(
     q,
     sql`
-    select 'purchase' as kind, p.id::text as id, p.status, p.total_cents as "totalCents",
+    select 'purchase' as kind, p.id::text as id, p.status, p.total_cents - p.credits_cents as "totalCents",
       p.payment_intent_id as "intentId", p.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.kind = 'purchase' and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
@@ -125,6 +127,7 @@ export async function reconcileWithProcessor(
     }
   }
   problems.push(...(await reconcilePayouts(q, gateway, window)));
+  problems.push(...(await reconcileAccountRefunds(q, gateway, window)));
   return problems;
 }
 
@@ -181,6 +184,60 @@ async function reconcilePayouts(
       processor.status === row.state || (processor.status === "pending" && row.state === "requested");
     if (!settledAlike && !(processor.status === "paid" && row.state === "pending")) {
       problems.push(`${name} is ${row.state} but the processor's ${processor.id} is ${processor.status}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Deleted accounts' refunds: each has its journal, a failed one its reversal, a refunded one the processor's id;
+ * one sent to PayPal is read back from PayPal, and must be a payout of its net that PayPal did not deny.
+ */
+async function reconcileAccountRefunds(
+  q: Queryable,
+  gateway: PaymentGateway,
+  window: { createdFrom: Date; createdTo: Date },
+): Promise<string[]> {
+  const problems: string[] = [];
+  const rows = await queryRows<{
+    id: string;
+    provider: string;
+    state: string;
+    provider_credit_id: string | null;
+    net_cents: number;
+    journaled: number;
+    reversed: number;
+  }>(
+    q,
+    sql`
+    select r.id::text, r.provider, r.state, r.provider_credit_id, r.net_cents,
+      (select count(*) from ledger_journals j where j.kind = 'account_refund' and j.reference = r.id::text)::int as journaled,
+      (select count(*) from ledger_journals j where j.kind = 'account_refund_reversal' and j.reference = r.id::text)::int as reversed
+    from account_refunds r
+    where r.created_at between ${window.createdFrom.toISOString()} and ${window.createdTo.toISOString()}`,
+  );
+  const paypal = paypalApiOf(gateway);
+  for (const row of rows) {
+    const name = `deletion refund ${row.id}`;
+    if (row.journaled !== 1) problems.push(`${name} has ${row.journaled} refund journals`);
+    if ((row.state === "failed") !== (row.reversed === 1)) {
+      problems.push(`${name} is ${row.state} with ${row.reversed} reversal journals`);
+    }
+    if (row.state !== "refunded") continue;
+    if (!row.provider_credit_id) {
+      problems.push(`${name} is refunded but names nothing at the processor`);
+      continue;
+    }
+    if (row.provider !== "paypal") continue;
+    if (!paypal) {
+      problems.push(`${name} went to PayPal, which this server is not configured for`);
+      continue;
+    }
+    const payout = await paypal.getPayout(row.provider_credit_id);
+    if (payout.amountCents !== row.net_cents || payout.status === "DENIED" || payout.status === "CANCELED") {
+      problems.push(
+        `${name} sent ${formatCents(row.net_cents)} but PayPal's payout ${payout.id} is ${payout.status} for ${formatCents(payout.amountCents)}`,
+      );
     }
   }
   return problems;

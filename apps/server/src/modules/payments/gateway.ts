@@ -4,10 +4,11 @@
  * Services call this interface only; they never know which adapter is behind it.
  */
 
+import type { CardBrand } from "@mx/shared/cards";
 import type { CheckoutGateway } from "./checkout-gateway";
 import type { PayoutGateway } from "./payout-gateway";
 
-export type CardBrand = "visa" | "mastercard" | "amex" | "discover" | "diners" | "jcb" | "unionpay" | "other";
+export type { CardBrand };
 
 export type GatewayCard = {
   /** The processor's payment method id (`pm_…`). */
@@ -102,6 +103,8 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   readonly kind: "sandbox" | "stripe";
   /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;
+  /** PayPal beside the cards (see paypal-gateway): the sandbox's, or PayPal's with its client id; absent: no PayPal. */
+  readonly paypal?: { kind: "sandbox" | "paypal"; clientId: string | null };
 
   createCustomer(input: { email: string; name: string; userId: string }): Promise<{ id: string }>;
   /** Attaches the card a browser tokenised (`tok_…` or `pm_…`) to the customer; throws CardError if refused. */
@@ -109,7 +112,10 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   detachCard(input: { customerId: string; paymentMethodId: string }): Promise<void>;
 
   createPaymentIntent(input: CreateIntentInput): Promise<GatewayIntent>;
-  /** Confirms an intent created without a card; throws CardError if the card is refused. */
+  /**
+   * Confirms an intent created without a card; throws CardError if the card is refused. A PayPal order the payer
+   * has approved (requires_confirmation) is captured, or authorized for a hold.
+   */
   confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
   retrievePaymentIntent(id: string): Promise<GatewayIntent>;
   /**

@@ -30,9 +30,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () =>
       ok(
-        gateway.publishableKey
-          ? { paymentProvider: gateway.kind, publishableKey: gateway.publishableKey }
-          : { paymentProvider: gateway.kind },
+        {
+          paymentProvider: gateway.kind,
+          ...(gateway.publishableKey ? { publishableKey: gateway.publishableKey } : {}),
+          // PayPal beside the cards: the sandbox's approval page, or PayPal's buttons with this client id.
+          ...(gateway.paypal ? { paypal: gateway.paypal } : {}),
+          supportEmail: app.deps.config.supportEmail,
+        },
         "Config",
       ),
   );

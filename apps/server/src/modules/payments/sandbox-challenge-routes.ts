@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { AppError } from "../../lib/errors";
+import { serveFramedFormPages } from "./framed-form-pages";
 import { completeSandboxChallenge } from "./sandbox-gateway";
 
 const Params = z.object({ id: z.string().regex(/^pi_[\w-]+$/, { error: "must be a payment intent id" }) });
@@ -25,17 +26,7 @@ small{color:#656d76}</style></head><body><main>${body}</main></body></html>`;
  */
 export const sandboxChallengeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  app.addHook("onSend", async (_req, reply, payload) => {
-    reply.header(
-      "content-security-policy",
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'",
-    );
-    reply.header("x-frame-options", "SAMEORIGIN");
-    return payload;
-  });
+  serveFramedFormPages(app);
 
   app.get("/sandbox/challenge/:id", { schema: { hide: true, params: Params } }, async (req, reply) => {
     const [intent] = await db

@@ -100,6 +100,7 @@ describe("the server process in production without Stripe keys", () => {
       SESSION_SECRET: "s".repeat(40),
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/never_opened",
       PUBLIC_URL: "https://exchange.example.com",
+      SUPPORT_EMAIL: "help@exchange.example.com",
       VAPID_PUBLIC_KEY: "B".repeat(87),
       VAPID_PRIVATE_KEY: "k".repeat(43),
       PORT: "3309",

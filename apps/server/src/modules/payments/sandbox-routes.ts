@@ -17,6 +17,7 @@ import type { PaymentGateway } from "./gateway";
 import { sandboxChallengeRoutes } from "./sandbox-challenge-routes";
 import { describeSandboxCheckoutSession } from "./sandbox-checkout";
 import { createSandboxToken } from "./sandbox-gateway";
+import { sandboxPaypalRoutes } from "./sandbox-paypal-routes";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -91,4 +92,5 @@ export const sandboxRoutes: FastifyPluginAsync = async (app: FastifyInstance) =>
   await app.register(sandboxApiRoutes, { prefix: API_BASE });
   await app.register(sandboxOnboardingRoutes);
   await app.register(sandboxChallengeRoutes);
+  await app.register(sandboxPaypalRoutes);
 };

@@ -29,6 +29,12 @@ let userId: string;
 
 /** The app as tests build it: our plugin under /api/v1, beside an ordinary JSON route. */
 async function webhookApp(options: { webhookSecret?: string | null } = {}) {
+  return webhookAppWith(options);
+}
+
+async function webhookAppWith(
+  options: { webhookSecret?: string | null; connectWebhookSecret?: string | null } = {},
+) {
   const instance = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
@@ -44,6 +50,7 @@ async function webhookApp(options: { webhookSecret?: string | null } = {}) {
     async (api) => {
       await api.register(stripeWebhookRoutes, {
         webhookSecret: "webhookSecret" in options ? options.webhookSecret : WEBHOOK_SECRET,
+        connectWebhookSecret: options.connectWebhookSecret ?? null,
         gateway,
       });
       api
@@ -395,5 +402,40 @@ describe("POST /api/v1/stripe/webhooks", () => {
     } finally {
       await real.close();
     }
+  });
+});
+
+describe("the Connect endpoint", () => {
+  const CONNECT_SECRET = "whsec_test_connect_endpoint";
+  const CONNECT_URL = "/api/v1/stripe/connect-webhooks";
+  const send = (target: FastifyInstance, url: string, payload: string, signature: string) =>
+    target.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+      payload,
+    });
+
+  it("checks deliveries against its own signing secret, and the platform endpoint against the other", async () => {
+    const both = await webhookAppWith({ connectWebhookSecret: CONNECT_SECRET });
+    try {
+      const payload = eventJson("account.updated", { id: "acct_test" });
+      const viaConnect = await send(both, CONNECT_URL, payload, sign(payload, CONNECT_SECRET));
+      expect(viaConnect.statusCode).toBe(200);
+      const other = eventJson("account.updated", { id: "acct_test" });
+      // Each endpoint's secret signs for that endpoint only.
+      expect((await send(both, CONNECT_URL, other, sign(other, WEBHOOK_SECRET))).statusCode).toBe(400);
+      expect((await send(both, URL, other, sign(other, CONNECT_SECRET))).statusCode).toBe(400);
+      expect((await send(both, URL, other, sign(other, WEBHOOK_SECRET))).statusCode).toBe(200);
+    } finally {
+      await both.close();
+    }
+  });
+
+  it("answers 503 naming the endpoint when no Connect secret is configured", async () => {
+    const payload = eventJson("account.updated", { id: "acct_test" });
+    const res = await send(app, CONNECT_URL, payload, sign(payload, CONNECT_SECRET));
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toContain("/stripe/connect-webhooks");
   });
 });

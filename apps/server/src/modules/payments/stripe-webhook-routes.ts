@@ -22,6 +22,11 @@ export type WebhookVerifier = {
 export type StripeWebhookOptions = {
   /** The endpoint's signing secret (`whsec_…`); defaults to `config.stripe.webhookSecret`. */
   webhookSecret?: string | null;
+  /**
+   * The Connect endpoint's signing secret (its connected accounts' events: payouts); defaults to
+   * `config.stripe.connectWebhookSecret`. Deliveries to `/stripe/connect-webhooks` are checked against it alone.
+   */
+  connectWebhookSecret?: string | null;
   /** Where state is re-read from; defaults to `app.deps.gateway`. */
   gateway?: PaymentGateway;
   verifier?: WebhookVerifier;
@@ -142,6 +147,7 @@ export async function handleStripeEvent(
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = async (app, options) => {
   const secret = options.webhookSecret ?? app.deps.config.stripe?.webhookSecret ?? null;
+  const connectSecret = options.connectWebhookSecret ?? app.deps.config.stripe?.connectWebhookSecret ?? null;
   const gateway = options.gateway ?? app.deps.gateway;
   const verifier: WebhookVerifier = options.verifier ?? Stripe.webhooks;
   if (!gateway) throw new Error("stripeWebhookRoutes needs a payment gateway");
@@ -150,49 +156,62 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
 
-  app.post(
-    "/stripe/webhooks",
-    {
-      schema: {
-        tags: ["stripe"],
-        summary: "Stripe event deliveries (signed with the endpoint secret)",
-        response: { 200: envelope(WebhookData) },
-      },
-    },
-    async (req, reply) => {
-      if (!secret) {
-        return fail(reply, 503, "UNAVAILABLE", "Stripe webhooks are not configured on this server.");
-      }
-      const header = req.headers["stripe-signature"];
-      if (!Buffer.isBuffer(req.body) || typeof header !== "string" || header.length === 0) {
-        return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
-      }
-      let event: Stripe.Event;
-      try {
-        event = verifier.constructEvent(req.body, header, secret);
-      } catch {
-        req.log.warn("stripe webhook: signature verification failed");
-        return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
-      }
+  const endpoint = (url: string, secret: string | null, summary: string) =>
+    app.post(
+      url,
+      { schema: { tags: ["stripe"], summary, response: { 200: envelope(WebhookData) } } },
+      async (req, reply) => {
+        if (!secret) {
+          return fail(
+            reply,
+            503,
+            "UNAVAILABLE",
+            `Stripe webhooks (${url}) are not configured on this server.`,
+          );
+        }
+        const header = req.headers["stripe-signature"];
+        if (!Buffer.isBuffer(req.body) || typeof header !== "string" || header.length === 0) {
+          return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
+        }
+        let event: Stripe.Event;
+        try {
+          event = verifier.constructEvent(req.body, header, secret);
+        } catch {
+          req.log.warn("stripe webhook: signature verification failed");
+          return fail(reply, 400, "BAD_REQUEST", INVALID_SIGNATURE);
+        }
 
-      try {
-        const result = await handleStripeEvent(
-          app.deps.db,
-          gateway,
-          event,
-          { mailer: app.deps.mailer, log: req.log },
-          (intent) => finishPayment(app.deps, intent),
-        );
-        const message = result.duplicate
-          ? "Event already handled."
-          : result.ignored
-            ? "Event ignored."
-            : "Event handled.";
-        return ok(result, message);
-      } catch (err) {
-        req.log.error({ err, eventId: event.id, eventType: event.type }, "stripe webhook: handling failed");
-        return fail(reply, 500, "INTERNAL", "The event could not be handled; Stripe will deliver it again.");
-      }
-    },
+        try {
+          const result = await handleStripeEvent(
+            app.deps.db,
+            gateway,
+            event,
+            { mailer: app.deps.mailer, log: req.log },
+            (intent) => finishPayment(app.deps, intent),
+          );
+          const message = result.duplicate
+            ? "Event already handled."
+            : result.ignored
+              ? "Event ignored."
+              : "Event handled.";
+          return ok(result, message);
+        } catch (err) {
+          req.log.error({ err, eventId: event.id, eventType: event.type }, "stripe webhook: handling failed");
+          return fail(
+            reply,
+            500,
+            "INTERNAL",
+            "The event could not be handled; Stripe will deliver it again.",
+          );
+        }
+      },
+    );
+
+  endpoint("/stripe/webhooks", secret, "Stripe event deliveries (signed with the endpoint secret)");
+  // Connected accounts' events (payouts) come from a Connect endpoint, signed with a secret of its own.
+  endpoint(
+    "/stripe/connect-webhooks",
+    connectSecret,
+    "Stripe Connect event deliveries (signed with the Connect endpoint's own secret)",
   );
 };

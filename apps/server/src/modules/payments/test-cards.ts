@@ -1,5 +1,3 @@
-import type { CardBrand } from "./gateway";
-
 /** How one of Stripe's published test card numbers behaves. */
 export type CardBehaviour =
   | "ok"
@@ -47,29 +45,8 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> 
   "4000000000005126": { behaviour: "payout_fails", funding: "debit" },
 };
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-export function brandOf(digits: string): CardBrand {
-  if (/^4/.test(digits)) return "visa";
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return "mastercard";
-  if (/^3[47]/.test(digits)) return "amex";
-  if (/^(6011|65|64[4-9]|622)/.test(digits)) return "discover";
-  if (/^(30[0-5]|36|38|39)/.test(digits)) return "diners";
-  if (/^35/.test(digits)) return "jcb";
-  if (/^62/.test(digits)) return "unionpay";
-  return "other";
-}
+// One table of schemes and one Luhn check for the server and the web app.
+export { cardBrandOf as brandOf, passesLuhn as luhnValid } from "@mx/shared/cards";
 
 /** A Luhn-valid number that is not a test card behaves as Stripe's test mode treats real cards: declined. */
 export function testCard(digits: string): { behaviour: CardBehaviour; funding: string; isTestCard: boolean } {

@@ -1,6 +1,6 @@
 import { CURRENCY, DELETION_REFUND_FEE_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentCustomers } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
@@ -8,13 +8,22 @@ import type { AppDeps } from "../../deps";
 import { crashPoint } from "../../lib/crash-points";
 import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
+import { queryRows } from "../../lib/sql";
 import { defaultCard } from "../cards/cards";
 import { accounts, balanceOf, type Entry, postJournal } from "../ledger/ledger";
 import { CardError, GatewayRequestError } from "../payments/gateway";
+import { PaypalError } from "../payments/paypal-api";
+import { isPaypalIntent, orderIdOf, paypalApiOf } from "../payments/paypal-gateway";
 import { reservePayout, sendPayout } from "./send-payout";
 
-/** What is still to be sent once the deletion has committed. */
-export type DeletionRefund = { kind: "card"; refundId: string } | { kind: "payout"; payoutId: string } | null;
+/** An account refund sent to the payer's PayPal account, not to a card (its provider column). */
+const PAYPAL = "paypal";
+
+/** What is still to be sent once the deletion has committed: a refund (to a card or PayPal), or a payout. */
+export type DeletionRefund =
+  | { kind: "refund"; refundId: string }
+  | { kind: "payout"; payoutId: string }
+  | null;
 
 type RefundRow = typeof accountRefunds.$inferSelect;
 
@@ -31,7 +40,8 @@ function refundEntries(row: Pick<RefundRow, "userId" | "amountCents" | "feeCents
  * earnings leave the balance, minus the processing fee (DELETION_REFUND_FEE_CENTS, what sending money to a card
  * costs), bound for
  *   - the default buying card (journal "account_refund": earnings −balance, refunds +net, platform fees +fee); or,
- *     with no card, the player's connected payout account (a standard payout with the same fee);
+ *     with no card, the PayPal account the player last paid with (a PayPal payout, the same journal); or, with
+ *     neither, the player's connected payout account (a standard payout with the same fee);
  *   - nowhere, when the balance does not exceed the fee: the fee takes it (journal "account_forfeit").
  * With neither a card nor a payout account the balance stays on the ledger, owed to the deleted player, and is
  * logged for an operator to settle. Nothing here calls the processor.
@@ -84,7 +94,35 @@ export async function reserveDeletionRefund(
       memo: `deleted account: ${formatCents(row.netCents)} back to the default card`,
       entries: refundEntries(row),
     });
-    return { kind: "card", refundId: row.id };
+    return { kind: "refund", refundId: row.id };
+  }
+
+  const paypalOrder = paypalApiOf(deps.gateway) ? await lastPaypalPayment(tx, user.id) : null;
+  if (paypalOrder) {
+    // The payer's account is read from the order when the refund is sent: nothing here calls PayPal.
+    const [row] = await tx
+      .insert(accountRefunds)
+      .values({
+        id: newId(),
+        userId: user.id,
+        provider: PAYPAL,
+        customerId: PAYPAL,
+        paymentMethodId: paypalOrder,
+        amountCents: balance,
+        feeCents: fee,
+        netCents: balance - fee,
+        currency: CURRENCY,
+        state: "requested",
+      })
+      .returning();
+    if (!row) throw new Error("insert returned nothing");
+    await postJournal(tx, {
+      kind: "account_refund",
+      reference: row.id,
+      memo: `deleted account: ${formatCents(row.netCents)} back to PayPal`,
+      entries: refundEntries(row),
+    });
+    return { kind: "refund", refundId: row.id };
   }
 
   if (user.isStripeIntegrated && user.stripeConnAccId) {
@@ -111,6 +149,44 @@ export async function reserveDeletionRefund(
   return null;
 }
 
+/** The PayPal payment (our id, `paypal_…`) of the player's newest building bought or bid won with PayPal, if any. */
+async function lastPaypalPayment(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select id from (
+      select payment_intent_id as id, created_at from purchases
+        where user_id = ${userId} and status = 'completed' and payment_intent_id like 'paypal%'
+      union all
+      select payment_intent_id, created_at from bids
+        where bidder_id = ${userId} and status = 'accepted' and payment_intent_id like 'paypal%'
+    ) paid order by created_at desc limit 1`,
+  );
+  return row && isPaypalIntent(row.id) ? row.id : null;
+}
+
+/**
+ * Sends a refund to the PayPal account that paid for the order it names: PayPal says who approved the order, and a
+ * payout of the net goes there, its sender_batch_id the refund's key. Returns PayPal's payout batch id.
+ */
+async function sendToPaypal(deps: AppDeps, row: RefundRow): Promise<string> {
+  const paypal = paypalApiOf(deps.gateway);
+  if (!paypal)
+    throw new GatewayRequestError("paypal_unavailable", "PayPal is not configured on this server", 503);
+  const order = await paypal.getOrder(orderIdOf(row.paymentMethodId));
+  if (!order.payer) throw new PaypalError("PAYER_UNKNOWN", "PayPal names no payer for the order", 422);
+  const payout = await paypal.sendPayout({
+    receiver: order.payer.id,
+    amountCents: row.netCents,
+    currency: row.currency,
+    senderBatchId: `account-refund:${row.id}`,
+    note: `Your Manhattan Exchange earnings of ${formatCents(row.netCents)}, sent as your account was deleted.`,
+  });
+  if (payout.status === "DENIED" || payout.status === "CANCELED") {
+    throw new PaypalError(`PAYOUT_${payout.status}`, `PayPal ${payout.status.toLowerCase()} the payout`, 422);
+  }
+  return payout.id;
+}
+
 /**
  * Step 2 for a card refund, outside any transaction: the processor credits the card. A refusal marks the refund
  * failed and puts the money back on the (deleted) player's earnings (journal "account_refund_reversal", once), for
@@ -122,22 +198,28 @@ export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promi
   if (row?.state !== "requested") return;
   crashPoint("deletion.reserved");
   try {
-    const credit = await deps.gateway.creditCard({
-      customerId: row.customerId,
-      paymentMethodId: row.paymentMethodId,
-      amountCents: row.netCents,
-      currency: row.currency,
-      reference: row.id,
-      idempotencyKey: `account-refund:${row.id}`,
-    });
+    const creditId =
+      row.provider === PAYPAL
+        ? await sendToPaypal(deps, row)
+        : (
+            await deps.gateway.creditCard({
+              customerId: row.customerId,
+              paymentMethodId: row.paymentMethodId,
+              amountCents: row.netCents,
+              currency: row.currency,
+              reference: row.id,
+              idempotencyKey: `account-refund:${row.id}`,
+            })
+          ).id;
     crashPoint("deletion.sent");
     await deps.db
       .update(accountRefunds)
-      .set({ state: "refunded", providerCreditId: credit.id, updatedAt: new Date() })
+      .set({ state: "refunded", providerCreditId: creditId, updatedAt: new Date() })
       .where(eq(accountRefunds.id, row.id));
   } catch (error) {
     const refused =
       error instanceof CardError ||
+      (error instanceof PaypalError && error.statusCode < 500 && error.statusCode !== 409) ||
       (error instanceof GatewayRequestError && error.statusCode < 500 && error.statusCode !== 409);
     if (!refused) {
       deps.log?.warn({ err: error, refundId }, "deletion refund not confirmed; it will be retried");
@@ -175,7 +257,7 @@ export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promi
 /** Step 2, whichever way the refund goes; never throws (the deletion has committed). */
 export async function completeDeletionRefund(deps: AppDeps, refund: DeletionRefund): Promise<void> {
   if (!refund) return;
-  if (refund.kind === "card") {
+  if (refund.kind === "refund") {
     await sendDeletionRefund(deps, refund.refundId).catch((error: unknown) => {
       deps.log?.error({ err: error, refundId: refund.refundId }, "deletion refund not sent yet");
     });

@@ -64,7 +64,10 @@ export async function manualPayout(
   });
   if (!reserved) throw new AppError("INSUFFICIENT_BALANCE", serverMessages.nothingToPayOut);
   const sent = await sendPayout(deps, reserved.id);
-  return { message: serverMessages.payoutRequested, payout: presentPayout(sent) };
+  const message = destinationLabel
+    ? serverMessages.payoutRequestedTo(destinationLabel)
+    : serverMessages.payoutRequested;
+  return { message, payout: presentPayout(sent) };
 }
 
 /**

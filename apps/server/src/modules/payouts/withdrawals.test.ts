@@ -224,6 +224,8 @@ describe("POST users/manual-payout", () => {
     const player = await seller(7_550);
     const res = await manual(player.token);
     expect(res.statusCode).toBe(200);
+    // The message names where the money goes: the default debit card, not "your bank".
+    expect(res.json().message).toBe("Payout requested: your balance is on its way to VISA •••• 5556.");
     expect(res.json().data.payout).toMatchObject({
       amount: 75.5,
       fee: 0,

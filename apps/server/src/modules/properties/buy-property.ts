@@ -3,6 +3,7 @@ import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
@@ -15,8 +16,10 @@ import { queryRows } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import { publishPublicMany } from "../live/publish";
+import { holdPurchaseCredits, releasePurchaseCredits } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
+import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,9 +32,18 @@ export type BuyInput = {
   propertyId?: string;
   paymentMethodId?: string;
   bidAmount: number;
+  /** Offer-wall credits to spend on it, in dollars: the card pays the rest. */
+  credits?: number;
 };
 
-export type Bought = { message: string; property: Property; total: number; paymentIntentId: string };
+export type Bought = {
+  message: string;
+  property: Property;
+  total: number;
+  paymentIntentId: string;
+  /** Dollars of the total paid with offer-wall credits. */
+  credits?: number;
+};
 /** A purchase waiting for the buyer's bank (3-D Secure): the building is held for it meanwhile. */
 export type NeedsAction = { purchaseId: string; action: ActionRequired };
 export type BuyResult = Bought | NeedsAction;
@@ -47,6 +59,8 @@ type Order = {
   key: string;
   priceCents: number;
   paymentMethodId: string | null;
+  /** Offer-wall credits to spend (cents); the card is charged total − credits. */
+  creditsCents: number;
 };
 
 /**
@@ -65,12 +79,23 @@ type Order = {
 export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<BuyResult> {
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
+  const creditsCents = input.credits === undefined ? 0 : dollarsToCents(input.credits);
+  if (creditsCents === null || creditsCents < 0) {
+    throw new AppError("BAD_REQUEST", "credits: must be a whole number of cents, 0 or more");
+  }
+  if (creditsCents > priceCents + FEES_CENTS) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `credits: must be at most the total of ${formatCents(priceCents + FEES_CENTS)}`,
+    );
+  }
   return purchaseQueue(deps).load({
     purchaseId: newId(),
     userId,
     key: input.buildingId ?? input.propertyId ?? "",
     priceCents,
     paymentMethodId: input.paymentMethodId ?? null,
+    creditsCents,
   });
 }
 
@@ -112,10 +137,15 @@ export type Charged = {
   order: Order;
   purchaseId: string;
   buildingId: string;
-  cardId: string;
+  /** Null when credits pay everything. */
+  cardId: string | null;
   totalCents: number;
-  intentId: string;
+  /** Null when credits pay everything: no card is charged. */
+  intentId: string | null;
 };
+
+/** What the card is charged: the total less the credits spent. */
+const chargeOf = (c: { totalCents: number; order: Order }) => c.totalCents - c.order.creditsCents;
 
 async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyResult>[]> {
   const { gateway } = deps;
@@ -135,18 +165,22 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
     key_uuid: UUID.test(o.key) ? o.key : null,
     price_cents: o.priceCents,
     payment_method_id: o.paymentMethodId,
+    credits_cents: o.creditsCents,
   }));
-  const rows = await queryRows<Reservation>(
-    deps.db,
-    sql`
+  const reserve = (q: Queryable) =>
+    queryRows<Reservation>(
+      q,
+      sql`
     with r as (
       select * from json_to_recordset(${JSON.stringify(requests)}::json) as r(i integer, purchase_id uuid,
-        user_id uuid, key text, key_uuid uuid, price_cents integer, payment_method_id text)),
+        user_id uuid, key text, key_uuid uuid, price_cents integer, payment_method_id text, credits_cents integer)),
     target as (
       select r.*, b.id as building_id, b.base_price_cents,
-        (select c.id from payment_cards c where c.user_id = r.user_id
+        -- PayPal in place of a card, where it is offered.
+        case when r.payment_method_id = ${deps.gateway.paypal ? PAYPAL_METHOD : null}::text then r.payment_method_id
+        else (select c.id from payment_cards c where c.user_id = r.user_id
            and case when r.payment_method_id is null then c.is_default else c.id = r.payment_method_id end
-         limit 1) as card_id,
+         limit 1) end as card_id,
         (select pc.customer_id from payment_customers pc where pc.user_id = r.user_id) as customer_id
       from r
       left join lateral (
@@ -158,7 +192,8 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
     free as (
       select p.building_id from properties p
       where p.building_id = any(array(select building_id from target
-                                      where price_cents >= base_price_cents and card_id is not null))
+                                      where price_cents >= base_price_cents
+                                        and (card_id is not null or credits_cents >= price_cents + ${FEES_CENTS}::integer)))
         and p.owner_id is null and not p.for_sale
       order by p.building_id
       for update of p),
@@ -174,7 +209,26 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
         -- A batch run again finds the purchases its first run reserved.
         or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved
     from target t order by t.i`,
-  );
+    );
+  // Credits are held in the transaction that writes the purchases, so a purchase never exists without its hold and
+  // two purchases at once cannot spend the same credits (see holdPurchaseCredits).
+  let refusedCredits = new Map<string, AppError>();
+  const rows = orders.some((o) => o.creditsCents > 0)
+    ? await deps.db.transaction(async (tx) => {
+        const reservedRows = await reserve(tx);
+        refusedCredits = await holdPurchaseCredits(
+          tx,
+          deps.config.offerwall.creditHoldHours,
+          reservedRows
+            .filter((row) => row.reserved && (orders[row.i]?.creditsCents ?? 0) > 0)
+            .map((row) => {
+              const order = orders[row.i] as Order;
+              return { purchaseId: order.purchaseId, userId: order.userId, creditsCents: order.creditsCents };
+            }),
+        );
+        return reservedRows;
+      })
+    : await reserve(deps.db);
 
   const byIndex = new Map(rows.map((row) => [row.i, row]));
   const reserved: Omit<Charged, "intentId">[] = [];
@@ -191,18 +245,21 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
             `bidAmount: must be at least the base price of ${formatCents(row.base_price_cents)}`,
           );
         }
-        if (!row.card_id) {
+        const creditsPayAll = order.creditsCents >= order.priceCents + FEES_CENTS;
+        if (!row.card_id && !creditsPayAll) {
           throw order.paymentMethodId
             ? new AppError("NOT_FOUND", "No such payment method.")
             : new AppError("BAD_REQUEST", errors.addCardFirst);
         }
         if (!row.reserved) throw await whyNotReserved(deps, order.userId, row.building_id);
+        const refused = refusedCredits.get(order.purchaseId);
+        if (refused) throw refused;
         reserved.push({
           i,
           order,
           purchaseId: purchaseIds[i] as string,
           buildingId: row.building_id,
-          cardId: row.card_id,
+          cardId: creditsPayAll ? null : row.card_id,
           totalCents: order.priceCents + FEES_CENTS,
         });
       } catch (error) {
@@ -218,14 +275,19 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
   await Promise.all(
     reserved.map(async (r) => {
       try {
+        if (r.cardId === null) {
+          // Credits pay for all of it: no card is charged.
+          charged.push({ ...r, intentId: null });
+          return;
+        }
         const customerId = byIndex.get(r.i)?.customer_id ?? (await ensureCustomer(deps, r.order.userId));
         const intent = await gateway.createPaymentIntent({
-          amountCents: r.totalCents,
+          amountCents: chargeOf(r),
           currency: CURRENCY,
           customerId,
           paymentMethodId: r.cardId,
           captureMethod: "automatic",
-          metadata: purchaseMetadata(r.purchaseId, r.buildingId, r.order.userId, r.totalCents),
+          metadata: purchaseMetadata(r.purchaseId, r.buildingId, r.order.userId, chargeOf(r)),
           idempotencyKey: purchaseChargeKey(r.purchaseId),
         });
         if (intent.status === "requires_action") {
@@ -279,7 +341,9 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
   // Noted at once, so that if this process stops before step 3, reconcilePurchases finds the charges and refunds them.
   let owned: Charged[] = [];
   try {
-    const marks = charged.map((c) => ({ id: c.purchaseId, intent_id: c.intentId }));
+    const marks = charged
+      .filter((c) => c.intentId !== null)
+      .map((c) => ({ id: c.purchaseId, intent_id: c.intentId }));
     await queryRows(
       deps.db,
       sql`
@@ -373,7 +437,8 @@ export async function announce(deps: AppDeps, owned: Charged[], outcomes: Outcom
       message: `You now own ${property.name}.`,
       property,
       total: c.totalCents / 100,
-      paymentIntentId: c.intentId,
+      paymentIntentId: c.intentId ?? "",
+      ...(c.order.creditsCents > 0 ? { credits: c.order.creditsCents / 100 } : {}),
     });
   }
   // The sales are committed: every map recolours them now. A lost announcement must not fail a completed purchase.
@@ -413,7 +478,10 @@ export async function ownTogether(
           reference: c.purchaseId,
           memo: `${c.buildingId} bought for ${formatCents(c.order.priceCents)}`,
           entries: [
-            { account: accounts.cardFunding, amountCents: -c.totalCents },
+            ...(chargeOf(c) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(c) }] : []),
+            ...(c.order.creditsCents > 0
+              ? [{ account: accounts.creditsHeld, amountCents: -c.order.creditsCents }]
+              : []),
             { account: accounts.platformRevenue, amountCents: c.order.priceCents },
             { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
             { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
@@ -428,6 +496,7 @@ export async function ownTogether(
       building_id: c.buildingId,
       price_cents: c.order.priceCents,
       total_cents: c.totalCents,
+      charge_cents: chargeOf(c),
       intent_id: c.intentId,
       card_id: c.cardId,
     }));
@@ -436,7 +505,8 @@ export async function ownTogether(
       sql`
       with s as (
         select * from json_to_recordset(${JSON.stringify(sales)}::json) as s(purchase_id uuid, user_id uuid,
-          building_id text, price_cents integer, total_cents integer, intent_id text, card_id text)),
+          building_id text, price_cents integer, total_cents integer, charge_cents integer, intent_id text,
+          card_id text)),
       locked as materialized (
         select p.building_id from properties p where p.building_id = any(array(select building_id from s))
         order by p.building_id for update),
@@ -451,8 +521,9 @@ export async function ownTogether(
       payment as (
         insert into payment_intents
           (id, user_id, provider, purpose, property_id, amount_cents, currency, capture_method, status, payment_method_id)
-        select intent_id, user_id, ${deps.gateway.kind}, 'purchase', building_id, total_cents, ${CURRENCY}, 'automatic',
-          'succeeded', card_id from done),
+        select intent_id, user_id,
+          case when intent_id like 'paypal\_%' then 'paypal' else ${deps.gateway.kind}::text end, 'purchase', building_id, charge_cents, ${CURRENCY}, 'automatic',
+          'succeeded', card_id from done where intent_id is not null),
       history as (insert into price_history (building_id, price_cents) select building_id, price_cents from done),
       ${journals},
       completed as (
@@ -507,7 +578,7 @@ export function purchaseMetadata(purchaseId: string, buildingId: string, userId:
 export async function refundPurchase(
   deps: AppDeps,
   purchaseId: string,
-  intentId: string,
+  intentId: string | null,
   failure: string,
 ): Promise<boolean> {
   // Only a purchase still unsettled is refunded: one completed meanwhile (by recovery, or the processor's webhook
@@ -519,7 +590,10 @@ export async function refundPurchase(
     .returning({ id: purchases.id });
   if (!refunding) return false;
   crashPoint("purchase.refunding");
-  await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: purchaseRefundKey(purchaseId) });
+  // A purchase paid wholly with credits charged no card: its credits are given back as it settles.
+  if (intentId) {
+    await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: purchaseRefundKey(purchaseId) });
+  }
   await settle(deps, purchaseId, "refunded", failure, intentId);
   return true;
 }
@@ -531,10 +605,14 @@ async function settle(
   failure: string,
   paymentIntentId: string | null = null,
 ) {
-  await deps.db
-    .update(purchases)
-    .set({ status, failure, paymentIntentId, updatedAt: new Date() })
-    .where(eq(purchases.id, purchaseId));
+  // The credits a purchase held go back in the same transaction that settles it as failed or refunded.
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(purchases)
+      .set({ status, failure, paymentIntentId, updatedAt: new Date() })
+      .where(eq(purchases.id, purchaseId));
+    if (status !== "refunding") await releasePurchaseCredits(tx, purchaseId);
+  });
 }
 
 /**
@@ -545,7 +623,7 @@ async function settle(
 export async function completeCharged(
   deps: AppDeps,
   purchase: typeof purchases.$inferSelect,
-  intent: GatewayIntent,
+  intent: GatewayIntent | null,
 ): Promise<Bought | null> {
   const charged: Charged = {
     i: 0,
@@ -554,18 +632,20 @@ export async function completeCharged(
       userId: purchase.userId,
       key: purchase.buildingId,
       priceCents: purchase.priceCents,
-      paymentMethodId: intent.paymentMethodId,
+      paymentMethodId: intent?.paymentMethodId ?? null,
+      creditsCents: purchase.creditsCents,
     },
     purchaseId: purchase.id,
     buildingId: purchase.buildingId,
-    cardId: intent.paymentMethodId ?? "",
+    cardId: intent?.paymentMethodId ?? null,
     totalCents: purchase.totalCents,
-    intentId: intent.id,
+    intentId: intent?.id ?? null,
   };
   const outcomes: Outcome<BuyResult>[] = [failed(new Error("not owned"))];
   const owned = await ownTogether(deps, [charged], outcomes);
   if (owned.length === 0) {
-    if (await refundPurchase(deps, purchase.id, intent.id, "the building could not be given")) return null;
+    if (await refundPurchase(deps, purchase.id, intent?.id ?? null, "the building could not be given"))
+      return null;
     const [now] = await deps.db.select().from(purchases).where(eq(purchases.id, purchase.id));
     return now?.status === "completed" ? boughtOf(deps, now) : null;
   }
@@ -583,6 +663,7 @@ async function boughtOf(deps: AppDeps, purchase: typeof purchases.$inferSelect):
     property,
     total: purchase.totalCents / 100,
     paymentIntentId: purchase.paymentIntentId ?? "",
+    ...(purchase.creditsCents > 0 ? { credits: purchase.creditsCents / 100 } : {}),
   };
 }
 
@@ -603,7 +684,11 @@ export async function confirmPurchase(deps: AppDeps, userId: string, purchaseId:
       `This purchase has ${purchase.status}: ${purchase.failure ?? "nothing was charged"}.`,
     );
   }
-  const intent = await deps.gateway.retrievePaymentIntent(purchase.paymentIntentId);
+  const intent = await confirmApproved(
+    deps,
+    await deps.gateway.retrievePaymentIntent(purchase.paymentIntentId),
+    (failure) => settle(deps, purchaseId, "failed", failure, purchase.paymentIntentId),
+  );
   switch (intent.status) {
     case "succeeded": {
       const bought = await completeCharged(deps, purchase, intent);
@@ -623,7 +708,10 @@ export async function confirmPurchase(deps: AppDeps, userId: string, purchaseId:
           idempotencyKey: `${purchaseChargeKey(purchaseId)}:cancel`,
         });
       }
-      await settle(deps, purchaseId, "failed", AUTHENTICATION_FAILED, intent.id);
-      throw new CardError("authentication_failed", AUTHENTICATION_FAILED);
+      {
+        const failure = isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED;
+        await settle(deps, purchaseId, "failed", failure, intent.id);
+        throw new CardError("authentication_failed", failure);
+      }
   }
 }

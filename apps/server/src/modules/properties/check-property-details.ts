@@ -1,6 +1,6 @@
 import { errors } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
@@ -11,6 +11,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a building id looks like (`way/…`, `relation/…`, `doitt/…`, …): such text is looked up exactly, never fuzzily. */
 const BUILDING_ID = /^[a-z]+\/[\w.-]+$/i;
 const MAX_MATCHES = 10;
+
+/**
+ * The properties of some buildings, as one statement built once per database and prepared on each connection:
+ * a search asks for its best matches on every request, and building the query cost more than running it.
+ */
+function propertiesOf(q: Queryable) {
+  let prepared = byIds.get(q);
+  if (!prepared) {
+    prepared = selectProperties(q)
+      .where(sql`${buildings.id} = any(${sql.placeholder("ids")}::text[])`)
+      .prepare("properties_of_buildings");
+    byIds.set(q, prepared);
+  }
+  return prepared;
+}
+type Prepared = ReturnType<ReturnType<ReturnType<typeof selectProperties>["where"]>["prepare"]>;
+const byIds = new WeakMap<Queryable, Prepared>();
+
+/** Text that names a building or property by its id (looked up exactly, and cacheable). */
+export function isPropertyId(text: string): boolean {
+  return UUID.test(text) || BUILDING_ID.test(text);
+}
 
 /**
  * By building id or property id, exactly (an unknown id finds nothing); any other text by name, address or
@@ -26,7 +48,7 @@ export async function checkPropertyDetails(q: Queryable, text: string): Promise<
   }
   const ids = await rankedMatches(q, text, MAX_MATCHES);
   if (ids.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
-  const rows = await selectProperties(q).where(inArray(buildings.id, ids));
+  const rows = await propertiesOf(q).execute({ ids });
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows
     .sort((a, b) => (order.get(a.buildingId ?? "") ?? 0) - (order.get(b.buildingId ?? "") ?? 0))

@@ -187,11 +187,18 @@ describe("deleting an account", () => {
   it("puts the player's buildings back on the market, unowned, at their base price", async () => {
     const res = await t.call("DELETE", `/api/v1/users/${bob.userId}`, { token: bob.token });
     expect(res.statusCode).toBe(200);
-    const [property] = (await get("/api/v1/properties/checkPropertyDetails?text=way/3")).json().data
-      .propertyDetails;
+    // Cached replies follow the change once its NOTIFY arrives (on PostgreSQL a few milliseconds after the
+    // commit): well within half a second, far less than the caches' maximum ages (10 s and 30 s).
+    const details = async () =>
+      (await get("/api/v1/properties/checkPropertyDetails?text=way/3")).json().data.propertyDetails[0];
+    await expect.poll(async () => (await details()).ownerId, { timeout: 500, interval: 20 }).toBeNull();
+    const property = await details();
     expect(property).toMatchObject({ ownerId: null, status: "available", forSale: false, color: null });
     expect(property.price).toBe(property.basePrice);
-    const board = (await get("/api/v1/properties/leading-board")).json().data;
-    expect(board.rankedResponse.map((e: { _id: string }) => e._id)).toEqual([alice.userId]);
+    const ranked = async () =>
+      (await get("/api/v1/properties/leading-board"))
+        .json()
+        .data.rankedResponse.map((e: { _id: string }) => e._id);
+    await expect.poll(ranked, { timeout: 500, interval: 20 }).toEqual([alice.userId]);
   });
 });

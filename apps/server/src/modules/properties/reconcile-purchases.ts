@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { releasePurchaseCredits } from "../offerwall/credits";
 import type { GatewayIntent } from "../payments/gateway";
 import { completeCharged, purchaseChargeKey, refundPurchase } from "./buy-property";
 
@@ -58,13 +59,21 @@ export async function recoverPurchase(
     ? await gateway.retrievePaymentIntent(purchase.paymentIntentId)
     : await gateway.findPaymentIntent({ operation: purchaseChargeKey(purchase.id) });
 
+  if (purchase.status === "refunding" && !intent && purchase.creditsCents >= purchase.totalCents) {
+    // Paid wholly with credits: nothing to ask the processor, the credits go back as it settles.
+    await refundPurchase(deps, purchase.id, null, purchase.failure ?? "interrupted, refunded");
+    return "refunded";
+  }
   if (purchase.status === "refunding" || (intent?.status === "succeeded" && intent.refundedCents > 0)) {
     if (!intent) throw new Error(`purchase ${purchase.id} is refunding but has no payment intent`);
     await refundPurchase(deps, purchase.id, intent.id, purchase.failure ?? "interrupted, refunded");
     return "refunded";
   }
   if (!intent) return fail(deps, purchase, "interrupted before the card was charged");
-  if (intent.metadata.purchaseId !== purchase.id || intent.amountCents !== purchase.totalCents) {
+  if (
+    intent.metadata.purchaseId !== purchase.id ||
+    intent.amountCents !== purchase.totalCents - purchase.creditsCents
+  ) {
     throw new Error(`payment intent ${intent.id} does not belong to purchase ${purchase.id}`);
   }
   switch (intent.status) {
@@ -101,12 +110,17 @@ async function noteIntent(deps: AppDeps, purchase: PurchaseRow, intent: GatewayI
 }
 
 async function fail(deps: AppDeps, purchase: PurchaseRow, failure: string): Promise<PurchaseRecovery> {
-  const [done] = await deps.db
-    .update(purchases)
-    .set({ status: "failed", failure, updatedAt: new Date() })
-    .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")))
-    .returning({ id: purchases.id });
-  return done ? "failed" : "settled already";
+  // Any credits it held go back in the same transaction.
+  return deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(purchases)
+      .set({ status: "failed", failure, updatedAt: new Date() })
+      .where(and(eq(purchases.id, purchase.id), eq(purchases.status, "pending")))
+      .returning({ id: purchases.id });
+    if (!done) return "settled already";
+    await releasePurchaseCredits(tx, purchase.id);
+    return "failed";
+  });
 }
 
 /** The building is still held by this pending purchase: ownership is written now, as the request would have. */

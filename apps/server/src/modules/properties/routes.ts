@@ -20,11 +20,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { type BuyResult, buyProperty, confirmPurchase } from "./buy-property";
-import { checkPropertyDetails } from "./check-property-details";
+import { checkPropertyDetails, isPropertyId } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
 import { listProperties } from "./list-properties";
 import { cancelSale, placeAsk } from "./place-ask";
 import { getPriceHistory } from "./price-history";
+
+/** A reply already serialised (a cached one): sent as it is. */
+function sendJson(reply: FastifyReply, body: string) {
+  return reply.type("application/json; charset=utf-8").send(body);
+}
 
 /** A purchase made (200), or the bank's check the buyer must pass first (202). */
 function buyReply(reply: FastifyReply, result: BuyResult) {
@@ -59,8 +64,31 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(PropertyDetailsData) },
       },
     },
-    async (req) =>
-      ok({ propertyDetails: await checkPropertyDetails(db, req.query.text) }, "Property details"),
+    async (req, reply) => {
+      const { text } = req.query;
+      if (!isPropertyId(text)) {
+        // A search by name or address always asks the database.
+        return ok({ propertyDetails: await checkPropertyDetails(db, text) }, "Property details");
+      }
+      // By id, the whole reply from this instance's cache: forgotten when the building's event or its owner's
+      // rename is heard (system/hot-reads.ts).
+      const cached = await app.hot.properties.get(
+        `id:${text}`,
+        async () => {
+          const propertyDetails = await checkPropertyDetails(db, text);
+          const body = PropertyDetailsData.parse({ propertyDetails });
+          return {
+            body: JSON.stringify(ok(body, "Property details")),
+            tags: propertyDetails.flatMap((p) => [
+              `building:${p.buildingId}`,
+              ...(p.ownerId ? [`owner:${p.ownerId}`] : []),
+            ]),
+          };
+        },
+        (entry) => ({ tags: entry.tags }),
+      );
+      return sendJson(reply, cached.body);
+    },
   );
 
   app.get(
@@ -111,7 +139,18 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(LeaderboardData) },
       },
     },
-    async (req) => ok(await leaderboard(db, req.query), "Leaderboard"),
+    async (req, reply) => {
+      const { sortBy, name, neighborhood, limit, offset } = req.query;
+      // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
+      const cached = await app.hot.leaderboard.get(
+        JSON.stringify([sortBy, name ?? null, neighborhood ?? null, limit, offset]),
+        async () => ({
+          body: JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
+          tags: [],
+        }),
+      );
+      return sendJson(reply, cached.body);
+    },
   );
 
   app.post(

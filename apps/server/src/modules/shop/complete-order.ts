@@ -6,6 +6,7 @@ import { newId } from "../../lib/secrets";
 import { accounts, postJournal } from "../ledger/ledger";
 import type { Mailer } from "../mail/mailer";
 import type { GatewayCheckoutSession } from "../payments/checkout-gateway";
+import { providerOf } from "../payments/paypal-gateway";
 import { orderConfirmationMail } from "./order-confirmation-mail";
 
 export type RecordedOrder = { orderId: string; created: boolean };
@@ -115,7 +116,8 @@ export async function completeOrder(
   session: GatewayCheckoutSession,
 ): Promise<RecordedOrder | null> {
   if (!isPaid(session)) return null;
-  const order = await deps.db.transaction((tx) => recordShopOrder(tx, session, deps.gateway.kind));
+  const provider = providerOf(deps.gateway, session.paymentIntentId);
+  const order = await deps.db.transaction((tx) => recordShopOrder(tx, session, provider));
   if (order) {
     await sendOrderConfirmation(deps, order.orderId).catch((err: unknown) => {
       deps.log?.error({ err, orderId: order.orderId }, "shop: the order confirmation could not be sent");

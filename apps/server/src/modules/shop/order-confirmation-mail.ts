@@ -1,4 +1,4 @@
-import { BRAND_NAME, SUPPORT_EMAIL } from "@mx/shared/constants";
+import { BRAND_NAME, SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import type { ShopLine } from "../../db/schema/shop";
@@ -30,7 +30,7 @@ export function orderConfirmationMail(order: {
     `Total charged: ${formatCents(order.amountCents)}`,
     "",
     "We will let you know when your order ships.",
-    `Questions? Write to ${SUPPORT_EMAIL} and quote order ${number}.`,
+    `Questions? Write to ${SUPPORT_EMAIL_SLOT} and quote order ${number}.`,
     "",
     BRAND_NAME,
   ].join("\n");

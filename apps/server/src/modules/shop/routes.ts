@@ -1,16 +1,30 @@
 import { envelope } from "@mx/shared/schemas/common";
+import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import {
+  ConfirmPaypalCheckoutBody,
   CreateCheckoutSessionBody,
   CreateCheckoutSessionData,
+  PaypalCheckoutData,
   SessionStatusData,
   SessionStatusQuery,
   ShopProductsData,
 } from "@mx/shared/schemas/shop";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { createCheckoutSession } from "./create-checkout-session";
 import { listProducts } from "./list-products";
+import { confirmPaypalCheckout, type PaypalCheckoutResult, startPaypalCheckout } from "./paypal-checkout";
 import { readSessionStatus } from "./session-status";
+
+/** A paid PayPal checkout (200), or PayPal's approval the customer must give first (202). */
+function paypalCheckoutReply(reply: FastifyReply, result: PaypalCheckoutResult) {
+  if ("action" in result) {
+    reply.code(202);
+    return ok(result.action, "Approve the payment at PayPal.", 202);
+  }
+  return ok(result, "Payment complete");
+}
 
 /**
  * The merch shop (spec §7), open to everyone, signed in or not. The checkout paths sit under /stripe/webhooks as the
@@ -46,6 +60,36 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await createCheckoutSession(deps, req.body), "Checkout session created"),
+  );
+
+  app.post(
+    "/shop/paypal/checkout",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["shop"],
+        summary:
+          "Opens a PayPal order for catalogue prices and quantities (202: the customer approves it at PayPal, then confirms)",
+        body: CreateCheckoutSessionBody,
+        response: { 200: envelope(PaypalCheckoutData), 202: envelope(ActionRequiredData) },
+      },
+    },
+    async (req, reply) => paypalCheckoutReply(reply, await startPaypalCheckout(deps, req.body)),
+  );
+
+  app.post(
+    "/shop/paypal/confirm",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["shop"],
+        summary: "After the customer approved at PayPal: captures the order and writes the shop order, once",
+        body: ConfirmPaypalCheckoutBody,
+        response: { 200: envelope(PaypalCheckoutData), 202: envelope(ActionRequiredData) },
+      },
+    },
+    async (req, reply) =>
+      paypalCheckoutReply(reply, await confirmPaypalCheckout({ ...deps, log: req.log }, req.body.checkoutId)),
   );
 
   app.get(

@@ -1,66 +1,174 @@
+import { timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { countJobs } from "../../jobs/inspect";
 
-type Series = { count: number; seconds: number; buckets: number[] };
-const BOUNDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Job outcomes, counted by the queue's workers (jobs/queue.ts) of this process. */
+export const jobRuns = new Counter({
+  name: "job_runs_total",
+  help: "Jobs this instance ran, per queue and outcome.",
+  labelNames: ["queue", "outcome"] as const,
+  registers: [],
+});
+
+/** The money operations' tables and the column holding their state. */
+const MONEY_TABLES = [
+  ["purchase", "purchases", "status"],
+  ["bid", "bids", "status"],
+  ["shop_order", "shop_orders", "status"],
+  ["payout", "payouts", "state"],
+  ["account_refund", "account_refunds", "state"],
+] as const;
 
 /**
- * Request counts and latency per route and status, and the job queue's jobs per queue and state, in Prometheus'
- * text format at /metrics. The jobs are counted in the shared database, so every instance reports the same ones.
+ * Prometheus metrics (prom-client) at /metrics: request latency per route, the database pool, the job queue (jobs
+ * per queue and state in the shared database, and this instance's runs), live connections, money operations per
+ * state, and the process (event-loop lag, memory, CPU, GC). Each app has a registry of its own.
+ *
+ * Who may read them: with METRICS_TOKEN, only a bearer of it; with METRICS_PORT, a second listener (on METRICS_HOST,
+ * 127.0.0.1 by default) serves them without a token, and the public port does not unless a token is set; in
+ * development with neither, anyone. Production requires one of the two (config.ts).
  */
 export async function metrics(app: FastifyInstance): Promise<void> {
-  const series = new Map<string, Series>();
-  const started = Date.now();
+  const { config, database, db } = app.deps;
+  const register = new Registry();
+  collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
+  register.registerMetric(jobRuns);
 
+  const http = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer a request, per method, route and status.",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [register],
+  });
   app.addHook("onResponse", async (req, reply) => {
+    // The route's pattern, never the URL itself: ids in paths would make a series per building.
     const route = req.routeOptions.url ?? "unmatched";
-    const key = `method="${req.method}",route="${route}",status="${reply.statusCode}"`;
-    let s = series.get(key);
-    if (!s) {
-      s = { count: 0, seconds: 0, buckets: BOUNDS.map(() => 0) };
-      series.set(key, s);
-    }
-    const seconds = reply.elapsedTime / 1000;
-    s.count += 1;
-    s.seconds += seconds;
-    BOUNDS.forEach((bound, i) => {
-      if (seconds <= bound && s) s.buckets[i] = (s.buckets[i] ?? 0) + 1;
-    });
+    http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
-    const lines = [
-      "# HELP process_uptime_seconds Seconds since the server started.",
-      "# TYPE process_uptime_seconds gauge",
-      `process_uptime_seconds ${(Date.now() - started) / 1000}`,
-      "# HELP process_resident_memory_bytes Resident memory.",
-      "# TYPE process_resident_memory_bytes gauge",
-      `process_resident_memory_bytes ${process.memoryUsage().rss}`,
-      "# HELP http_request_duration_seconds Time to answer a request.",
-      "# TYPE http_request_duration_seconds histogram",
-    ];
-    for (const [labels, s] of series) {
-      BOUNDS.forEach((bound, i) => {
-        lines.push(`http_request_duration_seconds_bucket{${labels},le="${bound}"} ${s.buckets[i]}`);
-      });
-      lines.push(`http_request_duration_seconds_bucket{${labels},le="+Inf"} ${s.count}`);
-      lines.push(`http_request_duration_seconds_sum{${labels}} ${s.seconds}`);
-      lines.push(`http_request_duration_seconds_count{${labels}} ${s.count}`);
-    }
-    try {
-      const jobs = await countJobs(app.deps.db);
-      if (jobs.length > 0) {
-        lines.push(
-          "# HELP jobs Background jobs kept by the job queue, per queue and state.",
-          "# TYPE jobs gauge",
-        );
-        for (const { queue, state, count } of jobs)
-          lines.push(`job_queue_jobs{queue="${queue}",state="${state}"} ${count}`);
-      }
-    } catch (error) {
-      req.log.warn({ err: error }, "jobs could not be counted");
-    }
-    reply.type("text/plain; version=0.0.4");
-    return `${lines.join("\n")}\n`;
+  new Gauge({
+    name: "db_pool_connections",
+    help: "PostgreSQL pool connections by state (total, idle, waiting requests, max).",
+    labelNames: ["state"] as const,
+    registers: [register],
+    collect() {
+      const stats = database.poolStats();
+      if (!stats) return;
+      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
   });
+
+  new Gauge({
+    name: "live_connections",
+    help: "Authenticated live WebSockets held by this instance.",
+    registers: [register],
+    collect() {
+      this.set(app.hasDecorator("live") ? app.live.hub.size : 0);
+    },
+  });
+
+  new Gauge({
+    name: "job_queue_jobs",
+    help: "Background jobs kept by the job queue, per queue and state (the shared database: every instance reports the same).",
+    labelNames: ["queue", "state"] as const,
+    registers: [register],
+    async collect() {
+      this.reset();
+      try {
+        for (const { queue, state, count } of await countJobs(db)) this.set({ queue, state }, count);
+      } catch (error) {
+        app.log.warn({ err: error }, "jobs could not be counted");
+      }
+    },
+  });
+
+  new Gauge({
+    name: "money_operations",
+    help: "Money operations in the database per kind and state (purchases, bids, shop orders, payouts, refunds).",
+    labelNames: ["kind", "state"] as const,
+    registers: [register],
+    async collect() {
+      this.reset();
+      try {
+        const rows = await db.execute<{ kind: string; state: string; count: number }>(
+          sql.raw(
+            MONEY_TABLES.map(
+              ([kind, table, column]) =>
+                `select '${kind}' as kind, ${column} as state, count(*)::int as count from ${table} group by ${column}`,
+            ).join(" union all "),
+          ),
+        );
+        const list = (rows as unknown as { rows: { kind: string; state: string; count: number }[] }).rows;
+        for (const { kind, state, count } of list) this.set({ kind, state }, Number(count));
+      } catch (error) {
+        app.log.warn({ err: error }, "money operations could not be counted");
+      }
+    },
+  });
+
+  const exposition = async () => ({ type: register.contentType, body: await register.metrics() });
+  const token = config.metrics.token;
+  const publicRoute = token !== null || (!config.isProduction && config.metrics.port === null);
+  if (publicRoute) {
+    app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
+      if (token !== null && !bearerMatches(req.headers.authorization, token)) {
+        reply.header("www-authenticate", 'Bearer realm="metrics"');
+        return reply.code(401).send({
+          statusCode: 401,
+          code: "UNAUTHORIZED",
+          message: "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.",
+        });
+      }
+      const { type, body } = await exposition();
+      return reply.type(type).send(body);
+    });
+  } else {
+    // Not the web app's page either: a plain 404 that says where the metrics are.
+    app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) =>
+      reply.code(404).send({
+        statusCode: 404,
+        code: "NOT_FOUND",
+        message: "Metrics are served on the metrics port (METRICS_PORT), or here with METRICS_TOKEN.",
+      }),
+    );
+  }
+
+  const port = config.metrics.port;
+  if (port !== null) {
+    let server: Server | null = null;
+    app.addHook("onReady", async () => {
+      server = createServer((req, res) => {
+        if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+          res.writeHead(404, { "content-type": "text/plain" }).end("Only GET /metrics here.\n");
+          return;
+        }
+        exposition().then(
+          ({ type, body }) => res.writeHead(200, { "content-type": type }).end(body),
+          (error: unknown) => {
+            app.log.error({ err: error }, "metrics failed");
+            res.writeHead(500).end();
+          },
+        );
+      });
+      await new Promise<void>((resolve, reject) => {
+        server?.once("error", reject);
+        server?.listen(port, config.metrics.host, resolve);
+      });
+    });
+    app.addHook("onClose", async () => {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    });
+  }
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const sent = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
+  if (!sent) return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

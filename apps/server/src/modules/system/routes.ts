@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
 
-/** Liveness and readiness for a load balancer or orchestrator. */
+/**
+ * Liveness and readiness for a load balancer or orchestrator. /healthz: the process answers. /readyz: the database
+ * answers, every migration of this build is applied, and the instance is not shutting down (a SIGTERM turns it
+ * to 503 at once, so a balancer that checks it stops sending new work before the listener closes).
+ */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const Health = z.object({ status: z.string() });
   app.get(
@@ -17,14 +21,22 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     "/readyz",
     {
       config: { rateLimit: false },
-      schema: { tags: ["system"], summary: "The database answers", response: { 200: Health } },
+      schema: {
+        tags: ["system"],
+        summary: "The database answers with every migration applied, and the instance is not shutting down",
+        response: { 200: Health },
+      },
     },
     async () => {
+      if (app.lifecycle.draining) throw new AppError("UNAVAILABLE", "The server is shutting down.");
+      let migrated: boolean;
       try {
         await app.deps.database.ping();
+        migrated = await app.deps.database.migrated();
       } catch (cause) {
         throw new AppError("UNAVAILABLE", "The database is not reachable.", { cause });
       }
+      if (!migrated) throw new AppError("UNAVAILABLE", "The database migrations are not applied yet.");
       return { status: "ready" };
     },
   );

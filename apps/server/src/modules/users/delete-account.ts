@@ -8,8 +8,9 @@ import type { AppDeps } from "../../deps";
 import { lockKey } from "../../lib/locks";
 import { bidActivity } from "../bids/bid-activity";
 import { type HeldBid, releaseHolds } from "../bids/release-holds";
-import { publishPublic } from "../live/publish";
+import { announceInvalidation, publishPublic } from "../live/publish";
 import { completeDeletionRefund, reserveDeletionRefund } from "../payouts/deletion-refund";
+import { forgetSessionsLocally } from "../system/hot-reads";
 import { findActiveUser } from "./find-user";
 
 /**
@@ -29,6 +30,8 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     // The remaining earnings leave the balance for the default card, minus the fee; sent once this commits.
     const refund = await reserveDeletionRefund(tx, deps, user);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await announceInvalidation(tx, { sessionsOf: userId, player: userId });
+    forgetSessionsLocally({ userId });
     // The player's buildings go back on the market, unowned, at their base price.
     await tx.execute(sql`
       update properties p set owner_id = null, for_sale = false, custom_name = null,

@@ -2,7 +2,7 @@ import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { publishPublic } from "../live/publish";
+import { announceInvalidation, publishPublic } from "../live/publish";
 import { assertIdentityFree, identityConflict } from "./find-user";
 import { getProfile } from "./get-profile";
 
@@ -20,6 +20,8 @@ export async function updateProfile(db: Db, userId: string, changes: UpdateProfi
       if (color && before && before.color !== color) {
         await publishPublic(tx, { type: "player.recoloured", userId, color });
       }
+      // Names show on property details and the leaderboard: every instance's caches forget them.
+      await announceInvalidation(tx, { player: userId });
       await tx
         .update(users)
         .set({

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { paypalCopy } from "../paypal/paypal-method";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Spinner } from "../ui/spinner";
 import { sandboxBankPage } from "./confirm-with-bank";
-import { bankCheckCopy as copy } from "./copy";
+import { bankCheckCopy as bankCopy } from "./copy";
 import type { BankCheckView } from "./use-bank-check";
 import "./bank-check.css";
 
@@ -15,12 +16,28 @@ interface BankCheckDialogProps {
   onCancel: () => void;
 }
 
+/** PayPal's script and buttons load only when real PayPal asks for an approval. */
+const PaypalApproval = lazy(() =>
+  import("../paypal/paypal-approval").then((m) => ({ default: m.PaypalApproval })),
+);
+
+const paypalCheckCopy = {
+  title: paypalCopy.title,
+  intro: paypalCopy.intro,
+  frameTitle: paypalCopy.frameTitle,
+  openingBank: paypalCopy.opening,
+  stripeWaiting: paypalCopy.waiting,
+  stillOpen: paypalCopy.stillOpen,
+};
+
 /**
  * 'Confirm with your bank': the bank's check (3-D Secure) for a payment, then a progress wheel while the server
  * reads the payment again. Cancel gives it up; while confirming the dialog cannot be dismissed.
  */
 export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogProps) {
   const isConfirming = view.name === "confirming";
+  // A PayPal order waits for PayPal's approval, not the bank's: same steps, PayPal's words and page.
+  const copy = view.paypal ? { ...bankCopy, ...paypalCheckCopy } : bankCopy;
   const { attempt } = view;
   const progress = useRef<HTMLDivElement>(null);
   const check = useRef<HTMLDivElement>(null);
@@ -48,9 +65,28 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
         >
           <Spinner label={copy.confirming} showLabel />
         </div>
-      ) : view.provider === "sandbox" ? (
+      ) : view.paypal?.kind === "paypal" && view.paypal.clientId ? (
         <div ref={check}>
-          <SandboxBankPage key={attempt} url={sandboxBankPage(view.action) ?? ""} onAnswered={onAnswered} />
+          <Suspense fallback={<Spinner label={copy.openingBank} showLabel />}>
+            <PaypalApproval
+              key={attempt}
+              clientId={view.paypal.clientId}
+              orderId={view.action.clientSecret}
+              intent={view.action.confirmPath.includes("bid") ? "authorize" : "capture"}
+              onApproved={onAnswered}
+              onCancel={onCancel}
+            />
+          </Suspense>
+        </div>
+      ) : view.provider === "sandbox" || view.paypal ? (
+        <div ref={check}>
+          <SandboxBankPage
+            key={attempt}
+            url={sandboxBankPage(view.action) ?? ""}
+            title={copy.frameTitle}
+            opening={copy.openingBank}
+            onAnswered={onAnswered}
+          />
         </div>
       ) : (
         <div ref={check} className="bank-check__progress">
@@ -76,19 +112,29 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
  * way back would land on it. So the answer is posted from here and the frame never navigates. Should the page
  * navigate anyway, its next load is the answer too.
  */
-function SandboxBankPage({ url, onAnswered }: { url: string; onAnswered: () => void }) {
+function SandboxBankPage({
+  url,
+  title,
+  opening,
+  onAnswered,
+}: {
+  url: string;
+  title: string;
+  opening: string;
+  onAnswered: () => void;
+}) {
   const loads = useRef(0);
   const [isLoaded, setIsLoaded] = useState(false);
   return (
     <div className="bank-check__frame-box">
       {isLoaded ? null : (
         <div className="bank-check__loading">
-          <Spinner label={copy.openingBank} showLabel />
+          <Spinner label={opening} showLabel />
         </div>
       )}
       <iframe
         className="bank-check__frame"
-        title={copy.frameTitle}
+        title={title}
         src={url}
         onLoad={(event) => {
           loads.current += 1;

@@ -18,7 +18,11 @@ export const isBankCheckCancelled = (cause: unknown): cause is BankCheckCancelle
  * Takes the player through their bank's check for a 202 reply, then finishes the call: resolves with the reply the
  * call would have given with 200, or throws its refusal (or BankCheckCancelled).
  */
-export type ConfirmWithBank = <T>(action: ActionRequiredData) => Promise<ApiEnvelope<T>>;
+export type ConfirmWithBank = <T>(
+  action: ActionRequiredData,
+  /** How the confirm is sent; signed in by default (the shop's PayPal checkout confirms without a session). */
+  confirm?: (action: ActionRequiredData) => Promise<PaymentReply<T>>,
+) => Promise<ApiEnvelope<T>>;
 
 /** Where the player is in the bank's check; `attempt` counts the bank's checks shown for this payment. */
 export type BankCheckStep =

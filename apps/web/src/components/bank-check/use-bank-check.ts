@@ -2,9 +2,10 @@ import { errors } from "@mx/shared/messages";
 import type { ActionRequiredData, PublicConfig } from "@mx/shared/schemas/payments";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type ApiEnvelope, ApiError } from "../../lib/api-client";
+import { type ApiEnvelope, ApiError, type PaymentReply } from "../../lib/api-client";
 import { configKey, getConfig } from "../../lib/payment-config";
 import { stripeFor } from "../card-entry/stripe";
+import { isPaypalAction } from "../paypal/paypal-method";
 import {
   BankCheckCancelled,
   type BankCheckStep,
@@ -14,7 +15,11 @@ import {
 } from "./confirm-with-bank";
 
 /** What the dialog shows: the step, and whose check it is (the sandbox's page in a frame, or Stripe.js's window). */
-export type BankCheckView = BankCheckStep & { provider: PublicConfig["paymentProvider"] };
+export type BankCheckView = BankCheckStep & {
+  provider: PublicConfig["paymentProvider"];
+  /** Set for a PayPal order waiting for the payer: the sandbox's approval page, or PayPal's buttons. */
+  paypal?: PublicConfig["paypal"];
+};
 
 /**
  * The bank's check (3-D Secure) for a screen that charges or holds a card: `confirmWithBank(action)` opens it for a
@@ -51,7 +56,10 @@ export function useBankCheck() {
   useEffect(() => cancel, [cancel]);
 
   const confirmWithBank: ConfirmWithBank = useCallback(
-    async <T>(action: ActionRequiredData): Promise<ApiEnvelope<T>> => {
+    async <T>(
+      action: ActionRequiredData,
+      confirm?: (action: ActionRequiredData) => Promise<PaymentReply<T>>,
+    ): Promise<ApiEnvelope<T>> => {
       const config = await queryClient.ensureQueryData({
         queryKey: configKey,
         queryFn: ({ signal }) => getConfig(signal),
@@ -59,24 +67,35 @@ export function useBankCheck() {
       });
       const { paymentProvider: provider } = config;
       try {
-        return await runBankCheck<T>(action, {
-          show: (step) => setView({ ...step, provider }),
-          answered: async (step) => {
-            if (provider === "sandbox") {
-              if (!sandboxBankPage(step.action)) throw new ApiError("", 0, "NO_BANK_PAGE");
-              return wait();
-            }
-            // Stripe's window opens by itself the first time; after an unfinished check, when the player asks.
-            if (step.attempt > 1) await wait();
-            const stripe = await stripeFor(config.publishableKey);
-            if (!stripe) throw new ApiError(errors.stripeNotLoaded, 0, "STRIPE_NOT_LOADED");
-            // Whatever Stripe.js reports, the server reads the payment again and decides; Cancel still ends it.
-            await Promise.race([
-              stripe.handleNextAction({ clientSecret: step.action.clientSecret }).catch(() => undefined),
-              wait(),
-            ]);
+        return await runBankCheck<T>(
+          action,
+          {
+            show: (step) =>
+              setView({
+                ...step,
+                provider,
+                ...(isPaypalAction(step.action) ? { paypal: config.paypal } : {}),
+              }),
+            answered: async (step) => {
+              // PayPal's approval: the sandbox's framed page or PayPal's buttons answer in the dialog.
+              if (isPaypalAction(step.action)) return wait();
+              if (provider === "sandbox") {
+                if (!sandboxBankPage(step.action)) throw new ApiError("", 0, "NO_BANK_PAGE");
+                return wait();
+              }
+              // Stripe's window opens by itself the first time; after an unfinished check, when the player asks.
+              if (step.attempt > 1) await wait();
+              const stripe = await stripeFor(config.publishableKey);
+              if (!stripe) throw new ApiError(errors.stripeNotLoaded, 0, "STRIPE_NOT_LOADED");
+              // Whatever Stripe.js reports, the server reads the payment again and decides; Cancel still ends it.
+              await Promise.race([
+                stripe.handleNextAction({ clientSecret: step.action.clientSecret }).catch(() => undefined),
+                wait(),
+              ]);
+            },
           },
-        });
+          confirm,
+        );
       } finally {
         waiter.current = null;
         setView(null);

@@ -11,17 +11,33 @@ interface DialogProps {
   isBusy?: boolean;
   /** The element to focus when the dialog opens; the first focusable one otherwise. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** "alertdialog" for a message the player must acknowledge. */
+  role?: "dialog" | "alertdialog";
+  /** The id of the element that describes the dialog (its message). */
+  describedBy?: string;
 }
 
 // A frame is a Tab stop too: the keyboard must reach a framed page's own controls (the bank's check).
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
 
+/** The element to return focus to, passed from a dialog that closed while another one opened. */
+let handedOver: HTMLElement | null = null;
+
 /**
  * A modal dialog: the page behind is inert, Tab stays inside, Escape closes,
  * and focus goes back to whatever opened it.
  */
-export function Dialog({ isOpen, title, onClose, children, isBusy = false, initialFocusRef }: DialogProps) {
+export function Dialog({
+  isOpen,
+  title,
+  onClose,
+  children,
+  isBusy = false,
+  initialFocusRef,
+  role = "dialog",
+  describedBy,
+}: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -31,7 +47,11 @@ export function Dialog({ isOpen, title, onClose, children, isBusy = false, initi
 
   useEffect(() => {
     if (!isOpen) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // A dialog that replaced another one in the same render (a result shown as a confirmation closes) returns
+    // focus to what opened the first.
+    const opener =
+      handedOver ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
+    handedOver = null;
     const appRoot = document.getElementById("root");
     appRoot?.setAttribute("inert", "");
     const focusTarget =
@@ -68,8 +88,13 @@ export function Dialog({ isOpen, title, onClose, children, isBusy = false, initi
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = overflow;
+      // Another dialog may have opened meanwhile (a result shown as a confirmation closes): it keeps the page inert.
+      if (document.querySelector(".dialog-backdrop .dialog")) {
+        handedOver = opener;
+        return;
+      }
       appRoot?.removeAttribute("inert");
-      opener?.focus();
+      if (opener?.isConnected) opener.focus();
     };
   }, [isOpen, initialFocusRef]);
 
@@ -83,12 +108,14 @@ export function Dialog({ isOpen, title, onClose, children, isBusy = false, initi
           if (!busyRef.current) onClose();
         }}
       />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: role is "dialog" or "alertdialog"; both take aria-modal */}
       <div
         ref={panel}
         className="dialog"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
       >
         <h2 id={titleId} className="dialog__title">

@@ -55,10 +55,14 @@ const STATUS_NOTES: Record<BidStatus, { owner: string; bidder: string }> = {
 };
 
 /** One line saying what a status means for the viewer's side of the bid. */
-export function statusNote(bid: Pick<Bid, "status" | "failure">, type: BidListType): string {
+export function statusNote(bid: Pick<Bid, "status" | "failure" | "paidWith">, type: BidListType): string {
   if (bid.status === "failed" && bid.failure) return bid.failure;
   const notes = STATUS_NOTES[bid.status];
-  return notes ? (type === "owner" ? notes.owner : notes.bidder) : "";
+  const note = notes ? (type === "owner" ? notes.owner : notes.bidder) : "";
+  // A PayPal hold is the bidder's PayPal, not a card.
+  return bid.paidWith === "paypal"
+    ? note.replace(/\b(your|their|the bidder's) card\b/gi, (_, who: string) => `${who} PayPal`)
+    : note;
 }
 
 /** Owners accept or decline pending bids only (spec §4). */

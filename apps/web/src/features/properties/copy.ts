@@ -39,6 +39,8 @@ export const propertiesCopy = {
   sellHint: `A processing fee of ${formatCents(ASK_PROCESSING_FEE_CENTS)} is taken from the sale.`,
   bidPrompt: "Please enter the amount you want to bid for this building",
   myPropertiesTitle: "My Properties",
+  payoutsReady: "Payouts are set up. You can now put your buildings up for sale.",
+  payoutsUnfinished: "Payout setup is not finished yet. You can continue it when you next place an ask.",
   backToProfile: "Back to profile",
   pagesLabel: "My properties pages",
   propertyCount: (count: number) => (count === 1 ? "1 property" : `${count} properties`),

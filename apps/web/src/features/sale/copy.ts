@@ -21,6 +21,8 @@ export const saleCopy = {
   upForSaleAt: "up for sale at",
   placing: "Placing your ask…",
   cancelling: "Cancelling the sale…",
+  payoutsReady: "Payouts are set up. Confirm your ask to put the building up for sale.",
+  payoutsUnfinished: "Payout setup is not finished yet. Confirm your ask to continue setting it up.",
   toOnboarding: "You need a payout account before you can sell. Taking you to set it up…",
   askPlaced: (name: string) => `${name} is now for sale.`,
   saleCancelled: (name: string) => `${name} is no longer for sale.`,

@@ -1,10 +1,14 @@
+import { BRAND_NAME } from "@mx/shared/constants";
 import { cardMessages } from "../../lib/card-input";
 
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const shopCopy = {
+  unknownSessionTitle: "Checkout not found",
+  unknownSessionText:
+    "We could not find this checkout. If you paid, your confirmation e-mail has the details; otherwise start again from the shop.",
   shopTitle: "Shop",
   storeName: "Manhattan Exchange Shop",
-  homeLink: "Manhattan Exchange Shop, home",
+  homeLink: `${BRAND_NAME} Shop, home`,
   catalogueTitle: "Merch from the Exchange",
   catalogueLead: "A cap and stickers for Manhattan's property traders. Prices in US dollars.",
   cartLabel: (count: number) => (count === 1 ? "Cart, 1 item" : `Cart, ${count} items`),

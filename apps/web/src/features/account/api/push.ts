@@ -1,4 +1,5 @@
 import { api } from "@mx/shared/routes";
+import { PushPublicKeyData } from "@mx/shared/schemas/live";
 import { apiRequest } from "../../../lib/api-client";
 
 /*
@@ -62,7 +63,7 @@ export async function enablePush(): Promise<PushState> {
   const permission = await Notification.requestPermission();
   if (permission === "denied") return "blocked";
   if (permission !== "granted") return "off";
-  const { data } = await apiRequest<{ publicKey: string }>(api.pushPublicKey);
+  const { data } = await apiRequest(api.pushPublicKey, { schema: PushPublicKeyData });
   const key = keyBytes(data.publicKey);
   let subscription = await reg.pushManager.getSubscription();
   // Subscribed with another key (the server's keys changed): start over with the current one.

@@ -1,5 +1,6 @@
 import { api } from "@mx/shared/routes";
 import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
+import { UpdateProfileData } from "@mx/shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
@@ -10,7 +11,12 @@ export interface UpdatedProfile {
 }
 
 export async function updateProfile(body: UpdateProfileBody): Promise<UpdatedProfile> {
-  const reply = await apiRequest<{ data: Profile }>(api.updateProfile, { method: "PUT", body, auth: true });
+  const reply = await apiRequest(api.updateProfile, {
+    schema: UpdateProfileData,
+    method: "PUT",
+    body,
+    auth: true,
+  });
   return { profile: reply.data.data, message: reply.message };
 }
 

@@ -10,6 +10,7 @@ import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
 import { useProfile } from "../../../lib/current-profile";
 import { clearSession, getUserId } from "../../../lib/session";
@@ -131,7 +132,7 @@ function DangerZone() {
     if (!userId) return;
     remove.mutate(userId, {
       onSuccess: async (message) => {
-        window.alert(message);
+        void showAlert(message);
         clearSession();
         setIsOpen(false);
         await navigate(paths.login, { replace: true });

@@ -1,11 +1,12 @@
 import { api } from "@mx/shared/routes";
-import type { AuthData, LoginBody } from "@mx/shared/schemas/auth";
+import type { LoginBody } from "@mx/shared/schemas/auth";
+import { AuthData } from "@mx/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { requireAuthData } from "./auth-data";
 
 export async function login(body: LoginBody): Promise<AuthData> {
-  const reply = await apiRequest<AuthData>(api.login, { method: "POST", body });
+  const reply = await apiRequest(api.login, { schema: AuthData, method: "POST", body });
   return requireAuthData(reply.data);
 }
 

@@ -1,5 +1,6 @@
 import { api } from "@mx/shared/routes";
-import type { AuthData, SignUpBody } from "@mx/shared/schemas/auth";
+import type { SignUpBody } from "@mx/shared/schemas/auth";
+import { AuthData } from "@mx/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { requireAuthData } from "./auth-data";
@@ -20,7 +21,7 @@ export async function signUp(account: NewAccount): Promise<AuthData> {
     appType: "ios",
     deviceToken: String(Date.now()),
   };
-  const reply = await apiRequest<AuthData>(api.signUp, { method: "POST", body });
+  const reply = await apiRequest(api.signUp, { schema: AuthData, method: "POST", body });
   return requireAuthData(reply.data);
 }
 

@@ -1,7 +1,9 @@
 import { LIMITS, USERNAME_PATTERN } from "@mx/shared/constants";
 import { api } from "@mx/shared/routes";
+import { UserNameAvailableData } from "@mx/shared/schemas/auth";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { useDebouncedValue } from "../../leaderboard/use-debounced-value";
 
 /** How long the sign-up form waits after the last keystroke before asking whether a username is free. */
@@ -9,11 +11,11 @@ const CHECK_DELAY_MS = 350;
 
 /** GET users/username-available?userName=: whether no account holds the name (compared without case). */
 export async function userNameAvailable(userName: string, signal?: AbortSignal): Promise<boolean> {
-  const reply = await apiRequest<{ available: boolean }>(
-    `${api.userNameAvailable}?userName=${encodeURIComponent(userName)}`,
-    { signal },
-  );
-  return reply.data?.available ?? true;
+  const reply = await apiRequest(`${api.userNameAvailable}?userName=${encodeURIComponent(userName)}`, {
+    schema: UserNameAvailableData,
+    signal,
+  });
+  return reply.data.available;
 }
 
 /**
@@ -25,7 +27,7 @@ export function useUserNameTaken(userName: string): boolean {
   const checkable =
     name.length >= LIMITS.userNameMin && name.length <= LIMITS.userNameMax && USERNAME_PATTERN.test(name);
   const { data } = useQuery({
-    queryKey: ["username-available", name.toLowerCase()],
+    queryKey: queryKeys.usernameAvailable(name),
     queryFn: ({ signal }) => userNameAvailable(name, signal),
     enabled: checkable,
     staleTime: 30_000,

@@ -1,4 +1,5 @@
 import { api } from "@mx/shared/routes";
+import { BidData } from "@mx/shared/schemas/bids";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid, refreshAfterSale } from "./update-bid-lists";
@@ -11,7 +12,8 @@ export interface AcceptBidInput {
 
 /** POST properties/accept-bid {bidId}, by the owner: captures the bidder's hold and the building changes hands. */
 export async function acceptBid({ bidId, idempotencyKey }: AcceptBidInput): Promise<BidDecision> {
-  const reply = await apiRequest<{ bid?: DecidedBid } | null>(api.acceptBid, {
+  const reply = await apiRequest(api.acceptBid, {
+    schema: BidData,
     method: "POST",
     body: { bidId },
     auth: true,

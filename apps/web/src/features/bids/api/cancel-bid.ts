@@ -1,11 +1,13 @@
 import { api } from "@mx/shared/routes";
+import { BidData } from "@mx/shared/schemas/bids";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid } from "./update-bid-lists";
 
 /** POST properties/cancel-bid {bidId}, by the bidder: withdraws a pending bid and its hold is released. */
 export async function cancelBid(bidId: string): Promise<BidDecision> {
-  const reply = await apiRequest<{ bid?: DecidedBid } | null>(api.cancelBid, {
+  const reply = await apiRequest(api.cancelBid, {
+    schema: BidData,
     method: "POST",
     body: { bidId },
     auth: true,

@@ -1,4 +1,5 @@
 import { api } from "@mx/shared/routes";
+import { GenerateBidData } from "@mx/shared/schemas/bids";
 import type { Property } from "@mx/shared/schemas/properties";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
@@ -22,7 +23,8 @@ export interface CheckedBid {
  * not the bidder's own, above the asking price). Nothing is held.
  */
 export async function generateBid({ propertyId, bidAmount }: GenerateBidInput): Promise<CheckedBid> {
-  const reply = await apiRequest<{ response?: Property; total?: number } | null>(api.generateBid, {
+  const reply = await apiRequest(api.generateBid, {
+    schema: GenerateBidData,
     method: "POST",
     body: { propertyId, bidAmount },
     auth: true,

@@ -1,19 +1,16 @@
 import { PAGE_SIZE } from "@mx/shared/constants";
 import { api } from "@mx/shared/routes";
-import type { BidListData } from "@mx/shared/schemas/bids";
+import { BidListData } from "@mx/shared/schemas/bids";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import type { BidListType } from "../bid-list";
 
 /**
  * ["bids"] covers every list; ["bids", type] one side's pages. Anything that changes a bid
  * (placing, accepting, declining, cancelling) invalidates ["bids"].
  */
-export const bidsKey = (type?: BidListType, page?: number) => {
-  if (type === undefined) return ["bids"] as const;
-  if (page === undefined) return ["bids", type] as const;
-  return ["bids", type, page] as const;
-};
+export const bidsKey = queryKeys.bids;
 
 /** GET properties/bids?type&limit&offset: one page (1-based) of My Bids, 50 a page (spec §7). */
 export async function getBids(type: BidListType, page: number, signal?: AbortSignal): Promise<BidListData> {
@@ -22,7 +19,7 @@ export async function getBids(type: BidListType, page: number, signal?: AbortSig
     limit: String(PAGE_SIZE.myBids),
     offset: String((page - 1) * PAGE_SIZE.myBids),
   });
-  const reply = await apiRequest<Partial<BidListData> | null>(`${api.bids}?${query}`, { auth: true, signal });
+  const reply = await apiRequest(`${api.bids}?${query}`, { auth: true, signal, schema: BidListData });
   return { totalCount: reply.data?.totalCount ?? 0, bidList: reply.data?.bidList ?? [] };
 }
 

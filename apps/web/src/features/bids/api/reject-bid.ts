@@ -1,11 +1,13 @@
 import { api } from "@mx/shared/routes";
+import { BidData } from "@mx/shared/schemas/bids";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid } from "./update-bid-lists";
 
 /** POST properties/reject-bid {bidId}, by the owner: declines the bid and the bidder's hold is released. */
 export async function rejectBid(bidId: string): Promise<BidDecision> {
-  const reply = await apiRequest<{ bid?: DecidedBid } | null>(api.rejectBid, {
+  const reply = await apiRequest(api.rejectBid, {
+    schema: BidData,
     method: "POST",
     body: { bidId },
     auth: true,

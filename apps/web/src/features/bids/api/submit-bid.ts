@@ -1,8 +1,8 @@
 import { api } from "@mx/shared/routes";
-import type { Bid, BidListData, SubmitBidBody } from "@mx/shared/schemas/bids";
+import { type Bid, BidData, type BidListData, type SubmitBidBody } from "@mx/shared/schemas/bids";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ConfirmWithBank } from "../../../components/bank-check/confirm-with-bank";
-import { paymentRequest } from "../../../lib/api-client";
+import { parseReply, paymentRequest } from "../../../lib/api-client";
 import { withNewBid } from "../bid-list";
 import { bidsCopy } from "../copy";
 import { bidsKey } from "./get-bids";
@@ -24,8 +24,6 @@ export interface PlacedBid {
   bid: Bid | undefined;
 }
 
-type BidReply = { bid?: Bid; message?: string } | null;
-
 /**
  * POST properties/submit-bid (spec §7): the new bid is `data.bid`. When the bank asks the bidder to confirm the hold
  * (202), `confirmWithBank` takes them through it and the bid ends as it would have with 200.
@@ -40,17 +38,18 @@ export async function submitBid(
     paymentMethodId: bid.paymentMethodId,
     isApplePay: false,
   };
-  const answer = await paymentRequest<BidReply>(api.submitBid, {
+  const answer = await paymentRequest<unknown>(api.submitBid, {
     method: "POST",
     body,
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
-  const reply = answer.requiresAction ? await confirmWithBank<BidReply>(answer.action) : answer.reply;
-  return {
-    message: reply.data?.message || reply.message || bidsCopy.bidPlaced(name),
-    bid: reply.data?.bid,
-  };
+  const reply = parseReply(
+    api.submitBid,
+    answer.requiresAction ? await confirmWithBank<unknown>(answer.action) : answer.reply,
+    BidData,
+  );
+  return { message: reply.message || bidsCopy.bidPlaced(name), bid: reply.data.bid };
 }
 
 /** Spec §4: the new bid goes to the front of the bidder's list at once; then the lists are read again. */

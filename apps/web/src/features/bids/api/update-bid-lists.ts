@@ -1,6 +1,7 @@
 import type { Bid, BidListData } from "@mx/shared/schemas/bids";
 import type { QueryClient } from "@tanstack/react-query";
 import { profileQueryKey } from "../../../lib/current-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { withStatus } from "../bid-list";
 import { bidsKey } from "./get-bids";
 
@@ -30,6 +31,6 @@ export function applyDecision(queryClient: QueryClient, bid: DecidedBid): void {
  */
 export function refreshAfterSale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-  void queryClient.invalidateQueries({ queryKey: ["properties"] });
-  void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
 }

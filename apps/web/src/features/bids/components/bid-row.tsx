@@ -47,9 +47,9 @@ export function BidRow({ bid, type, working, isLocked, onAccept, onDecline, onCa
   return (
     <article className="bid-row" aria-labelledby={headingId} data-bid-id={bid.bidId} data-status={bid.status}>
       <div className="bid-row__top">
-        <h3 id={headingId} className="bid-row__name">
+        <h2 id={headingId} className="bid-row__name">
           <Link to={to}>{building.name}</Link>
-        </h3>
+        </h2>
         <p className="bid-row__amount">
           <span className="visually-hidden">{bidsCopy.amount} </span>
           {formatDollars(bid.bidAmount)}
@@ -69,6 +69,12 @@ export function BidRow({ bid, type, working, isLocked, onAccept, onDecline, onCa
             <span className={`bid-status bid-status--${bid.status}`}>{statusLabel(bid.status)}</span>
           </dd>
         </div>
+        {bid.paidWith === "paypal" ? (
+          <div className="bid-row__fact">
+            <dt className="bid-row__label">{bidsCopy.paidWith}</dt>
+            <dd className="bid-row__value">PayPal</dd>
+          </div>
+        ) : null}
         <div className="bid-row__fact">
           <dt className="bid-row__label">{bidsCopy.placed}</dt>
           <dd className="bid-row__value">

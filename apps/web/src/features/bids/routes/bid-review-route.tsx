@@ -8,16 +8,19 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
 import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
+import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
+import { PAYPAL_CARD, paypalCopy } from "../../../components/paypal/paypal-method";
 import { Button, buttonClassName } from "../../../components/ui/button";
-import { CardOnFile } from "../../../components/ui/card-on-file";
+import { CardPicker, chosenCard } from "../../../components/ui/card-picker";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { TextField } from "../../../components/ui/text-field";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
 import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
-import { findDefaultCard, usePaymentMethods } from "../../../lib/default-card";
-import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
+import { usePaymentMethods } from "../../../lib/default-card";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { useGenerateBid } from "../api/generate-bid";
 import { useSubmitBid } from "../api/submit-bid";
 import { type BidDraft, bidTotals, checkBid, minimumBid, readBidDraft } from "../bid";
@@ -55,7 +58,8 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const check = useGenerateBid();
   const bank = useBankCheck();
   const submit = useSubmitBid(bank.confirmWithBank);
-  const defaultCard = findDefaultCard(cards.data);
+  const [pickedCardId, setPickedCardId] = useState<string | null>(null);
+  const holdCard = chosenCard(cards.data, pickedCardId);
 
   const [value, setValue] = useState(draft.bidAmount === null ? "" : draft.bidAmount.toFixed(2));
   // The rule is shown once the player has left the field or tried to bid, not at every keystroke.
@@ -63,7 +67,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   // A key whose request got no clear answer (network, 5xx): the same bid retried reuses it, so a
   // hold that did go through is answered again instead of made twice.
-  const unsettled = useRef<{ key: string; fingerprint: string } | null>(null);
+  const retry = useIdempotentRetry();
   // Guards a double click before React has re-rendered the busy button.
   const isWorking = useRef(false);
 
@@ -83,7 +87,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
   };
 
   /** Place Bid: the bid's own rules, a card, then the server's check before anything is held. */
-  const placeBid = () => {
+  const placeBid = (chosen = holdCard) => {
     if (isWorking.current) return;
     if (bid.amount === null) {
       setShowProblem(true);
@@ -91,15 +95,15 @@ function BidReview({ draft }: { draft: BidDraft }) {
       return;
     }
     if (!draft.propertyId) {
-      window.alert(errors.missingPropertyId);
+      void showAlert(errors.missingPropertyId);
       return;
     }
-    if (!defaultCard) {
-      window.alert(errors.addCardFirst);
+    if (!chosen) {
+      void showAlert(errors.addCardFirst);
       return;
     }
     const amount = bid.amount;
-    const card = defaultCard;
+    const card = chosen;
     isWorking.current = true;
     check.mutate(
       { propertyId: draft.propertyId, bidAmount: amount },
@@ -107,13 +111,12 @@ function BidReview({ draft }: { draft: BidDraft }) {
         onSuccess: () => {
           isWorking.current = false;
           const fingerprint = fingerprintOf(draft.propertyId, amount, card.paymentMethodId);
-          const retry = unsettled.current?.fingerprint === fingerprint ? unsettled.current.key : null;
           submit.reset();
-          setConfirmation({ idempotencyKey: retry ?? newIdempotencyKey(), card, amount });
+          setConfirmation({ idempotencyKey: retry.keyFor(fingerprint), card, amount });
         },
         onError: (cause) => {
           isWorking.current = false;
-          window.alert(errorMessage(cause, errors.submitBidFailed));
+          void showAlert(errorMessage(cause, errors.submitBidFailed));
         },
       },
     );
@@ -133,23 +136,18 @@ function BidReview({ draft }: { draft: BidDraft }) {
       },
       {
         onSuccess: ({ message }) => {
-          unsettled.current = null;
-          window.alert(message);
+          retry.succeeded();
+          void showAlert(message);
           // The review is done with: Back from My Bids returns to the building, not here.
           void navigate(`${paths.bids}?tab=buy`, { replace: true });
         },
         onError: (cause) => {
           isWorking.current = false;
           // A bank's check given up keeps its key too: placing the bid again resumes the same hold.
-          unsettled.current = isAnsweredRefusal(cause)
-            ? null
-            : {
-                key: idempotencyKey,
-                fingerprint: fingerprintOf(draft.propertyId, amount, card.paymentMethodId),
-              };
+          retry.failed(idempotencyKey, fingerprintOf(draft.propertyId, amount, card.paymentMethodId), cause);
           setConfirmation(null);
           if (isBankCheckCancelled(cause)) return;
-          window.alert(errorMessage(cause, errors.submitBidFailed));
+          void showAlert(errorMessage(cause, errors.submitBidFailed));
         },
       },
     );
@@ -227,7 +225,14 @@ function BidReview({ draft }: { draft: BidDraft }) {
               </Button>
             </div>
           ) : (
-            <CardOnFile card={defaultCard} noCardHint={bidsCopy.noCardHint} />
+            <CardPicker
+              cards={cards.data}
+              selectedId={holdCard?.paymentMethodId ?? null}
+              onSelect={setPickedCardId}
+              legend={bidsCopy.holdOn}
+              noCardHint={bidsCopy.noCardHint}
+              disabled={confirmation !== null}
+            />
           )}
           <Link className={buttonClassName("secondary", false, "bid-payment__add")} to={paths.addCard}>
             {texts.addCard}
@@ -239,13 +244,19 @@ function BidReview({ draft }: { draft: BidDraft }) {
         <Button
           block
           className="btn--large"
-          onClick={placeBid}
+          onClick={() => placeBid()}
           // Until the cards are known, 'Please add a card first.' could be wrong.
           disabled={cards.isPending || cards.isError || submit.isPending || submit.isSuccess}
           busy={check.isPending}
         >
           {check.isPending ? bidsCopy.checking : bidsCopy.placeBid}
         </Button>
+        <PayWithPaypal
+          label={paypalCopy.bidWithPaypal}
+          note={paypalCopy.bidNote}
+          onClick={() => placeBid(PAYPAL_CARD)}
+          disabled={submit.isPending || submit.isSuccess || check.isPending}
+        />
         <p className="bid-note">{bidsCopy.holdNote}</p>
       </div>
 

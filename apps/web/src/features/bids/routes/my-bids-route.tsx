@@ -4,14 +4,16 @@ import { paths } from "@mx/shared/routes";
 import type { Bid } from "@mx/shared/schemas/bids";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
+import { StatusNote } from "../../../components/ui/error-box";
 import { MapIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { useAcceptBid } from "../api/accept-bid";
 import { useCancelBid } from "../api/cancel-bid";
 import { useBids } from "../api/get-bids";
@@ -19,6 +21,7 @@ import { useRejectBid } from "../api/reject-bid";
 import { BID_TABS, type BidTab, bidderName, listTypeOf, readPage, readTab, tabLabel } from "../bid-list";
 import { AcceptBidDialog } from "../components/accept-bid-dialog";
 import { BidRow, type RowAction } from "../components/bid-row";
+import { type BidDecision, DecideBidDialog } from "../components/decide-bid-dialog";
 import { bidsCopy } from "../copy";
 import "../bids.css";
 import { Tabs } from "../../../components/ui/tabs";
@@ -38,11 +41,12 @@ export function MyBidsRoute() {
   const cancel = useCancelBid();
   const [working, setWorking] = useState<{ bidId: string; action: Exclude<RowAction, null> } | null>(null);
   const [toAccept, setToAccept] = useState<Bid | null>(null);
+  const [toDecide, setToDecide] = useState<{ bid: Bid; decision: BidDecision } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   // Guards a double click before React has re-rendered the busy buttons.
   const isWorking = useRef(false);
   // An acceptance that got no clear answer (network, 5xx): accepting the same bid again reuses its key.
-  const unsettledAccept = useRef<{ bidId: string; key: string } | null>(null);
+  const acceptRetry = useIdempotentRetry();
 
   // A page past the end (an old link, or bids gone since) shows the last page instead.
   const isPastEnd = list.data !== undefined && !list.isPlaceholderData && page > totalPages;
@@ -93,13 +97,15 @@ export function MyBidsRoute() {
         isWorking.current = false;
         setWorking(null);
         setToAccept(null);
+        setToDecide(null);
         setNotice(success);
       },
       onError: (cause) => {
         isWorking.current = false;
         setWorking(null);
         setToAccept(null);
-        window.alert(failure(cause));
+        setToDecide(null);
+        void showAlert(failure(cause));
       },
     });
   };
@@ -107,8 +113,7 @@ export function MyBidsRoute() {
   const confirmAccept = () => {
     const bid = toAccept;
     if (!bid) return;
-    const retry = unsettledAccept.current?.bidId === bid.bidId ? unsettledAccept.current.key : null;
-    const idempotencyKey = retry ?? newIdempotencyKey();
+    const idempotencyKey = acceptRetry.keyFor(bid.bidId);
     run(
       bid,
       "accept",
@@ -117,13 +122,11 @@ export function MyBidsRoute() {
           { bidId: bid.bidId, idempotencyKey },
           {
             onSuccess: () => {
-              unsettledAccept.current = null;
+              acceptRetry.succeeded();
               done.onSuccess();
             },
             onError: (cause) => {
-              unsettledAccept.current = isAnsweredRefusal(cause)
-                ? null
-                : { bidId: bid.bidId, key: idempotencyKey };
+              acceptRetry.failed(idempotencyKey, bid.bidId, cause);
               done.onError(cause);
             },
           },
@@ -176,9 +179,9 @@ export function MyBidsRoute() {
       >
         <p className="bids-intro">{tab === "sell" ? bidsCopy.sellTabHint : bidsCopy.buyTabHint}</p>
         {list.isPending ? <PageSpinner /> : null}
-        <ErrorBox>
+        <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching}>
           {list.isError ? formats.listError(errorMessage(list.error, errors.fetchBidsFailed)) : null}
-        </ErrorBox>
+        </LoadError>
         <StatusNote>{notice}</StatusNote>
 
         {list.data && bids.length === 0 ? <p className="bids-empty">{texts.noBids}</p> : null}
@@ -198,8 +201,8 @@ export function MyBidsRoute() {
                       accept.reset();
                       setToAccept(chosen);
                     }}
-                    onDecline={decline}
-                    onCancel={cancelBid}
+                    onDecline={(chosen) => setToDecide({ bid: chosen, decision: "decline" })}
+                    onCancel={(chosen) => setToDecide({ bid: chosen, decision: "cancel" })}
                   />
                 </li>
               ))}
@@ -221,6 +224,17 @@ export function MyBidsRoute() {
           isAccepting={working?.action === "accept"}
           onCancel={() => setToAccept(null)}
           onConfirm={confirmAccept}
+        />
+      ) : null}
+      {toDecide ? (
+        <DecideBidDialog
+          bid={toDecide.bid}
+          decision={toDecide.decision}
+          isWorking={working?.bidId === toDecide.bid.bidId}
+          onKeep={() => setToDecide(null)}
+          onConfirm={() =>
+            toDecide.decision === "decline" ? decline(toDecide.bid) : cancelBid(toDecide.bid)
+          }
         />
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { api } from "@mx/shared/routes";
-import type { MessageData } from "@mx/shared/schemas/common";
+import { MessageData } from "@mx/shared/schemas/common";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
@@ -7,11 +7,12 @@ import { paymentMethodsKey } from "./get-payment-methods";
 
 /** Removes one of the player's cards; resolves to the server's message. */
 export async function deletePaymentMethod(paymentMethodId: string): Promise<string> {
-  const reply = await apiRequest<Partial<MessageData> | null>(api.deletePaymentMethod(paymentMethodId), {
+  const reply = await apiRequest(api.deletePaymentMethod(paymentMethodId), {
+    schema: MessageData,
     method: "DELETE",
     auth: true,
   });
-  return reply.data?.message ?? reply.message;
+  return reply.data.message;
 }
 
 /**

@@ -1,17 +1,18 @@
 import { api } from "@mx/shared/routes";
-import type { CardListData, PaymentCard } from "@mx/shared/schemas/payments";
+import { CardListData, type PaymentCard } from "@mx/shared/schemas/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { paymentMethodsKey } from "./get-payment-methods";
 
 /** Makes one card the default; resolves to the server's list when it sends one. */
 export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentCard[] | null> {
-  const reply = await apiRequest<Partial<CardListData> | null>(api.setDefaultPaymentMethod, {
+  const reply = await apiRequest(api.setDefaultPaymentMethod, {
+    schema: CardListData,
     method: "POST",
     body: { paymentMethodId },
     auth: true,
   });
-  return reply.data?.cardList ?? null;
+  return reply.data.cardList;
 }
 
 /** Exactly one card is marked default afterwards (spec §4): the chosen one. */

@@ -4,7 +4,7 @@ import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId, useState } from "react";
 import { CardChoices } from "../../../components/card-entry/card-choices";
 import { DeleteCardDialog } from "../../../components/card-entry/delete-card-dialog";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -29,9 +29,9 @@ export function PaymentMethodsRoute() {
       />
 
       {list.isPending ? <PageSpinner /> : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching}>
         {list.isError ? formats.listError(errorMessage(list.error, errors.loadPaymentMethodsFailed)) : null}
-      </ErrorBox>
+      </LoadError>
       {list.data ? <CardList cards={list.data} /> : null}
     </div>
   );

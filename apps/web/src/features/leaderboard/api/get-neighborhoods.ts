@@ -1,17 +1,19 @@
 import { api } from "@mx/shared/routes";
 import type { Neighborhood } from "@mx/shared/schemas/properties";
+import { NeighborhoodListData } from "@mx/shared/schemas/properties";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export async function getNeighborhoods(signal?: AbortSignal): Promise<Neighborhood[]> {
-  const reply = await apiRequest<{ neighborhoods?: Neighborhood[] } | null>(api.neighborhoods, { signal });
+  const reply = await apiRequest(api.neighborhoods, { schema: NeighborhoodListData, signal });
   return reply.data?.neighborhoods ?? [];
 }
 
 /** The island's neighbourhoods, for the leaderboard's picker: they change only with an import. */
 export function useNeighborhoods() {
   return useQuery({
-    queryKey: ["neighborhoods"],
+    queryKey: queryKeys.neighborhoods,
     queryFn: ({ signal }) => getNeighborhoods(signal),
     staleTime: 5 * 60_000,
   });

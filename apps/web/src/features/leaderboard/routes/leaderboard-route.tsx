@@ -3,8 +3,8 @@ import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { LEADERBOARD_SORTS } from "@mx/shared/schemas/properties";
 import { useId, useState } from "react";
-import { ErrorBox } from "../../../components/ui/error-box";
 import { MapIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -118,9 +118,9 @@ export function LeaderboardRoute() {
       {neighborhood && panel.data ? <NeighborhoodPanel detail={panel.data} /> : null}
 
       {board.isPending ? <PageSpinner /> : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void board.refetch()} isRetrying={board.isFetching}>
         {board.isError ? formats.listError(errorMessage(board.error, errors.fetchLeaderboardFailed)) : null}
-      </ErrorBox>
+      </LoadError>
 
       {board.data && board.data.entries.length === 0 ? (
         <p className="leaderboard__empty" role="status">

@@ -1,9 +1,12 @@
+import { SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { Link } from "react-router";
+import { SupportEmailLink } from "../../../components/ui/support-email";
 import type { Inline, InlineLink, LegalBlock } from "../content/types";
 import { legalCopy } from "../copy";
 
 function InlineAnchor({ link }: { link: InlineLink }) {
   if (link.href.startsWith("/")) return <Link to={link.href}>{link.text}</Link>;
+  if (link.href === `mailto:${SUPPORT_EMAIL_SLOT}`) return <SupportEmailLink />;
   if (link.href.startsWith("mailto:")) return <a href={link.href}>{link.text}</a>;
   return (
     <a href={link.href} target="_blank" rel="noopener noreferrer">

@@ -1,4 +1,4 @@
-import { BRAND_NAME, COMPANY_NAME, SUPPORT_EMAIL } from "@mx/shared/constants";
+import { BRAND_NAME, COMPANY_NAME, SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { externalLinks } from "./external-links";
 import { type LegalDocument, link, mail, paragraph } from "./types";
@@ -46,7 +46,7 @@ export const disclaimer: LegalDocument = {
           "To learn how digital assets work and what risks they carry, see the US government's guide ",
           link(externalLinks.digitalAssets.label, externalLinks.digitalAssets.href),
           ". Questions about this Disclaimer are welcome at ",
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           ".",
         ),
       ],

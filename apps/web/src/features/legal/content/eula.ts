@@ -3,7 +3,7 @@ import {
   COMPANY_NAME,
   DATA_CREDITS,
   LEGAL_LAST_UPDATED,
-  SUPPORT_EMAIL,
+  SUPPORT_EMAIL_SLOT,
 } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
@@ -44,7 +44,7 @@ export const endUserLicenseAgreement: LegalDocument = {
         list(...DATA_CREDITS),
         paragraph(
           "This license ends when your account is deleted or when you break these terms. When it ends, you must stop using the Application and remove any installed copy. The browser or store you install the Application from is not a party to this agreement and has no duty to support it. Questions about this license are welcome at ",
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           ".",
         ),
       ],

@@ -4,7 +4,7 @@ import {
   COMPANY_NAME,
   DATA_CREDITS,
   LEGAL_LAST_UPDATED,
-  SUPPORT_EMAIL,
+  SUPPORT_EMAIL_SLOT,
 } from "@mx/shared/constants";
 import { describe, expect, it } from "vitest";
 import { legalDocument, legalDocuments } from "./legal-documents";
@@ -99,7 +99,7 @@ describe("legal content", () => {
     ["the defect window", "within 3 days"],
     ["where the servers are", "Our servers are in the United States"],
     ["the payment provider", "Stripe"],
-    ["the support address", SUPPORT_EMAIL],
+    ["the support address", SUPPORT_EMAIL_SLOT],
     ["the operating company", `operated by ${COMPANY_NAME}`],
     ["the product", BRAND_NAME],
   ])("states %s", (_fact, phrase) => {
@@ -134,7 +134,7 @@ describe("legal content", () => {
     for (const phrase of [
       "Stripe",
       "United States",
-      SUPPORT_EMAIL,
+      SUPPORT_EMAIL_SLOT,
       COMPANY_NAME,
       LEGAL_LAST_UPDATED,
       "irreversible",

@@ -3,7 +3,7 @@ import {
   BRAND_NAME,
   COMPANY_NAME,
   LEGAL_LAST_UPDATED,
-  SUPPORT_EMAIL,
+  SUPPORT_EMAIL_SLOT,
 } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
@@ -154,7 +154,7 @@ const sections: LegalSection[] = [
     blocks: [
       paragraph(
         "The Application is meant for adults. Minors (generally anyone under 18) may use it only with the permission of a parent or legal guardian, who is responsible for the minor's use and purchases. We do not knowingly collect personal data from children under 13. If you think a child under 13 has given us personal data, write to ",
-        mail(SUPPORT_EMAIL),
+        mail(SUPPORT_EMAIL_SLOT),
         " and we will delete it.",
       ),
     ],
@@ -177,7 +177,7 @@ const sections: LegalSection[] = [
       ),
       paragraph(
         "To use any of these rights, write to ",
-        mail(SUPPORT_EMAIL),
+        mail(SUPPORT_EMAIL_SLOT),
         ". We may need to confirm your identity first, and we answer within 30 days. Using your rights never changes the price or the service you get.",
       ),
     ],
@@ -188,7 +188,7 @@ const sections: LegalSection[] = [
     blocks: [
       paragraph(
         "You can delete your account at any time under Account Settings, or by writing to ",
-        mail(SUPPORT_EMAIL),
+        mail(SUPPORT_EMAIL_SLOT),
         ". Account deletion is irreversible: it cannot be undone and the account cannot be restored.",
       ),
       paragraph(
@@ -226,7 +226,7 @@ const sections: LegalSection[] = [
     blocks: [
       paragraph(
         `${BRAND_NAME} is operated by ${COMPANY_NAME}, which decides how your personal data is used. For a question about this notice, or to use your privacy rights, write to `,
-        mail(SUPPORT_EMAIL),
+        mail(SUPPORT_EMAIL_SLOT),
         ".",
       ),
     ],
@@ -245,7 +245,7 @@ export const privacyNotice: LegalDocument = {
       link(texts.termsOfServices, paths.terms),
       ".",
     ),
-    paragraph("Questions are welcome at any time: ", mail(SUPPORT_EMAIL), "."),
+    paragraph("Questions are welcome at any time: ", mail(SUPPORT_EMAIL_SLOT), "."),
   ],
   sections: sections.map((section) => ({ ...section, blocks: [...section.blocks, returnToNotice] })),
 };

@@ -11,7 +11,7 @@ import {
   LEGAL_LAST_UPDATED,
   PENDING_BID_TTL_DAYS,
   SALES_TAX_CENTS,
-  SUPPORT_EMAIL,
+  SUPPORT_EMAIL_SLOT,
 } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
@@ -66,7 +66,7 @@ export const termsOfServices: LegalDocument = {
       blocks: [
         paragraph(
           "You need an account to play. Give us accurate information, keep your password to yourself, and tell us at ",
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           " straight away if you think someone else has used your account. You are responsible for everything done through your account. Each person may hold one account, and accounts may not be sold, shared or transferred.",
         ),
       ],
@@ -205,7 +205,7 @@ export const termsOfServices: LegalDocument = {
       blocks: [
         paragraph(
           `If something you paid for does not work as described (for example, you were charged but the building did not reach your account, or a shop item arrived damaged), you must report the defect to `,
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           ` within ${DEFECT_REPORT_WINDOW} of the purchase or delivery. If we confirm the defect, we fix it, replace the item or refund the payment. A defect reported more than ${DEFECT_REPORT_WINDOW} later cannot be accepted, unless the law gives you longer.`,
         ),
         paragraph(
@@ -228,7 +228,7 @@ export const termsOfServices: LegalDocument = {
       blocks: [
         paragraph(
           "If you are unhappy with the Application, please write to ",
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           ` first; most problems can be settled that way. Any claim arising from these terms or the Application must be started within ${CLAIMS_WINDOW} after its cause arose, or it is barred for good, unless the law does not allow such a limit.`,
         ),
         paragraph(
@@ -245,7 +245,7 @@ export const termsOfServices: LegalDocument = {
         ),
         paragraph(
           `We may update these terms; the date at the top shows when they last changed, and we tell you about important changes before they take effect. Questions about these terms are welcome at `,
-          mail(SUPPORT_EMAIL),
+          mail(SUPPORT_EMAIL_SLOT),
           ".",
         ),
       ],

@@ -1,5 +1,5 @@
 import { api } from "@mx/shared/routes";
-import type { MessageData } from "@mx/shared/schemas/common";
+import { MessageData } from "@mx/shared/schemas/common";
 import type { PayoutCard } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
@@ -7,11 +7,12 @@ import { payoutKeys } from "./keys";
 
 /** DELETE users/deleteSubaccount/{id}; resolves to the server's message. */
 export async function deletePayoutCard(cardId: string): Promise<string> {
-  const reply = await apiRequest<Partial<MessageData> | null>(api.deletePayoutCard(cardId), {
+  const reply = await apiRequest(api.deletePayoutCard(cardId), {
+    schema: MessageData,
     method: "DELETE",
     auth: true,
   });
-  return reply.data?.message ?? reply.message;
+  return reply.data.message;
 }
 
 /** The card leaves the list at once; the list is read again, since another card may be the default now. */

@@ -1,12 +1,13 @@
 import { api } from "@mx/shared/routes";
-import type { PayoutCard, PayoutCardListData } from "@mx/shared/schemas/payouts";
+import type { PayoutCard } from "@mx/shared/schemas/payouts";
+import { PayoutCardListData } from "@mx/shared/schemas/payouts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** GET users/externalAccountList: the player's payout cards, the default first (data.response). */
 export async function getPayoutCards(signal?: AbortSignal): Promise<PayoutCard[]> {
-  const reply = await apiRequest<Partial<PayoutCardListData> | null>(api.payoutCards, { auth: true, signal });
+  const reply = await apiRequest(api.payoutCards, { auth: true, signal, schema: PayoutCardListData });
   return reply.data?.response ?? [];
 }
 

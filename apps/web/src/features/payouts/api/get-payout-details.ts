@@ -1,5 +1,5 @@
 import { api } from "@mx/shared/routes";
-import type { PayoutDetailsData } from "@mx/shared/schemas/payouts";
+import { PayoutDetailsData } from "@mx/shared/schemas/payouts";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
@@ -8,9 +8,10 @@ export type PayoutDetails = PayoutDetailsData["response"];
 
 /** GET users/payout/details: the history (data.response.payouts), newest first, and the payout schedule. */
 export async function getPayoutDetails(signal?: AbortSignal): Promise<PayoutDetails> {
-  const reply = await apiRequest<Partial<PayoutDetailsData> | null>(api.payoutDetails, {
+  const reply = await apiRequest(api.payoutDetails, {
     auth: true,
     signal,
+    schema: PayoutDetailsData,
   });
   const response = reply.data?.response;
   return {

@@ -1,6 +1,6 @@
 import { serverMessages } from "@mx/shared/messages";
 import { api } from "@mx/shared/routes";
-import type { PayoutReplyData } from "@mx/shared/schemas/payouts";
+import { PayoutReplyData } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
@@ -17,7 +17,8 @@ export interface InstantPayoutInput {
  * 'Payout successfully completed' (spec §5); any other reply is a failure with that message.
  */
 export async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutInput): Promise<string> {
-  const reply = await apiRequest<Partial<PayoutReplyData> | null>(api.instantPayout, {
+  const reply = await apiRequest(api.instantPayout, {
+    schema: PayoutReplyData,
     method: "POST",
     body: { amount, currency: "usd", cardId },
     auth: true,

@@ -1,12 +1,13 @@
 import { api } from "@mx/shared/routes";
-import type { PayoutReplyData } from "@mx/shared/schemas/payouts";
+import { PayoutReplyData } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** POST users/manual-payout (no body): the whole balance goes out; the key makes a retry safe. */
 export async function manualPayout(idempotencyKey: string): Promise<string> {
-  const reply = await apiRequest<Partial<PayoutReplyData> | null>(api.manualPayout, {
+  const reply = await apiRequest(api.manualPayout, {
+    schema: PayoutReplyData,
     method: "POST",
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },

@@ -1,17 +1,18 @@
 import { api } from "@mx/shared/routes";
-import type { PayoutCard, PayoutCardListData } from "@mx/shared/schemas/payouts";
+import { type PayoutCard, PayoutCardListData } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** PUT users/setDefaultSubaccount {AccountId, defaultCard: true}; resolves to the server's list when it sends one. */
 export async function setDefaultPayoutCard(cardId: string): Promise<PayoutCard[] | null> {
-  const reply = await apiRequest<Partial<PayoutCardListData> | null>(api.setDefaultPayoutCard, {
+  const reply = await apiRequest(api.setDefaultPayoutCard, {
+    schema: PayoutCardListData,
     method: "PUT",
     body: { AccountId: cardId, defaultCard: true },
     auth: true,
   });
-  return reply.data?.response ?? null;
+  return reply.data.response;
 }
 
 /** Exactly one card is marked default afterwards: the chosen one. */

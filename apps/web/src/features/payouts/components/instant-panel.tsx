@@ -3,13 +3,14 @@ import { errors, formats } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import type { Balance, PayoutCard } from "@mx/shared/schemas/payouts";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/text-field";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { useInstantPayout } from "../api/instant-payout";
 import { payoutsCopy } from "../copy";
 import { instantAmountProblem, parseDollars } from "../payout-amount";
@@ -39,7 +40,7 @@ export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanel
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ amountCents: number; card: PayoutCard } | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const unsettled = useRef<{ key: string; fingerprint: string } | null>(null);
+  const retry = useIdempotentRetry();
 
   // Until the player types, the amount follows the balance (it arrives, or changes after a payout).
   useEffect(() => {
@@ -65,21 +66,20 @@ export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanel
   const confirm = () => {
     if (!confirming) return;
     const fingerprint = `${confirming.amountCents}|${confirming.card.id}`;
-    const key = unsettled.current?.fingerprint === fingerprint ? unsettled.current.key : newIdempotencyKey();
-    unsettled.current = { key, fingerprint };
+    const key = retry.keyFor(fingerprint);
     instant.mutate(
       { amount: confirming.amountCents, cardId: confirming.card.id, idempotencyKey: key },
       {
         onSuccess: (message) => {
-          unsettled.current = null;
+          retry.succeeded();
           setConfirming(null);
           setIsEdited(false);
           setNote(message);
         },
         onError: (cause) => {
-          if (isAnsweredRefusal(cause)) unsettled.current = null;
+          retry.failed(key, fingerprint, cause);
           setConfirming(null);
-          window.alert(formats.instantPayoutFailed(errorMessage(cause, errors.instantPayoutFailed)));
+          void showAlert(formats.instantPayoutFailed(errorMessage(cause, errors.instantPayoutFailed)));
         },
       },
     );

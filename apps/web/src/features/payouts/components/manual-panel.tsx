@@ -1,10 +1,11 @@
 import { errors, formats } from "@mx/shared/messages";
 import type { Balance, PayoutType } from "@mx/shared/schemas/payouts";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { useEditPayout } from "../api/edit-payout";
 import { useManualPayout } from "../api/manual-payout";
 import { payoutsCopy } from "../copy";
@@ -17,6 +18,9 @@ interface ManualPanelProps {
   destination: string;
 }
 
+/** A manual payout always sends the whole balance: every attempt is the same request. */
+const WHOLE_BALANCE = "whole-balance";
+
 /** The Manual tab: the payout schedule, and a withdrawal of the whole balance after a confirmation. */
 export function ManualPanel({ balance, payoutType, destination }: ManualPanelProps) {
   const scheduleName = useId();
@@ -25,7 +29,7 @@ export function ManualPanel({ balance, payoutType, destination }: ManualPanelPro
   const [isConfirming, setIsConfirming] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   // A key whose request got no clear answer is reused by the next attempt: the balance goes out once.
-  const unsettledKey = useRef<string | null>(null);
+  const retry = useIdempotentRetry();
   const availableCents = balance?.availableCents ?? 0;
 
   const chooseSchedule = (type: PayoutType) => {
@@ -34,18 +38,17 @@ export function ManualPanel({ balance, payoutType, destination }: ManualPanelPro
   };
 
   const confirm = () => {
-    const key = unsettledKey.current ?? newIdempotencyKey();
-    unsettledKey.current = key;
+    const key = retry.keyFor(WHOLE_BALANCE);
     payout.mutate(key, {
       onSuccess: (message) => {
-        unsettledKey.current = null;
+        retry.succeeded();
         setIsConfirming(false);
         setNote(message);
       },
       onError: (cause) => {
-        if (isAnsweredRefusal(cause)) unsettledKey.current = null;
+        retry.failed(key, WHOLE_BALANCE, cause);
         setIsConfirming(false);
-        window.alert(formats.payoutFailed(errorMessage(cause, errors.manualPayoutFailed)));
+        void showAlert(formats.payoutFailed(errorMessage(cause, errors.manualPayoutFailed)));
       },
     });
   };

@@ -2,7 +2,7 @@ import { errors, formats } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { lazy, Suspense } from "react";
 import { AddCardScreen } from "../../../components/card-entry/add-card-screen";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { LoadError } from "../../../components/ui/load-error";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { useProfile } from "../../../lib/current-profile";
@@ -33,9 +33,9 @@ export function AddPayoutCardRoute() {
       copy={payoutsCopy}
       isLoading={config.isPending || profile.isPending}
       notices={
-        <ErrorBox>
+        <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
           {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
-        </ErrorBox>
+        </LoadError>
       }
       config={config}
     >

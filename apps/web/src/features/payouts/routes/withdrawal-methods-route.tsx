@@ -4,7 +4,7 @@ import type { PayoutCard } from "@mx/shared/schemas/payouts";
 import { useEffect, useId, useRef, useState } from "react";
 import { CardChoices } from "../../../components/card-entry/card-choices";
 import { DeleteCardDialog } from "../../../components/card-entry/delete-card-dialog";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -35,17 +35,17 @@ export function WithdrawalMethodsRoute() {
         lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}
       />
       {profile.isPending || (isConnected && list.isPending) ? <PageSpinner /> : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
-      </ErrorBox>
+      </LoadError>
       {profile.data && (!isConnected || isNotConnected(list.error)) ? (
         <ConnectPayouts message={errors.stripeNotConnected} />
       ) : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching}>
         {list.isError && !isNotConnected(list.error)
           ? formats.listError(errorMessage(list.error, errors.loadPayoutCardsFailed))
           : null}
-      </ErrorBox>
+      </LoadError>
       {isConnected && list.data ? (
         <PayoutCardList cards={list.data} isLoaded={list.isFetchedAfterMount && !list.isFetching} />
       ) : null}

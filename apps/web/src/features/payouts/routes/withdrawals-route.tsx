@@ -1,7 +1,7 @@
 import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { useState } from "react";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -51,9 +51,9 @@ export function WithdrawalsRoute() {
       />
       <BalanceCard balance={balance.data} isPending={balance.isPending} error={balance.error} />
       {profile.isPending ? <PageSpinner /> : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
-      </ErrorBox>
+      </LoadError>
       {notConnected ? <ConnectPayouts message={errors.stripeNotConnected} /> : null}
       {isConnected && !notConnected ? (
         <>

@@ -5,13 +5,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { ActivityBell } from "../../../components/activity-bell/activity-bell";
 import { Button } from "../../../components/ui/button";
-import { ErrorBox } from "../../../components/ui/error-box";
 import { ChevronRightIcon, LogoutIcon, MapIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/load-error";
 import { errorMessage } from "../../../lib/api-client";
 import { useProfile } from "../../../lib/current-profile";
+import { useBalance } from "../../../lib/earnings-balance";
 import { clearSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useLogout } from "../api/logout";
+import { ProfileCredits } from "../components/profile-credits";
 import { profileCopy } from "../copy";
 import "../profile.css";
 
@@ -38,6 +40,7 @@ function initials(fullName: string): string {
 export function ProfileRoute() {
   useDocumentTitle(profileCopy.title);
   const profile = useProfile();
+  const earnings = useBalance();
   const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -57,6 +60,12 @@ export function ProfileRoute() {
     : profile.isError
       ? texts.error
       : formatDollars(profile.data.totalPropertyPrice);
+
+  const earningsText = earnings.isPending
+    ? texts.loading
+    : earnings.isError
+      ? texts.error
+      : formatDollars(earnings.data.availableAmount);
 
   return (
     <div className="profile">
@@ -86,16 +95,28 @@ export function ProfileRoute() {
           </div>
         </div>
         <dl className="profile-card__balance">
-          <dt className="profile-card__balance-label">{profileCopy.balanceLabel}</dt>
-          <dd className="profile-card__balance-value" aria-live="polite">
-            {balance}
-          </dd>
+          <div className="profile-card__figure">
+            <dt className="profile-card__balance-label">{profileCopy.balanceLabel}</dt>
+            <dd className="profile-card__balance-value" aria-live="polite">
+              {balance}
+            </dd>
+          </div>
+          <div className="profile-card__figure">
+            <dt className="profile-card__balance-label">{profileCopy.earningsLabel}</dt>
+            <dd
+              className="profile-card__balance-value profile-card__balance-value--earnings"
+              aria-live="polite"
+            >
+              {earningsText}
+            </dd>
+          </div>
         </dl>
+        <ProfileCredits />
       </section>
 
-      <ErrorBox>
+      <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
-      </ErrorBox>
+      </LoadError>
 
       <nav aria-label={profileCopy.accountMenu}>
         <ul className="menu-list">

@@ -1,11 +1,11 @@
 import { PAGE_SIZE } from "@mx/shared/constants";
 import { api } from "@mx/shared/routes";
-import type { PropertyListData } from "@mx/shared/schemas/properties";
+import { PropertyListData } from "@mx/shared/schemas/properties";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const myPropertiesKey = (page?: number) =>
-  page === undefined ? (["properties", "mine"] as const) : (["properties", "mine", page] as const);
+export const myPropertiesKey = queryKeys.properties.mine;
 
 /** One page (1-based) of the signed-in player's properties. */
 export async function getMyProperties(page: number, signal?: AbortSignal): Promise<PropertyListData> {
@@ -13,9 +13,10 @@ export async function getMyProperties(page: number, signal?: AbortSignal): Promi
     limit: String(PAGE_SIZE.myProperties),
     offset: String((page - 1) * PAGE_SIZE.myProperties),
   });
-  const reply = await apiRequest<Partial<PropertyListData> | null>(`${api.properties}?${query}`, {
+  const reply = await apiRequest(`${api.properties}?${query}`, {
     auth: true,
     signal,
+    schema: PropertyListData,
   });
   return { totalCount: reply.data?.totalCount ?? 0, properties: reply.data?.properties ?? [] };
 }

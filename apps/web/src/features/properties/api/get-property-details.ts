@@ -1,17 +1,20 @@
 import { errors, formats } from "@mx/shared/messages";
 import { api } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
+import { PropertyDetailsData } from "@mx/shared/schemas/properties";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
-export const propertyDetailsKey = (buildingId: string) => ["properties", "details", buildingId] as const;
+export const propertyDetailsKey = queryKeys.properties.details;
 
 /** The building's details: the first item of the list the server returns (spec §7). */
 export async function getPropertyDetails(buildingId: string, signal?: AbortSignal): Promise<Property> {
-  const reply = await apiRequest<{ propertyDetails?: Property[] } | null>(
-    api.checkPropertyDetails(buildingId),
-    { auth: true, signal },
-  );
+  const reply = await apiRequest(api.checkPropertyDetails(buildingId), {
+    auth: true,
+    signal,
+    schema: PropertyDetailsData,
+  });
   const first = reply.data?.propertyDetails?.[0];
   // The spec: anything but a non-empty list is 'No property details returned'.
   if (!first) throw new ApiError(errors.noPropertyDetails, 404, "NOT_FOUND");

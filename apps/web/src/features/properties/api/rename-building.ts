@@ -1,5 +1,6 @@
 import { api } from "@mx/shared/routes";
 import type { Location, Property } from "@mx/shared/schemas/properties";
+import { RenameBuildingData } from "@mx/shared/schemas/properties";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { myPropertiesKey } from "./get-my-properties";
@@ -18,7 +19,8 @@ export interface RenamedBuilding {
 
 /** The owner's own name for the building (PUT buildings); the server answers with the stored name. */
 export async function renameBuilding(input: RenameBuildingInput): Promise<RenamedBuilding> {
-  const reply = await apiRequest<{ name?: string; property?: Property } | null>(api.buildings, {
+  const reply = await apiRequest(api.buildings, {
+    schema: RenameBuildingData,
     method: "PUT",
     body: input,
     auth: true,

@@ -4,15 +4,18 @@ import { propertiesCopy } from "../copy";
 import { formatShortDate } from "../format-date";
 
 interface PriceChangeProps {
-  price: number;
   history: PricePoint[] | undefined;
 }
 
-/** The change from the first price-history point to the price shown; nothing without history. */
-export function PriceChange({ price, history }: PriceChangeProps) {
+/**
+ * The change from the first price-history point to the last: both are sales. The price shown beside it may be an
+ * asking price, which is not a sale and moves no figure here. Nothing without history.
+ */
+export function PriceChange({ history }: PriceChangeProps) {
   const first = history?.[0];
-  if (!first) return null;
-  const change = price - first.bidAmount;
+  const last = history?.[history.length - 1];
+  if (!first || !last) return null;
+  const change = last.bidAmount - first.bidAmount;
   const direction = change > 0.004 ? "up" : change < -0.004 ? "down" : "flat";
   const sign = direction === "up" ? "+" : direction === "down" ? "−" : "";
   const percent =

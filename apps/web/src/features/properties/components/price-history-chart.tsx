@@ -23,15 +23,24 @@ const TICK_COUNT = 4;
  * A time axis, so sales sit at their real distance from each other: evenly spread ticks from
  * the first sale to the last. One sale (or one moment) has no span, so its point is centred.
  */
-function timeAxis(points: PricePoint[]): { domain: [number, number]; ticks: number[] } {
+export function timeAxis(points: PricePoint[]): { domain: [number, number]; ticks: number[] } {
   const first = points[0]?.insertDate ?? 0;
   const last = points[points.length - 1]?.insertDate ?? first;
   if (last <= first) return { domain: [first - 86_400, first + 86_400], ticks: [first] };
   const step = (last - first) / (TICK_COUNT - 1);
-  return {
-    domain: [first, last],
-    ticks: Array.from({ length: TICK_COUNT }, (_, index) => Math.round(first + step * index)),
-  };
+  const evenly = Array.from({ length: TICK_COUNT }, (_, index) => Math.round(first + step * index));
+  return { domain: [first, last], ticks: distinctDays(evenly) };
+}
+
+/** Ticks that would print the same day (sales within a few days of each other) are shown once. */
+export function distinctDays(ticks: number[]): number[] {
+  const seen = new Set<string>();
+  return ticks.filter((tick) => {
+    const label = formatShortDate(tick);
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  });
 }
 
 function PriceTooltip({ active, payload }: TooltipContentProps) {

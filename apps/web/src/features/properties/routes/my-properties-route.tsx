@@ -5,12 +5,14 @@ import { paths, propertyDetailsUrl } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { StatusNote } from "../../../components/ui/error-box";
 import { ChevronRightIcon } from "../../../components/ui/icons";
+import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
+import { onboardingOutcome } from "../../../lib/pending-ask";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useMyProperties } from "../api/get-my-properties";
 import { propertiesCopy } from "../copy";
@@ -26,6 +28,7 @@ export function MyPropertiesRoute() {
   const [params, setParams] = useSearchParams();
   const page = readPage(params);
   const list = useMyProperties(page);
+  const onboarding = onboardingOutcome(params);
   const totalPages = list.data ? pageCount(list.data.totalCount, PAGE_SIZE.myProperties) : 1;
 
   // A page past the end (an old link, or properties sold since) shows the last page instead.
@@ -46,10 +49,14 @@ export function MyPropertiesRoute() {
         lead={<BackLink to={paths.profile} label={propertiesCopy.backToProfile} />}
       />
 
+      <StatusNote>
+        {onboarding === "connected" ? propertiesCopy.payoutsReady : null}
+        {onboarding === "unfinished" ? propertiesCopy.payoutsUnfinished : null}
+      </StatusNote>
       {list.isPending ? <PageSpinner /> : null}
-      <ErrorBox>
+      <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching}>
         {list.isError ? formats.listError(errorMessage(list.error, errors.fetchPropertiesFailed)) : null}
-      </ErrorBox>
+      </LoadError>
 
       {list.data && list.data.properties.length === 0 ? (
         <p className="properties-empty">{texts.noProperties}</p>

@@ -150,7 +150,7 @@ export function PropertyDetailsRoute() {
           </p>
           <p className="property-card__price">{formatDollars(price)}</p>
           {/* Only against the server's price: the address bar's may be stale or missing (0). */}
-          {property ? <PriceChange price={property.price} history={history.data} /> : null}
+          {property ? <PriceChange history={history.data} /> : null}
         </div>
 
         <dl className="property-facts">

@@ -1,9 +1,15 @@
 import { api } from "@mx/shared/routes";
-import type { BuyPropertyBody, Location, Property } from "@mx/shared/schemas/properties";
+import {
+  type BuyPropertyBody,
+  BuyPropertyData,
+  type Location,
+  type Property,
+} from "@mx/shared/schemas/properties";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ConfirmWithBank } from "../../../components/bank-check/confirm-with-bank";
-import { paymentRequest } from "../../../lib/api-client";
+import { parseReply, paymentRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { purchaseCopy } from "../copy";
 
 export interface BuyPropertyInput {
@@ -13,6 +19,8 @@ export interface BuyPropertyInput {
   /** The offer in dollars; the server adds the processing fee and sales tax. */
   bidAmount: number;
   paymentMethodId: string;
+  /** Offer-wall credits to spend, in dollars (the card pays the rest). */
+  credits?: number;
   /** One per confirmation: a repeat with the same key is answered with the first result, never charged twice. */
   idempotencyKey: string;
 }
@@ -21,8 +29,6 @@ export interface BoughtProperty {
   message: string;
   property: Property | undefined;
 }
-
-type BuyReply = { message?: string; property?: Property } | null;
 
 /**
  * POST properties/buy (spec §7); the player's message is `data.message`. When the bank asks the player to confirm
@@ -34,22 +40,28 @@ export async function buyProperty(
 ): Promise<BoughtProperty> {
   const body: BuyPropertyBody = {
     buildingId: order.buildingId,
-    paymentMethodId: order.paymentMethodId,
+    // Credits that pay everything name no card ("credits"): the server charges nothing.
+    ...(order.paymentMethodId === "credits" ? {} : { paymentMethodId: order.paymentMethodId }),
     bidAmount: order.bidAmount,
     name: order.name,
     isApplePay: false,
     location: order.location,
+    ...(order.credits ? { credits: order.credits } : {}),
   };
-  const answer = await paymentRequest<BuyReply>(api.buyProperty, {
+  const answer = await paymentRequest<unknown>(api.buyProperty, {
     method: "POST",
     body,
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
-  const reply = answer.requiresAction ? await confirmWithBank<BuyReply>(answer.action) : answer.reply;
+  const reply = parseReply(
+    api.buyProperty,
+    answer.requiresAction ? await confirmWithBank<unknown>(answer.action) : answer.reply,
+    BuyPropertyData,
+  );
   return {
-    message: reply.data?.message || reply.message || purchaseCopy.bought(order.name),
-    property: reply.data?.property,
+    message: reply.data.message || reply.message || purchaseCopy.bought(order.name),
+    property: reply.data.property,
   };
 }
 
@@ -64,11 +76,12 @@ export function useBuyProperty(confirmWithBank: ConfirmWithBank) {
     mutationFn: (input: BuyPropertyInput) => buyProperty(input, confirmWithBank),
     onSuccess: ({ property }, { buildingId }) => {
       // The details page shows the new owner at once instead of a stale 'Buy or Bid'.
-      if (property) queryClient.setQueryData(["properties", "details", buildingId], property);
+      if (property) queryClient.setQueryData(queryKeys.properties.details(buildingId), property);
       // Not awaited: the player hears the result first; the pages behind refetch when shown.
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["properties"] });
-      void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.offerwall.all });
     },
   });
 }

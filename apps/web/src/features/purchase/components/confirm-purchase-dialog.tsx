@@ -12,6 +12,8 @@ interface ConfirmPurchaseDialogProps {
   /** Formatted, e.g. "$1,208.99". */
   total: string;
   card: PaymentCard;
+  /** Formatted credits spent and what the card is then charged, when credits pay part of the total. */
+  credits?: { spent: string; charged: string };
   isPaying: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -26,6 +28,7 @@ export function ConfirmPurchaseDialog({
   buildingName,
   total,
   card,
+  credits,
   isPaying,
   onCancel,
   onConfirm,
@@ -40,6 +43,18 @@ export function ConfirmPurchaseDialog({
           <dt>{purchaseCopy.total}</dt>
           <dd>{total}</dd>
         </div>
+        {credits ? (
+          <>
+            <div className="amount-lines__row">
+              <dt>{purchaseCopy.paidWithCredits}</dt>
+              <dd>−{credits.spent}</dd>
+            </div>
+            <div className="amount-lines__row">
+              <dt>{purchaseCopy.chargedToCard}</dt>
+              <dd>{credits.charged}</dd>
+            </div>
+          </>
+        ) : null}
         <div className="amount-lines__row">
           <dt>{purchaseCopy.chargeLabel}</dt>
           <dd>{cardOnFileLabel(card)}</dd>
@@ -54,7 +69,7 @@ export function ConfirmPurchaseDialog({
           {purchaseCopy.cancel}
         </Button>
         <Button onClick={onConfirm} busy={isPaying}>
-          {isPaying ? purchaseCopy.paying : purchaseCopy.pay(total)}
+          {isPaying ? purchaseCopy.paying : purchaseCopy.pay(credits?.charged ?? total)}
         </Button>
       </div>
     </Dialog>

@@ -7,17 +7,21 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
 import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
+import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
+import { PAYPAL_CARD } from "../../../components/paypal/paypal-method";
 import { Button, buttonClassName } from "../../../components/ui/button";
-import { CardOnFile } from "../../../components/ui/card-on-file";
+import { CardPicker, chosenCard } from "../../../components/ui/card-picker";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { findDefaultCard, usePaymentMethods } from "../../../lib/default-card";
-import { isAnsweredRefusal, newIdempotencyKey } from "../../../lib/idempotency-key";
+import { usePaymentMethods } from "../../../lib/default-card";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { useBuyProperty } from "../api/buy-property";
 import { ConfirmPurchaseDialog } from "../components/confirm-purchase-dialog";
 import { OrderLines } from "../components/order-lines";
+import { CREDITS_ONLY, PayWithCredits } from "../components/pay-with-credits";
 import { purchaseCopy } from "../copy";
 import { type Order, orderTotals, readOrder } from "../order";
 import "../purchase.css";
@@ -40,8 +44,8 @@ interface Confirmation {
 }
 
 /** What one key may be sent with: the server refuses a key reused for a different request. */
-const fingerprintOf = (order: Order, paymentMethodId: string) =>
-  `${order.buildingId}|${order.price}|${paymentMethodId}`;
+const fingerprintOf = (order: Order, paymentMethodId: string, creditsCents = 0) =>
+  `${order.buildingId}|${order.price}|${paymentMethodId}|${creditsCents}`;
 
 function OrderReview({ order }: { order: Order }) {
   const navigate = useNavigate();
@@ -50,12 +54,14 @@ function OrderReview({ order }: { order: Order }) {
   const buy = useBuyProperty(bank.confirmWithBank);
   const totals = orderTotals(order.price);
   const total = formatCents(totals.totalCents);
-  const defaultCard = findDefaultCard(cards.data);
+  const [pickedCardId, setPickedCardId] = useState<string | null>(null);
+  const payingCard = chosenCard(cards.data, pickedCardId);
 
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [creditsCents, setCreditsCents] = useState(0);
   // A key whose request got no clear answer (network, 5xx): the same order retried reuses it,
   // so a charge that did go through is answered again instead of made twice.
-  const unsettled = useRef<{ key: string; fingerprint: string } | null>(null);
+  const retry = useIdempotentRetry();
   // Guards a double click before React has re-rendered the busy button.
   const isSubmitting = useRef(false);
 
@@ -69,15 +75,18 @@ function OrderReview({ order }: { order: Order }) {
     }
   };
 
-  const continueToPay = () => {
-    if (!defaultCard) {
-      window.alert(errors.addCardFirst);
+  const continueToPay = (given?: PaymentCard) => {
+    // Credits that pay the whole total need no card.
+    const card = given ?? payingCard ?? (creditsCents >= totals.totalCents ? CREDITS_ONLY : null);
+    if (!card) {
+      void showAlert(errors.addCardFirst);
       return;
     }
-    const fingerprint = fingerprintOf(order, defaultCard.paymentMethodId);
-    const retry = unsettled.current?.fingerprint === fingerprint ? unsettled.current.key : null;
     buy.reset();
-    setConfirmation({ idempotencyKey: retry ?? newIdempotencyKey(), card: defaultCard });
+    setConfirmation({
+      idempotencyKey: retry.keyFor(fingerprintOf(order, card.paymentMethodId, creditsCents)),
+      card,
+    });
   };
 
   const confirm = () => {
@@ -91,23 +100,22 @@ function OrderReview({ order }: { order: Order }) {
         location: order.location,
         bidAmount: order.price,
         paymentMethodId: card.paymentMethodId,
+        credits: creditsCents / 100,
         idempotencyKey,
       },
       {
         onSuccess: ({ message }) => {
-          unsettled.current = null;
-          window.alert(message);
+          retry.succeeded();
+          void showAlert(message);
           goBack();
         },
         onError: (cause) => {
           isSubmitting.current = false;
           // A bank's check given up keeps its key too: paying again resumes the same payment, still held.
-          unsettled.current = isAnsweredRefusal(cause)
-            ? null
-            : { key: idempotencyKey, fingerprint: fingerprintOf(order, card.paymentMethodId) };
+          retry.failed(idempotencyKey, fingerprintOf(order, card.paymentMethodId, creditsCents), cause);
           setConfirmation(null);
           if (isBankCheckCancelled(cause)) return;
-          window.alert(formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed)));
+          void showAlert(formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed)));
         },
       },
     );
@@ -152,7 +160,14 @@ function OrderReview({ order }: { order: Order }) {
               </Button>
             </div>
           ) : (
-            <CardOnFile card={defaultCard} noCardHint={purchaseCopy.noCardHint} />
+            <CardPicker
+              cards={cards.data}
+              selectedId={payingCard?.paymentMethodId ?? null}
+              onSelect={setPickedCardId}
+              legend={purchaseCopy.payWith}
+              noCardHint={purchaseCopy.noCardHint}
+              disabled={confirmation !== null}
+            />
           )}
           <Link className={buttonClassName("secondary", false, "order-payment__add")} to={paths.addCard}>
             {texts.addCard}
@@ -160,16 +175,19 @@ function OrderReview({ order }: { order: Order }) {
         </div>
       </section>
 
+      <PayWithCredits totalCents={totals.totalCents} creditsCents={creditsCents} onChange={setCreditsCents} />
+
       <div className="order-review__actions">
         <Button
           block
           className="btn--large"
-          onClick={continueToPay}
+          onClick={() => continueToPay()}
           // Until the cards are known, 'Please add a card first.' could be wrong.
           disabled={cards.isPending || cards.isError}
         >
           {texts.continueToPay}
         </Button>
+        <PayWithPaypal onClick={() => continueToPay(PAYPAL_CARD)} />
         <p className="order-note">{purchaseCopy.finalSale}</p>
       </div>
 
@@ -179,6 +197,11 @@ function OrderReview({ order }: { order: Order }) {
           buildingName={order.name}
           total={total}
           card={confirmation.card}
+          credits={
+            creditsCents > 0
+              ? { spent: formatCents(creditsCents), charged: formatCents(totals.totalCents - creditsCents) }
+              : undefined
+          }
           isPaying={buy.isPending || buy.isSuccess}
           onCancel={() => setConfirmation(null)}
           onConfirm={confirm}

@@ -1,16 +1,16 @@
 import { api } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
+import { SaleData } from "@mx/shared/schemas/properties";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
+import { queryKeys } from "../../../lib/query-keys";
 import { saleCopy } from "../copy";
 
 export interface SaleResult {
   message: string;
   property: Property | undefined;
 }
-
-type SaleReply = { message?: string; property?: Property } | null;
 
 export interface PlaceAskInput {
   /** The property's `_id`. */
@@ -23,7 +23,8 @@ export interface PlaceAskInput {
 
 /** POST properties/place-ask; the player's message is `data.message`. */
 export async function placeAsk({ propertyId, bidAmount, name }: PlaceAskInput): Promise<SaleResult> {
-  const reply = await apiRequest<SaleReply>(api.placeAsk, {
+  const reply = await apiRequest(api.placeAsk, {
+    schema: SaleData,
     method: "POST",
     body: { propertyId, bidAmount },
     auth: true,
@@ -41,7 +42,8 @@ export interface CancelSaleInput {
 
 /** POST properties/cancel-sale. */
 export async function cancelSale({ propertyId, name }: CancelSaleInput): Promise<SaleResult> {
-  const reply = await apiRequest<SaleReply>(api.cancelSale, {
+  const reply = await apiRequest(api.cancelSale, {
+    schema: SaleData,
     method: "POST",
     body: { propertyId },
     auth: true,
@@ -58,9 +60,9 @@ export async function cancelSale({ propertyId, name }: CancelSaleInput): Promise
  * leaderboard and the profile. Not awaited: the player hears the result first.
  */
 function refreshAfterSale(queryClient: QueryClient, property: Property | undefined) {
-  if (property) queryClient.setQueryData(["properties", "details", property.buildingId], property);
-  void queryClient.invalidateQueries({ queryKey: ["properties"] });
-  void queryClient.invalidateQueries({ queryKey: ["leaderboard"] });
+  if (property) queryClient.setQueryData(queryKeys.properties.details(property.buildingId), property);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
 }
 

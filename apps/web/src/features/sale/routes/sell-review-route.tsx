@@ -4,9 +4,11 @@ import { propertyDetailsUrl } from "@mx/shared/routes";
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
+import { savePendingAsk } from "../../../lib/pending-ask";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { checkOnboarding } from "../api/check-onboarding";
 import { useCancelSale, usePlaceAsk } from "../api/sale-mutations";
@@ -23,10 +25,18 @@ export function SellReviewRoute() {
   const ask = readAsk(location.state);
   useDocumentTitle(saleCopy.title);
   if (!ask) return <LeaveReview />;
-  return <SellReview ask={ask} />;
+  return <SellReview ask={ask} routerState={location.state} />;
 }
 
-function SellReview({ ask }: { ask: Ask }) {
+/** The note Sell Review opens with when the player comes back from payout onboarding. */
+function onboardingNote(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("onboarding" in state)) return null;
+  if (state.onboarding === "connected") return saleCopy.payoutsReady;
+  if (state.onboarding === "unfinished") return saleCopy.payoutsUnfinished;
+  return null;
+}
+
+function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   const navigate = useNavigate();
   const place = usePlaceAsk();
   const cancel = useCancelSale();
@@ -55,11 +65,11 @@ function SellReview({ ask }: { ask: Ask }) {
 
   const openConfirm = () => {
     if (!ask.propertyId) {
-      window.alert(errors.missingPropertyId);
+      void showAlert(errors.missingPropertyId);
       return;
     }
     if (priceProblem) {
-      window.alert(priceProblem);
+      void showAlert(priceProblem);
       return;
     }
     place.reset();
@@ -87,6 +97,9 @@ function SellReview({ ask }: { ask: Ask }) {
     if (!status.isConnected) {
       // The page unloads from here; the dialog stays busy and says where the player is going.
       setPhase("redirecting");
+      // The provider brings the player back to /assets; the ask waits there to be resumed.
+      const { onboarding: _, ...state } = (routerState ?? {}) as Record<string, unknown>;
+      savePendingAsk(state);
       try {
         window.location.assign(status.redirectLink);
       } catch {
@@ -102,13 +115,13 @@ function SellReview({ ask }: { ask: Ask }) {
       { propertyId: ask.propertyId, bidAmount: price, name: ask.name },
       {
         onSuccess: ({ message }) => {
-          window.alert(message);
+          void showAlert(message);
           goBack();
         },
         onError: (cause) => {
           isWorking.current = false;
           setPhase(null);
-          window.alert(formats.placeAskFailed(errorMessage(cause, saleCopy.noAnswer)));
+          void showAlert(formats.placeAskFailed(errorMessage(cause, saleCopy.noAnswer)));
         },
       },
     );
@@ -116,7 +129,7 @@ function SellReview({ ask }: { ask: Ask }) {
 
   const cancelTheSale = () => {
     if (!ask.propertyId) {
-      window.alert(errors.missingPropertyId);
+      void showAlert(errors.missingPropertyId);
       return;
     }
     if (isWorking.current) return;
@@ -125,12 +138,12 @@ function SellReview({ ask }: { ask: Ask }) {
       { propertyId: ask.propertyId, name: ask.name },
       {
         onSuccess: ({ message }) => {
-          window.alert(message);
+          void showAlert(message);
           goBack();
         },
         onError: (cause) => {
           isWorking.current = false;
-          window.alert(formats.cancelFailed(errorMessage(cause, saleCopy.noAnswer)));
+          void showAlert(formats.cancelFailed(errorMessage(cause, saleCopy.noAnswer)));
         },
       },
     );
@@ -153,6 +166,7 @@ function SellReview({ ask }: { ask: Ask }) {
           </h2>
           {ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
         </div>
+        <StatusNote>{onboardingNote(routerState)}</StatusNote>
         {totals ? <AskLines totals={totals} /> : null}
         <ErrorBox>{priceProblem}</ErrorBox>
         <p className="sale-note sale-note--start">{saleCopy.feeNote}</p>

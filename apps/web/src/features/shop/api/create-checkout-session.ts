@@ -1,11 +1,12 @@
 import { api } from "@mx/shared/routes";
-import type { CreateCheckoutSessionBody, CreateCheckoutSessionData } from "@mx/shared/schemas/shop";
+import { type CreateCheckoutSessionBody, CreateCheckoutSessionData } from "@mx/shared/schemas/shop";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** Spec §7: customerEmail and line_items [{price, quantity}] → clientSecret. The server sets every amount. */
 export async function createCheckoutSession(body: CreateCheckoutSessionBody): Promise<string> {
-  const reply = await apiRequest<CreateCheckoutSessionData>(api.createCheckoutSession, {
+  const reply = await apiRequest(api.createCheckoutSession, {
+    schema: CreateCheckoutSessionData,
     method: "POST",
     body,
   });

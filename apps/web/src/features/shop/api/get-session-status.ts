@@ -1,18 +1,19 @@
 import { api } from "@mx/shared/routes";
-import type { SessionStatusData } from "@mx/shared/schemas/shop";
+import { SessionStatusData } from "@mx/shared/schemas/shop";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Spec §7: status and customer_email of a checkout session. */
 export async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<SessionStatusData> {
-  const reply = await apiRequest<SessionStatusData>(api.sessionStatus(sessionId), { signal });
+  const reply = await apiRequest(api.sessionStatus(sessionId), { schema: SessionStatusData, signal });
   return reply.data;
 }
 
 /** Read once per visit of the return page; reading again is harmless (the order is made once). */
 export function useSessionStatus(sessionId: string | null) {
   return useQuery({
-    queryKey: ["shop", "session-status", sessionId],
+    queryKey: queryKeys.shop.sessionStatus(sessionId),
     queryFn: ({ signal }) => getSessionStatus(sessionId ?? "", signal),
     enabled: Boolean(sessionId),
     retry: 1,

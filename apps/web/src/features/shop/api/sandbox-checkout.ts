@@ -1,15 +1,20 @@
 import { api } from "@mx/shared/routes";
-import type { SandboxCheckoutPayData, SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
+import { SandboxCheckoutPayData, SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** What the sandbox payment form asks to be paid: the session's lines and total. */
 export function useSandboxCheckoutSession(clientSecret: string) {
   return useQuery({
-    queryKey: ["shop", "sandbox-session", clientSecret],
+    queryKey: queryKeys.shop.sandboxSession(clientSecret),
     queryFn: async ({ signal }) =>
-      (await apiRequest<SandboxCheckoutSessionData>(api.sandboxCheckoutSession(clientSecret), { signal }))
-        .data,
+      (
+        await apiRequest(api.sandboxCheckoutSession(clientSecret), {
+          schema: SandboxCheckoutSessionData,
+          signal,
+        })
+      ).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -32,7 +37,8 @@ export async function paySandboxCheckout(
   card: SandboxCard,
 ): Promise<SandboxCheckoutPayData> {
   const token = await apiRequest<{ id: string }>(api.sandboxTokens, { method: "POST", body: card });
-  const paid = await apiRequest<SandboxCheckoutPayData>(api.sandboxCheckoutPay, {
+  const paid = await apiRequest(api.sandboxCheckoutPay, {
+    schema: SandboxCheckoutPayData,
     method: "POST",
     body: { clientSecret, token: token.data.id },
   });

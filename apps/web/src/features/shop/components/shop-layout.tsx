@@ -31,11 +31,9 @@ export function ShopLayout() {
     <div className="shop">
       <header className="shop-header">
         <div className="shop-header__inner">
+          {/* The name starts with the visible text, "Manhattan Exchange Shop" (the space between the two counts). */}
           <Link className="shop-header__title" to={paths.landing} aria-label={shopCopy.homeLink}>
-            <BrandMark />
-            <span className="shop-header__shop" aria-hidden="true">
-              {shopCopy.shopTitle}
-            </span>
+            <BrandMark /> <span className="shop-header__shop">{shopCopy.shopTitle}</span>
           </Link>
           <CartLink />
         </div>

@@ -3,7 +3,11 @@ import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { findProduct } from "@mx/shared/shop";
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
+import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
+import { useBankCheck } from "../../../components/bank-check/use-bank-check";
+import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -12,6 +16,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useConfig } from "../../../lib/payment-config";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCreateCheckoutSession } from "../api/create-checkout-session";
+import { usePaypalCheckout } from "../api/paypal-checkout";
 import {
   type CartLine,
   decrementLine,
@@ -41,8 +46,8 @@ function emailProblem(email: string): string | null {
 
 /**
  * /checkout (spec §2, §4): the cart lines on the left, the 'Checkout' form on the right. With
- * `?buyNow={id}&quantity={n}` the page checks out that product alone (it is put in the stored cart as well);
- * otherwise the stored cart. Once a checkout session exists the payment form replaces the page.
+ * `?buyNow={id}&quantity={n}` that product is put in the stored cart at that quantity, and the whole cart is
+ * checked out: the lines the cart badge counts are never hidden. Once a checkout session exists the payment form replaces the page.
  */
 export function CheckoutRoute() {
   useDocumentTitle(texts.checkout);
@@ -51,6 +56,9 @@ export function CheckoutRoute() {
   const { cart, update } = useCart();
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const session = useCreateCheckoutSession();
+  const bank = useBankCheck();
+  const paypal = usePaypalCheckout(bank.confirmWithBank);
+  const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const ids = { email: useId(), emailError: useId() };
@@ -70,25 +78,29 @@ export function CheckoutRoute() {
     }
   }, [cart, update]);
 
-  const lines = pricedLines(buyNow ? [buyNow] : cart);
+  // The whole cart, with the Buy Now line at the link's quantity: nothing the cart badge counts is hidden.
+  const shown = buyNow && findProduct(buyNow.id) ? setLineQuantity(cart, buyNow.id, buyNow.quantity) : cart;
+  const lines = pricedLines(shown);
   const subtotal = subtotalCents(lines);
   const isEmpty = lines.length === 0;
-  const isBusy = session.isPending;
+  const isBusy = session.isPending || paypal.isPending;
 
   /** A change to one line: saved to the stored cart; on a Buy Now page the link follows the new quantity. */
   const change = (id: number, apply: (lines: CartLine[]) => CartLine[]) => {
-    if (!buyNow) {
-      update(apply);
-      return;
-    }
-    const line = apply([buyNow]).find((l) => l.id === id);
-    update((current) => (line ? setLineQuantity(current, id, line.quantity) : removeLine(current, id)));
+    update(apply);
+    if (!buyNow || id !== buyNow.id) return;
+    const line = apply(shown).find((l) => l.id === id);
     const next = line ? { buyNow: String(id), quantity: String(line.quantity) } : undefined;
     setParams(new URLSearchParams(next), { replace: true });
   };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    pay(false);
+  };
+
+  /** Pay Now (the card form), or PayPal: the same checks on the e-mail and the lines first. */
+  const pay = (withPaypal: boolean) => {
     if (isEmpty || isBusy) return;
     const problem = emailProblem(email);
     setEmailError(problem);
@@ -96,13 +108,19 @@ export function CheckoutRoute() {
       document.getElementById(ids.email)?.focus();
       return;
     }
-    session.mutate(
-      {
-        customerEmail: email.trim(),
-        line_items: lines.map(({ product, line }) => ({ price: product.priceId, quantity: line.quantity })),
-      },
-      { onSuccess: setClientSecret },
-    );
+    const body = {
+      customerEmail: email.trim(),
+      line_items: lines.map(({ product, line }) => ({ price: product.priceId, quantity: line.quantity })),
+    };
+    if (withPaypal) {
+      // Approved and captured: the return page shows the paid checkout as it does a card's.
+      paypal.mutate(body, {
+        onSuccess: (checkoutId) =>
+          void navigate(`${paths.return}?session_id=${encodeURIComponent(checkoutId)}`),
+      });
+      return;
+    }
+    session.mutate(body, { onSuccess: setClientSecret });
   };
 
   if (clientSecret) {
@@ -183,9 +201,16 @@ export function CheckoutRoute() {
         </div>
         <p className="checkout__note">{texts.checkoutNote}</p>
         {session.isError ? <ErrorBox>{errorMessage(session.error, shopCopy.sessionFailed)}</ErrorBox> : null}
-        <Button type="submit" block className="btn--large" disabled={isEmpty} busy={isBusy}>
-          {isBusy ? shopCopy.creatingSession : texts.payNow}
+        {paypal.isError && !isBankCheckCancelled(paypal.error) ? (
+          <ErrorBox>{errorMessage(paypal.error, shopCopy.sessionFailed)}</ErrorBox>
+        ) : null}
+        <Button type="submit" block className="btn--large" disabled={isEmpty} busy={session.isPending}>
+          {session.isPending ? shopCopy.creatingSession : texts.payNow}
         </Button>
+        <PayWithPaypal disabled={isEmpty || isBusy} onClick={() => pay(true)} />
+        {bank.view ? (
+          <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
+        ) : null}
       </form>
     </div>
   );

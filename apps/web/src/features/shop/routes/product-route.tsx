@@ -73,7 +73,7 @@ function ProductDetails({ productId }: { productId: number }) {
         <div className="product__info">
           <span className="product-badge product-badge--inline">{product.badge}</span>
           <h1 className="product__name">{product.name}</h1>
-          <p className="product__price">{formatCents(product.priceCents)}</p>
+          <div className="product__price">{formatCents(product.priceCents)}</div>
           <ul className="product__notes">
             <li>{texts.shippingHandling}</li>
             <li>{texts.taxes}</li>

@@ -1,10 +1,11 @@
-import { RETURN_REDIRECT_DELAY_MS, SUPPORT_EMAIL } from "@mx/shared/constants";
+import { RETURN_REDIRECT_DELAY_MS, SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Button, buttonClassName } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
+import { SupportEmailLink } from "../../../components/ui/support-email";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useSessionStatus } from "../api/get-session-status";
 import { shopCopy } from "../copy";
@@ -13,7 +14,7 @@ import { writeCart } from "../use-cart";
 /**
  * /return?session_id= (spec §2, §4): where the payment form sends the customer. Open → back to checkout;
  * complete → the thank-you note, the cart cleared, and home after 5 seconds or on 'Continue Shopping'.
- * Any other status shows nothing, and a failed read is only logged (spec §8).
+ * Any other status shows nothing. A missing or unknown session says so (and the failed read is logged).
  */
 export function ReturnRoute() {
   const [params] = useSearchParams();
@@ -30,14 +31,35 @@ export function ReturnRoute() {
     if (sessionStatus === "open") void navigate(paths.checkout, { replace: true });
   }, [sessionStatus, navigate]);
 
-  if (!sessionId || status.isError) return null;
+  if (!sessionId || status.isError) return <UnknownSession />;
   if (status.isPending) return <PageSpinner />;
   if (sessionStatus !== "complete") return null;
   return <ThankYou email={status.data.customer_email ?? ""} />;
 }
 
 /** The support sentence around its address, so the address can be a mail link. */
-const [supportBefore, supportAfter] = formats.supportContact(SUPPORT_EMAIL).split(SUPPORT_EMAIL);
+const [supportBefore, supportAfter] = formats.supportContact(SUPPORT_EMAIL_SLOT).split(SUPPORT_EMAIL_SLOT);
+
+/** No session in the address, or one the server does not know: said plainly, with the way back to the shop. */
+function UnknownSession() {
+  useDocumentTitle(shopCopy.unknownSessionTitle);
+  return (
+    <div className="shop-page thank-you">
+      <div className="thank-you__card">
+        <h1 className="thank-you__title">{shopCopy.unknownSessionTitle}</h1>
+        <p>{shopCopy.unknownSessionText}</p>
+        <p>
+          {supportBefore}
+          <SupportEmailLink />
+          {supportAfter}
+        </p>
+        <Link className={buttonClassName("primary", false, "btn--large")} to={paths.shop}>
+          {texts.continueShopping}
+        </Link>
+      </div>
+    </div>
+  );
+}
 
 function ThankYou({ email }: { email: string }) {
   useDocumentTitle(texts.thankYou);
@@ -81,7 +103,7 @@ function ThankYou({ email }: { email: string }) {
         <p>{formats.confirmationEmailNote(email)}</p>
         <p>
           {supportBefore}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+          <SupportEmailLink />
           {supportAfter}
         </p>
         <Button className="btn--large" onClick={() => void navigate(paths.landing)}>

@@ -1,0 +1,58 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The sandbox's PayPal: orders (Orders v2) kept as PayPal keeps them, with the one authorization or capture each
+ * may have, and what its test buyer did on the approval page. No network, no keys.
+ */
+export const sandboxPaypalOrders = pgTable(
+  "sandbox_paypal_orders",
+  {
+    id: text("id").primaryKey(),
+    /** The PayPal-Request-Id the order was created with: the same id again returns this order. */
+    requestId: text("request_id").unique(),
+    /** CAPTURE | AUTHORIZE */
+    intent: text("intent").notNull(),
+    /** CREATED → APPROVED → COMPLETED, or VOIDED */
+    status: text("status").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    customId: text("custom_id"),
+    referenceId: text("reference_id"),
+    description: text("description"),
+    /** What the test buyer did: null (not yet), approved, cancelled, or declined (approved with a failing wallet). */
+    payerAction: text("payer_action"),
+    authorizationId: text("authorization_id").unique(),
+    /** CREATED | CAPTURED | VOIDED | EXPIRED */
+    authorizationStatus: text("authorization_status"),
+    authorizationExpiresAt: timestamp("authorization_expires_at", { withTimezone: true }),
+    captureId: text("capture_id").unique(),
+    /** COMPLETED | REFUNDED | PARTIALLY_REFUNDED */
+    captureStatus: text("capture_status"),
+    capturedCents: integer("captured_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_paypal_orders_created_idx").on(t.createdAt)],
+);
+
+/** Refunds of a sandbox capture, one per PayPal-Request-Id: a refund asked for twice is made once. */
+export const sandboxPaypalRefunds = pgTable("sandbox_paypal_refunds", {
+  id: text("id").primaryKey(),
+  requestId: text("request_id").unique(),
+  captureId: text("capture_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Payouts (Payouts v1) the sandbox made to its test buyer's account, one per sender_batch_id. */
+export const sandboxPaypalPayouts = pgTable("sandbox_paypal_payouts", {
+  id: text("id").primaryKey(),
+  senderBatchId: text("sender_batch_id").notNull().unique(),
+  receiver: text("receiver").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  /** SUCCESS: the sandbox pays its test buyer at once. */
+  status: text("status").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

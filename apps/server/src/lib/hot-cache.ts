@@ -1,0 +1,110 @@
+/**
+ * A per-instance cache of hot reads, kept correct by invalidation (the database's NOTIFY events every instance
+ * hears) with a maximum age as a safety net for a change that announces nothing.
+ *
+ * - Single flight: requests for a key being loaded share the one load.
+ * - No stale fill: every invalidation bumps a generation, and a load that started before it is returned to its
+ *   callers but not kept (it may have read the data the invalidation is about).
+ * - Bounded: the least recently used entries go past `maxEntries`.
+ * - Tags: an entry may carry tags (`building:…`, `owner:…`, `session:…`), and all entries of a tag go at once.
+ */
+export type HotCacheOptions = { maxEntries: number; maxAgeMs: number };
+
+type Entry<V> = { value: V; expiresAt: number; tags: string[] };
+
+export class HotCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly loading = new Map<string, Promise<V>>();
+  private generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly options: HotCacheOptions) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The cached value of `key`, or `load()`'s (kept unless an invalidation came meanwhile). `describe` gives the
+   * entry's tags and, optionally, an earlier expiry (a session's end). Errors are never kept.
+   */
+  async get(
+    key: string,
+    load: () => Promise<V>,
+    describe?: (value: V) => { tags?: string[]; expiresAt?: number },
+  ): Promise<V> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expiresAt > now) {
+      this.hits += 1;
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    if (hit) this.drop(key);
+    const running = this.loading.get(key);
+    if (running) return running;
+    this.misses += 1;
+    const generation = this.generation;
+    const flight = load().then((value) => {
+      if (this.loading.get(key) === flight) this.loading.delete(key);
+      if (generation === this.generation) {
+        const about = describe?.(value) ?? {};
+        const expiresAt = Math.min(Date.now() + this.options.maxAgeMs, about.expiresAt ?? Infinity);
+        this.store(key, { value, expiresAt, tags: about.tags ?? [] });
+      }
+      return value;
+    });
+    flight.catch(() => {
+      if (this.loading.get(key) === flight) this.loading.delete(key);
+    });
+    this.loading.set(key, flight);
+    return flight;
+  }
+
+  /** Forgets every entry carrying the tag. */
+  invalidateTag(tag: string): void {
+    this.generation += 1;
+    this.loading.clear();
+    for (const key of this.byTag.get(tag) ?? []) this.drop(key);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.loading.clear();
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  private store(key: string, entry: Entry<V>) {
+    this.drop(key);
+    this.entries.set(key, entry);
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) {
+        keys = new Set();
+        this.byTag.set(tag, keys);
+      }
+      keys.add(key);
+    }
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}

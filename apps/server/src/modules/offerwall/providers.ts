@@ -1,0 +1,199 @@
+import { createHash, createHmac } from "node:crypto";
+import type { Config, OfferwallProvider } from "../../config";
+import { keyedHash, safeEqual } from "../../lib/secrets";
+
+/** A postback the provider's adapter has read and whose signature holds. */
+export type Postback = {
+  transactionId: string;
+  /** The player's signed id, as the wall URL carried it. */
+  playerRef: string;
+  /** Cents: the providers are configured so that one unit of their currency is one cent. */
+  amountCents: number;
+  /** The partner takes back the offer with this transaction id. */
+  reversal: boolean;
+  /** A reversal with its own transaction id, naming no earlier one (ironSource's negative callbacks). */
+  standalone: boolean;
+  offerName: string | null;
+};
+
+/** A postback refused: `status` 400 for a malformed one, 403 for a bad signature or address. */
+export class PostbackError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Params = Record<string, string>;
+type Adapter = {
+  read(params: Params, headers: Record<string, string | undefined>, secret: string): Postback;
+  /** What the provider expects in a 200 reply's body. */
+  ok(postback: Postback | null, params: Params): string;
+};
+
+/** At most $1,000 per offer: anything larger is a misconfigured currency, refused rather than credited. */
+export const MAX_OFFER_CENTS = 100_000;
+
+const required = (params: Params, name: string): string => {
+  const value = params[name];
+  if (value === undefined || value === "") throw new PostbackError(400, `${name}: is required`);
+  if (value.length > 200) throw new PostbackError(400, `${name}: must be at most 200 characters`);
+  return value;
+};
+
+function cents(value: string, name: string, allowNegative = false): number {
+  if (!/^-?\d+$/.test(value)) throw new PostbackError(400, `${name}: must be a whole number of cents`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || Math.abs(n) > MAX_OFFER_CENTS) {
+    throw new PostbackError(400, `${name}: must be at most ${MAX_OFFER_CENTS}`);
+  }
+  if (n === 0 || (n < 0 && !allowNegative)) throw new PostbackError(400, `${name}: must be greater than 0`);
+  return n;
+}
+
+const truthy = (value: string | undefined) => value === "1" || value === "true";
+
+/** Parameters sorted by name and query-encoded, as ayeT-Studios and the generic scheme sign them. */
+export function sortedQuery(params: Params, without: string[] = []): string {
+  const entries = Object.entries(params)
+    .filter(([name]) => !without.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(entries).toString();
+}
+
+const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
+
+function checkSignature(given: string | undefined, expected: string): void {
+  if (!given) throw new PostbackError(403, "signature: is missing");
+  // Compared in constant time: a wrong signature takes as long to refuse whatever its first wrong character.
+  if (!safeEqual(given.toLowerCase(), expected)) throw new PostbackError(403, "signature: does not match");
+}
+
+/**
+ * ayeT-Studios: the callback URL set in their dashboard carries `{external_identifier}`, `{currency_amount}`,
+ * `{transaction_id}` (and `{is_chargeback}` for reversal callbacks); the header X-Ayetstudios-Security-Hash is the
+ * hex HMAC-SHA256, keyed with the publisher API key, of every parameter sorted by name and query-encoded.
+ */
+const ayet: Adapter = {
+  read(params, headers, secret) {
+    checkSignature(headers["x-ayetstudios-security-hash"], hmacHex(secret, sortedQuery(params)));
+    const reversal = truthy(params.is_chargeback);
+    const amount = required(params, "currency_amount").replace(/^-/, "");
+    return {
+      transactionId: required(params, "transaction_id"),
+      playerRef: required(params, "external_identifier"),
+      amountCents: cents(amount, "currency_amount"),
+      reversal,
+      standalone: false,
+      offerName: params.offer_name ?? null,
+    };
+  },
+  ok: () => "OK",
+};
+
+/**
+ * ironSource / LevelPlay: `appUserId=[USER_ID]&rewards=[REWARDS]&eventId=[EVENT_ID]&itemName=[ITEM_NAME]`, plus the
+ * `timestamp` and `signature` they add: signature = md5(timestamp + eventId + USER_ID + rewards + private key). A
+ * negative `rewards` (their negative callbacks) takes credits back under its own event id. They expect
+ * `<eventId>:OK` in the reply.
+ */
+const ironsource: Adapter = {
+  read(params, _headers, secret) {
+    const timestamp = required(params, "timestamp");
+    const eventId = required(params, "eventId");
+    const userId = required(params, "appUserId");
+    const rewards = required(params, "rewards");
+    const expected = createHash("md5")
+      .update(`${timestamp}${eventId}${userId}${rewards}${secret}`)
+      .digest("hex");
+    checkSignature(params.signature, expected);
+    const amount = cents(rewards, "rewards", true);
+    return {
+      transactionId: eventId,
+      playerRef: userId,
+      amountCents: Math.abs(amount),
+      reversal: amount < 0,
+      standalone: amount < 0,
+      offerName: params.itemName ?? null,
+    };
+  },
+  ok: (_postback, params) => `${params.eventId ?? ""}:OK`,
+};
+
+/**
+ * Any other partner: parameter names from OFFERWALL_GENERIC_PARAMS (fields user, amount, transaction, signature,
+ * reversal, offer); the signature is the hex HMAC-SHA256 of every other parameter sorted by name, query-encoded.
+ */
+function generic(names: Record<string, string>): Adapter {
+  const name = (field: string, fallback: string) => names[field] ?? fallback;
+  return {
+    read(params, _headers, secret) {
+      const signatureName = name("signature", "signature");
+      checkSignature(params[signatureName], hmacHex(secret, sortedQuery(params, [signatureName])));
+      return {
+        transactionId: required(params, name("transaction", "transaction_id")),
+        playerRef: required(params, name("user", "user_id")),
+        amountCents: cents(required(params, name("amount", "amount")), name("amount", "amount")),
+        reversal: truthy(params[name("reversal", "reversal")]),
+        standalone: false,
+        offerName: params[name("offer", "offer_name")] ?? null,
+      };
+    },
+    ok: () => "OK",
+  };
+}
+
+/** The sandbox wall signs its postbacks as a generic partner would, with these names. */
+export const SANDBOX_PARAMS = {
+  user: "user_id",
+  amount: "amount",
+  transaction: "transaction_id",
+  signature: "signature",
+  reversal: "reversal",
+  offer: "offer_name",
+};
+
+export const sandboxSecret = (config: Pick<Config, "sessionSecret">) =>
+  keyedHash(config.sessionSecret, "offerwall-sandbox", "postback");
+
+/** Signs parameters the way the generic and sandbox providers check them. */
+export function signGeneric(params: Params, secret: string, signatureName = "signature"): Params {
+  return { ...params, [signatureName]: hmacHex(secret, sortedQuery(params, [signatureName])) };
+}
+
+/** The sandbox provider is accepted only where the sandbox wall may be shown: never in production. */
+export const sandboxWallAllowed = (config: Pick<Config, "isProduction" | "offerwall">) =>
+  config.offerwall.provider === "sandbox" && !config.isProduction;
+
+/** The adapter and secret for a provider named in a postback URL, or a 404 if it is not configured here. */
+export function adapterFor(config: Config, provider: string): { adapter: Adapter; secret: string } {
+  const known: Record<OfferwallProvider, Adapter> = {
+    ayet,
+    ironsource,
+    generic: generic(config.offerwall.genericParams),
+    sandbox: generic(SANDBOX_PARAMS),
+  };
+  if (!Object.hasOwn(known, provider)) throw new PostbackError(404, `No offer-wall provider ${provider}.`);
+  const name = provider as OfferwallProvider;
+  const secret =
+    name === "sandbox"
+      ? sandboxWallAllowed(config)
+        ? sandboxSecret(config)
+        : undefined
+      : config.offerwall.secrets[name];
+  if (!secret) throw new PostbackError(404, `The offer-wall provider ${provider} is not configured here.`);
+  return { adapter: known[name], secret };
+}
+
+/** The player's id as the wall carries it: `<user id>.<keyed hash>`, so a postback cannot name just anyone. */
+export function signedPlayerId(config: Pick<Config, "sessionSecret">, userId: string): string {
+  return `${userId}.${keyedHash(config.sessionSecret, "offerwall-player", userId).slice(0, 22)}`;
+}
+
+export function playerOf(config: Pick<Config, "sessionSecret">, ref: string): string | null {
+  const userId = ref.split(".")[0] ?? "";
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return null;
+  return safeEqual(ref, signedPlayerId(config, userId.toLowerCase())) ? userId.toLowerCase() : null;
+}

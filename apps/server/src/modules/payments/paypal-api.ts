@@ -1,0 +1,124 @@
+/**
+ * PayPal's REST API as the app uses it: Orders v2 (create, approve on PayPal's page, capture or authorize) and
+ * Payments v2 (capture or void an authorization, refund a capture), and Payouts v1 (money sent to a payer's PayPal
+ * account: a deleted account's earnings). Two implementations: `sandbox` (in-process, in
+ * our database, with a local approval page and a test buyer) and `paypal` (the official server SDK). Every call that
+ * moves money carries a PayPal-Request-Id, so a retried call does its work once. Amounts are integer cents.
+ */
+
+export type PaypalOrderStatus =
+  | "CREATED"
+  | "SAVED"
+  | "APPROVED"
+  | "VOIDED"
+  | "COMPLETED"
+  | "PAYER_ACTION_REQUIRED";
+
+export type PaypalOrder = {
+  id: string;
+  status: PaypalOrderStatus;
+  intent: "CAPTURE" | "AUTHORIZE";
+  amountCents: number;
+  currency: string;
+  /** Ours: what the order is for (see paypal-gateway's customIdOf). */
+  customId: string | null;
+  /** Ours: the building or shop order it pays for. */
+  referenceId: string | null;
+  /** Where the payer approves the order (PayPal's `payer-action`/`approve` link, or the sandbox's page). */
+  approveUrl: string | null;
+  /** Only the sandbox's test buyer can say so; PayPal's own pop-up just closes. */
+  payerCancelled: boolean;
+  authorization: { id: string; status: string; expiresAt: string | null } | null;
+  capture: { id: string; status: string; amountCents: number } | null;
+  refundedCents: number;
+  createdAt: string | null;
+  /** Who approved it: the payer's PayPal account id (PayPal's payer_id) and e-mail; null before approval. */
+  payer: { id: string; email: string | null } | null;
+};
+
+/** A payout batch of one item (Payouts v1): money sent to a PayPal account. */
+export type PaypalPayout = {
+  /** PayPal's payout_batch_id. */
+  id: string;
+  /** Ours: the sender_batch_id it was sent with. */
+  senderBatchId: string;
+  /** PENDING | PROCESSING | SUCCESS | DENIED | CANCELED */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** The receiving PayPal account (its payer id). */
+  receiver: string;
+};
+
+export type CreateOrderInput = {
+  intent: "CAPTURE" | "AUTHORIZE";
+  amountCents: number;
+  currency: string;
+  customId: string;
+  referenceId: string;
+  description: string;
+  requestId: string;
+};
+
+/** PayPal refused the payer's funding (INSTRUMENT_DECLINED, …), or the request (4xx): in its own words. */
+export class PaypalError extends Error {
+  constructor(
+    /** PayPal's issue: INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, RESOURCE_NOT_FOUND, … */
+    readonly issue: string,
+    message: string,
+    readonly statusCode: number,
+  ) {
+    super(message);
+    this.name = "PaypalError";
+  }
+}
+
+export interface PaypalApi {
+  readonly kind: "sandbox" | "paypal";
+  /** What PayPal's JavaScript buttons need in the browser; null for the sandbox. */
+  readonly clientId: string | null;
+  createOrder(input: CreateOrderInput): Promise<PaypalOrder>;
+  getOrder(id: string): Promise<PaypalOrder>;
+  /** After the payer approved: takes the money (intent CAPTURE). */
+  captureOrder(input: { id: string; requestId: string }): Promise<PaypalOrder>;
+  /** After the payer approved: holds the money (intent AUTHORIZE). */
+  authorizeOrder(input: { id: string; requestId: string }): Promise<PaypalOrder>;
+  captureAuthorization(input: {
+    authorizationId: string;
+    amountCents: number;
+    currency: string;
+    requestId: string;
+  }): Promise<{ id: string; status: string }>;
+  voidAuthorization(input: { authorizationId: string; requestId: string }): Promise<void>;
+  refundCapture(input: {
+    captureId: string;
+    amountCents: number;
+    currency: string;
+    requestId: string;
+  }): Promise<{ id: string; status: string; amountCents: number }>;
+  /**
+   * Sends money to a PayPal account (Payouts v1, recipient_type PAYPAL_ID). PayPal makes one payout per
+   * sender_batch_id within 30 days: sent again with the same one, this answers with the payout made the first time.
+   */
+  sendPayout(input: {
+    receiver: string;
+    amountCents: number;
+    currency: string;
+    senderBatchId: string;
+    note: string;
+  }): Promise<PaypalPayout>;
+  getPayout(id: string): Promise<PaypalPayout>;
+  /** The order a create call with this request id made; the sandbox only (PayPal cannot be asked by request id). */
+  findOrder?(requestId: string): Promise<PaypalOrder | null>;
+  /**
+   * PayPal's verify-webhook-signature call: whether a delivery (its PayPal-Transmission-* headers and the event as
+   * received) was signed by PayPal for our webhook. PayPal only; the sandbox sends no webhooks.
+   */
+  verifyWebhookSignature?(input: {
+    headers: Record<string, string | undefined>;
+    event: unknown;
+    webhookId: string;
+  }): Promise<boolean>;
+  /** Every order created in a window (the sandbox); without it, reconciliation reads the orders we know of. */
+  listOrders?(window: { createdFrom: Date; createdTo: Date }): Promise<PaypalOrder[]>;
+}

@@ -1,0 +1,111 @@
+import { envelope } from "@mx/shared/schemas/common";
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { paypalEvents } from "../../db/schema/paypal";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { ok } from "../../lib/reply";
+import { finishPayment } from "../money/finish-payment";
+import { completeOrder } from "../shop/complete-order";
+import type { PaypalApi } from "./paypal-api";
+import { confirmApproved, isPaypalIntent, sessionOfIntent } from "./paypal-gateway";
+
+/** The events we act on; any other type is recorded and answered 200, so PayPal stops sending it. */
+export const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "CHECKOUT.ORDER.APPROVED",
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.AUTHORIZATION.CREATED",
+]);
+
+const PaypalEvent = z.looseObject({
+  id: z.string().min(1).max(255),
+  event_type: z.string().min(1).max(255),
+  resource: z.looseObject({}).optional(),
+});
+const WebhookData = z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.boolean() });
+
+/** The order an event is about, as an id to re-read; the event's copy of it is never trusted. */
+function orderIdOf(event: z.infer<typeof PaypalEvent>): string | null {
+  if (!PAYPAL_EVENT_TYPES.has(event.event_type)) return null;
+  const resource = event.resource as
+    | { id?: unknown; supplementary_data?: { related_ids?: { order_id?: unknown } } }
+    | undefined;
+  const id =
+    event.event_type === "CHECKOUT.ORDER.APPROVED"
+      ? resource?.id
+      : resource?.supplementary_data?.related_ids?.order_id;
+  return typeof id === "string" && /^[A-Z0-9]{1,40}$/.test(id) ? id : null;
+}
+
+/**
+ * Handles one verified event at most once: the event row first, `processed_at` once the work is done, so a failed
+ * attempt is picked up by PayPal's retry. The order is read again from PayPal; an order the payer approved whose
+ * player never came back is captured (or authorized) and finished as the confirm route would have.
+ */
+export async function handlePaypalEvent(
+  deps: AppDeps,
+  event: z.infer<typeof PaypalEvent>,
+): Promise<z.infer<typeof WebhookData>> {
+  const ignored = !PAYPAL_EVENT_TYPES.has(event.event_type);
+  const inserted = await deps.db
+    .insert(paypalEvents)
+    .values({ id: event.id, type: event.event_type })
+    .onConflictDoNothing()
+    .returning({ id: paypalEvents.id });
+  if (inserted.length === 0) {
+    const [seen] = await deps.db
+      .select({ processedAt: paypalEvents.processedAt })
+      .from(paypalEvents)
+      .where(eq(paypalEvents.id, event.id));
+    if (seen?.processedAt) return { received: true, duplicate: true, ignored };
+  }
+  const orderId = orderIdOf(event);
+  if (orderId) {
+    const intentId = `paypal_${orderId}`;
+    if (!isPaypalIntent(intentId)) throw new Error("not a PayPal order");
+    const read = await deps.gateway.retrievePaymentIntent(intentId);
+    // Only orders we made carry our operation's key.
+    if (read.metadata.operation) {
+      // A refusal is left to the confirm route or recovery, which record it.
+      const intent = await confirmApproved(deps, read, async () => {});
+      if (read.metadata.purpose === "shop") await completeOrder(deps, sessionOfIntent(intent));
+      else await finishPayment(deps, intent);
+    }
+  }
+  await deps.db.update(paypalEvents).set({ processedAt: new Date() }).where(eq(paypalEvents.id, event.id));
+  return { received: true, duplicate: false, ignored };
+}
+
+/**
+ * POST /api/v1/paypal/webhooks: PayPal's event deliveries, each checked with PayPal's verify-webhook-signature call
+ * before anything is read from it. Registered only with real PayPal and PAYPAL_WEBHOOK_ID.
+ */
+export function paypalWebhookRoutes(paypal: PaypalApi, webhookId: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/paypal/webhooks",
+      {
+        schema: {
+          tags: ["payments"],
+          summary: "PayPal's webhook: verified with PayPal, handled once, the order re-read from PayPal",
+          body: PaypalEvent,
+          response: { 200: envelope(WebhookData) },
+        },
+      },
+      async (req) => {
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]),
+        );
+        if (!headers["paypal-transmission-sig"] || !headers["paypal-transmission-id"]) {
+          throw new AppError("BAD_REQUEST", "Missing PayPal-Transmission-Sig header.");
+        }
+        const valid = await paypal.verifyWebhookSignature?.({ headers, event: req.body, webhookId });
+        if (!valid) {
+          throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
+        }
+        return ok(await handlePaypalEvent({ ...app.deps, log: req.log }, req.body), "Received");
+      },
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import { CURRENCY } from "@mx/shared/constants";
+import type { ActionRequiredData } from "@mx/shared/schemas/payments";
+import type { CreateCheckoutSessionBody } from "@mx/shared/schemas/shop";
+import { and, eq } from "drizzle-orm";
+import { shopCheckouts } from "../../db/schema/shop";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/errors";
+import { newId } from "../../lib/secrets";
+import { actionOf } from "../payments/bank-check";
+import { CardError } from "../payments/gateway";
+import {
+  confirmApproved,
+  PAYPAL_CANCELLED,
+  PAYPAL_METHOD,
+  sessionOfIntent,
+} from "../payments/paypal-gateway";
+import { PAYMENT_PROCESSING } from "../properties/buy-property";
+import { completeOrder } from "./complete-order";
+import { priceLines } from "./price-lines";
+
+export const PAYPAL_CONFIRM_PATH = "/api/v1/shop/paypal/confirm";
+export type PaypalCheckoutResult =
+  | { action: ActionRequiredData }
+  | { orderId: string; status: "complete"; customer_email: string };
+
+/**
+ * The shop's checkout with PayPal: an order (intent CAPTURE) for the lines priced from our catalogue. Nothing is
+ * taken until the customer approves at PayPal and we capture; the checkout is kept under the order's id first, so the
+ * capture (in the confirm) always has its row, and recovery (recover-orders) writes the order of a capture whose
+ * request stopped. The session id of a PayPal checkout is our id of its order (`paypal_…`).
+ */
+export async function startPaypalCheckout(
+  deps: Pick<AppDeps, "db" | "gateway">,
+  body: CreateCheckoutSessionBody,
+): Promise<PaypalCheckoutResult> {
+  if (!deps.gateway.paypal) throw new AppError("BAD_REQUEST", "PayPal is not offered here.");
+  const { lines, amountCents } = priceLines(body.line_items);
+  const email = body.customerEmail.trim();
+  const intent = await deps.gateway.createPaymentIntent({
+    amountCents,
+    currency: CURRENCY,
+    customerId: "",
+    paymentMethodId: PAYPAL_METHOD,
+    captureMethod: "automatic",
+    metadata: { purpose: "shop" },
+    idempotencyKey: `shop:${newId()}`,
+  });
+  await deps.db
+    .insert(shopCheckouts)
+    .values({ sessionId: intent.id, provider: "paypal", email, lines, amountCents })
+    .onConflictDoNothing();
+  return { action: withConfirm(intent.id, actionOf(intent)) };
+}
+
+const withConfirm = (checkoutId: string, action: ReturnType<typeof actionOf>): ActionRequiredData => ({
+  ...action,
+  confirmPath: PAYPAL_CONFIRM_PATH,
+  confirmBody: { checkoutId },
+});
+
+/**
+ * After the customer approved at PayPal: the order is captured (keyed by the order, so a confirmation sent twice
+ * takes the money once), and the paid checkout becomes its shop order, with its confirmation e-mail.
+ */
+export async function confirmPaypalCheckout(
+  deps: Parameters<typeof completeOrder>[0],
+  checkoutId: string,
+): Promise<PaypalCheckoutResult> {
+  const [checkout] = await deps.db
+    .select()
+    .from(shopCheckouts)
+    .where(and(eq(shopCheckouts.sessionId, checkoutId), eq(shopCheckouts.provider, "paypal")));
+  if (!checkout) throw new AppError("NOT_FOUND", "No such PayPal checkout.");
+  const intent = await confirmApproved(
+    deps,
+    await deps.gateway.retrievePaymentIntent(checkoutId),
+    async () => {},
+  );
+  switch (intent.status) {
+    case "succeeded": {
+      const order = await completeOrder(deps, sessionOfIntent(intent));
+      if (!order) throw new Error(`the paid PayPal checkout ${checkoutId} has no order`);
+      return { orderId: order.orderId, status: "complete", customer_email: checkout.email };
+    }
+    case "requires_action":
+      return { action: withConfirm(checkoutId, actionOf(intent)) };
+    case "processing":
+      throw new AppError("PAYMENT_PROCESSING", PAYMENT_PROCESSING);
+    default:
+      throw new CardError("authentication_failed", PAYPAL_CANCELLED);
+  }
+}

@@ -1,0 +1,93 @@
+import { HotCache } from "../../lib/hot-cache";
+import type { WireMessage } from "../live/publish";
+
+/** A live session as the request path needs it, with its end. */
+export type CachedSession = { sessionId: string; userId: string; expiresAt: number };
+/** A reply kept whole: its JSON, sent as it is (no serialisation per request), and the tags it is forgotten by. */
+export type CachedReply = { body: string; tags: string[] };
+
+/** Every HotReads of this process, so a session ended here is forgotten at once, before its NOTIFY comes back. */
+const local = new Set<HotReads>();
+
+/**
+ * This instance's caches of hot reads: sessions by token, property details by id, leaderboard pages and the map
+ * state's freshness. Each is invalidated by the live channel's NOTIFY messages, which every instance hears after
+ * the change commits (live/hub.ts hands them over), and cleared whole when the listener reconnects (messages sent
+ * meanwhile are lost). A maximum age bounds what a change that announces nothing could leave stale.
+ *
+ * Nothing here is per viewer: property details and leaderboard pages are the same for every player, and a session
+ * entry is found only by the hash of its own token.
+ */
+export class HotReads {
+  readonly sessions = new HotCache<CachedSession>({ maxEntries: 50_000, maxAgeMs: 60_000 });
+  readonly properties = new HotCache<CachedReply>({ maxEntries: 20_000, maxAgeMs: 30_000 });
+  readonly leaderboard = new HotCache<CachedReply>({ maxEntries: 2_000, maxAgeMs: 10_000 });
+  private readonly mapListeners = new Set<() => void>();
+
+  constructor() {
+    local.add(this);
+  }
+
+  close(): void {
+    local.delete(this);
+  }
+
+  /** Runs when the map's ownership overlay may have changed (the map state cache looks at its version again). */
+  onMapChange(listener: () => void): void {
+    this.mapListeners.add(listener);
+  }
+
+  /** One message from the live channel. */
+  apply(message: WireMessage): void {
+    if ("invalidate" in message) {
+      const { sessionId, sessionsOf, player } = message.invalidate;
+      if (sessionId) this.sessions.invalidateTag(`session:${sessionId}`);
+      if (sessionsOf) this.sessions.invalidateTag(`user:${sessionsOf}`);
+      if (player) {
+        this.properties.invalidateTag(`owner:${player}`);
+        this.leaderboard.clear();
+      }
+      return;
+    }
+    if (!("event" in message)) return;
+    const { event } = message;
+    switch (event.type) {
+      case "building.sold":
+      case "building.listed":
+      case "building.unlisted":
+      case "building.renamed":
+        this.properties.invalidateTag(`building:${event.buildingId}`);
+        // A sale can change an owner's count; a listing or a sale a price: pages are rebuilt.
+        if (event.type !== "building.renamed") this.leaderboard.clear();
+        break;
+      case "player.recoloured":
+        this.properties.invalidateTag(`owner:${event.userId}`);
+        this.leaderboard.clear();
+        break;
+      default:
+        this.properties.clear();
+        this.leaderboard.clear();
+    }
+    this.mapChanged();
+  }
+
+  /** Everything may be stale: the listener was lost for a while. */
+  clear(): void {
+    this.sessions.clear();
+    this.properties.clear();
+    this.leaderboard.clear();
+    this.mapChanged();
+  }
+
+  private mapChanged() {
+    for (const listener of this.mapListeners) listener();
+  }
+}
+
+/** Forgets a session (or all of a player's) in this process at once; other instances hear the NOTIFY. */
+export function forgetSessionsLocally(target: { sessionId?: string; userId?: string }): void {
+  for (const reads of local) {
+    if (target.sessionId) reads.sessions.invalidateTag(`session:${target.sessionId}`);
+    if (target.userId) reads.sessions.invalidateTag(`user:${target.userId}`);
+  }
+}

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { SANDBOX_PARAMS, sandboxSecret, signedPlayerId, signGeneric } from "../modules/offerwall/providers";
+import type { TestApp } from "./harness";
+
+/** A sandbox partner's signed postback for `userId`, as the URL path and query the partner would call. */
+export function sandboxPostbackUrl(
+  t: TestApp,
+  userId: string,
+  cents: number,
+  options: { transactionId?: string; reversal?: boolean; offerName?: string } = {},
+): string {
+  const { config } = t.app.deps;
+  const params = signGeneric(
+    {
+      [SANDBOX_PARAMS.user]: signedPlayerId(config, userId),
+      [SANDBOX_PARAMS.amount]: String(cents),
+      [SANDBOX_PARAMS.transaction]: options.transactionId ?? `tx_${randomUUID()}`,
+      [SANDBOX_PARAMS.offer]: options.offerName ?? "Test offer",
+      ...(options.reversal ? { [SANDBOX_PARAMS.reversal]: "1" } : {}),
+    },
+    sandboxSecret(config),
+  );
+  return `/api/v1/offerwall/postback/sandbox?${new URLSearchParams(params)}`;
+}
+
+/** Gives a player credits the way a partner does: a signed postback. */
+export async function giveCredits(t: TestApp, userId: string, cents: number, transactionId?: string) {
+  const res = await t.call("GET", sandboxPostbackUrl(t, userId, cents, { transactionId }));
+  if (res.statusCode !== 200) throw new Error(`postback: ${res.statusCode} ${res.body}`);
+  return res;
+}
+
+/** The player's credits in dollars, as the API reports them. */
+export async function creditsOfPlayer(t: TestApp, token: string) {
+  const res = await t.call("GET", "/api/v1/offerwall/credits", { token });
+  if (res.statusCode !== 200) throw new Error(`credits: ${res.body}`);
+  return res.json().data as { balance: number; usable: number; debt: number; usableFrom: string | null };
+}

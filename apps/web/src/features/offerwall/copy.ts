@@ -1,0 +1,31 @@
+/** The offer wall's screen copy. */
+export const offerwallCopy = {
+  title: "Offer wall",
+  back: "Back to Profile",
+  intro:
+    "Complete offers from our partners to earn credits. Credits pay for buildings bought from the game, in part or in whole; they never pay bids or the shop and cannot be withdrawn.",
+  creditsTitle: "Your credits",
+  balance: "Balance",
+  usable: "Spendable now",
+  debt: "Owed from reversed offers",
+  usableFrom: (when: string) => `Credits from a new account can be spent from ${when}.`,
+  today: (earned: string, cap: string) => `${earned} of your ${cap} daily limit earned in the last 24 hours.`,
+  offersTitle: "Offers",
+  sandboxNote:
+    "Sandbox wall: sample offers. Completing one makes the sandbox partner confirm it a few seconds later.",
+  complete: "Complete offer",
+  completing: "Completing…",
+  reward: (amount: string) => `Earn ${amount}`,
+  partnerFrame: "Partner offers",
+  historyTitle: "Your offers",
+  historyEmpty: "Offers you complete show up here, with their credits.",
+  loading: "Loading the offer wall…",
+  loadFailed: "The offer wall could not be loaded.",
+  tryAgain: "Try again",
+  completeFailed: "The offer could not be completed.",
+  status: { pending: "Pending", credited: "Credited", reversed: "Reversed" },
+  credited: (amount: string) => `${amount} credited`,
+  cappedNote: (amount: string) => `${amount} over the daily limit`,
+  willCredit: (amount: string) => `${amount} on confirmation`,
+  spend: "Spend credits on a building: open it on the map and choose Buy.",
+} as const;

@@ -1,0 +1,48 @@
+/**
+ * Every cache key of the app's queries, in one place: a feature that reads data and one that changes it (or the
+ * live channel) name the same entry without typing its parts twice. Prefixes invalidate a family:
+ * `queryKeys.properties.all` covers details, price history and My Properties.
+ */
+export type BidListType = "owner" | "bidder";
+
+export const queryKeys = {
+  profile: ["profile"] as const,
+  config: ["config"] as const,
+  paymentMethods: ["payment-methods"] as const,
+  properties: {
+    all: ["properties"] as const,
+    details: (buildingId: string) => ["properties", "details", buildingId] as const,
+    priceHistory: (buildingId: string) => ["properties", "price-history", buildingId] as const,
+    mine: (page?: number) =>
+      page === undefined ? (["properties", "mine"] as const) : (["properties", "mine", page] as const),
+  },
+  /** ["bids"] covers every list; ["bids", type] one side's pages. */
+  bids: (type?: BidListType, page?: number) => {
+    if (type === undefined) return ["bids"] as const;
+    if (page === undefined) return ["bids", type] as const;
+    return ["bids", type, page] as const;
+  },
+  leaderboard: {
+    all: ["leaderboard"] as const,
+    page: (request: unknown) => ["leaderboard", request] as const,
+  },
+  neighborhoods: ["neighborhoods"] as const,
+  neighborhood: (name: string) => ["neighborhood", name] as const,
+  payouts: {
+    all: ["payouts"] as const,
+    cards: ["payouts", "cards"] as const,
+    balance: ["payouts", "balance"] as const,
+    details: ["payouts", "details"] as const,
+  },
+  /** ["offerwall"] covers the wall and the credits. */
+  offerwall: {
+    all: ["offerwall"] as const,
+    wall: ["offerwall", "wall"] as const,
+    credits: ["offerwall", "credits"] as const,
+  },
+  usernameAvailable: (name: string) => ["username-available", name.toLowerCase()] as const,
+  shop: {
+    sessionStatus: (sessionId: string | null) => ["shop", "session-status", sessionId] as const,
+    sandboxSession: (clientSecret: string) => ["shop", "sandbox-session", clientSecret] as const,
+  },
+} as const;

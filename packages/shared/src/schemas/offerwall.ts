@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** A player's offer-wall credits, in dollars. */
+export const Credits = z.object({
+  /** What they hold. */
+  balance: z.number(),
+  /** What they may spend now (0 while their account is younger than the hold). */
+  usable: z.number(),
+  /** What they owe from offers taken back after they had spent the credits. */
+  debt: z.number(),
+  /** When their credits become spendable, if not yet (ISO time). */
+  usableFrom: z.string().nullable(),
+});
+export type Credits = z.infer<typeof Credits>;
+
+export const OfferStatus = z.enum(["pending", "credited", "reversed"]);
+export type OfferStatus = z.infer<typeof OfferStatus>;
+
+/** An offer the player completed, as the wall lists it. */
+export const CompletedOffer = z.object({
+  id: z.string(),
+  offerName: z.string(),
+  /** Dollars the partner reported. */
+  amount: z.number(),
+  /** Dollars actually credited (less than `amount` once the daily cap is reached). */
+  credited: z.number(),
+  status: OfferStatus,
+  createdAt: z.string(),
+});
+export type CompletedOffer = z.infer<typeof CompletedOffer>;
+
+/** A sample offer of the sandbox wall. */
+export const SandboxOffer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Dollars. */
+  reward: z.number(),
+});
+export type SandboxOffer = z.infer<typeof SandboxOffer>;
+
+export const OfferwallData = z.object({
+  provider: z.enum(["sandbox", "ayet", "ironsource", "generic"]),
+  /** The partner's wall for an iframe, carrying the player's signed id; null for the sandbox wall. */
+  wallUrl: z.string().nullable(),
+  /** The sandbox wall's sample offers (empty with a partner's wall). */
+  offers: z.array(SandboxOffer),
+  credits: Credits,
+  /** Dollars a player may earn in 24 hours, and what is left of it today. */
+  dailyCap: z.number(),
+  earnedToday: z.number(),
+  completed: z.array(CompletedOffer),
+});
+export type OfferwallData = z.infer<typeof OfferwallData>;
+
+export const SandboxCompleteBody = z.strictObject({
+  offerId: z.string().trim().min(1, { error: "is required" }).max(100),
+});
+export type SandboxCompleteBody = z.infer<typeof SandboxCompleteBody>;
+
+export const SandboxCompleteData = z.object({ offer: CompletedOffer });
+export type SandboxCompleteData = z.infer<typeof SandboxCompleteData>;
