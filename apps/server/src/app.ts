@@ -86,6 +86,11 @@ export function requestId(req: IncomingMessage): string {
 export type BuildOptions = Pick<AppDeps, "config" | "database" | "faults"> & {
   mailer?: Mailer;
   gateway?: PaymentGateway;
+  /**
+   * Whether this instance's caches hear the changes this process makes at once, as well as through the live
+   * channel (default). Off only where two instances share one process in a test, to stand for another process.
+   */
+  hearsThisProcess?: boolean;
 };
 
 export async function buildApp({
@@ -94,6 +99,7 @@ export async function buildApp({
   mailer,
   gateway,
   faults,
+  hearsThisProcess = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -145,7 +151,7 @@ export async function buildApp({
   const routeTable: RouteOptions[] = [];
   app.decorate("routeTable", routeTable);
   app.decorate("lifecycle", { draining: false });
-  const hot = new HotReads();
+  const hot = new HotReads({ hearsThisProcess });
   app.decorate("hot", hot);
   app.addHook("onClose", async () => hot.close());
   app.addHook("onRoute", (route) => {

@@ -13,6 +13,7 @@ import { buildings } from "../../db/schema/buildings";
 import { activities } from "../../db/schema/live";
 import { newId } from "../../lib/secrets";
 import { displayName, selectProperties } from "../properties/present-property";
+import { hearHere } from "../system/hot-reads";
 
 /*
  * The live channel's one entrance. Call these inside the transaction that makes the change: PostgreSQL delivers
@@ -49,6 +50,7 @@ function wire(message: WireMessage): string {
 
 async function notify(q: Queryable, message: WireMessage): Promise<void> {
   await q.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${wire(message)})`);
+  hearHere(message);
 }
 
 /** Tells every instance's caches, on commit, to forget what the change makes stale. */
@@ -65,11 +67,13 @@ export async function publishPublic(q: Queryable, event: PublicEvent): Promise<v
 export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Promise<void> {
   if (events.length === 0) return;
   const at = Date.now();
-  const payloads = events.map((event) => wire({ at, event: PublicEvent.parse(event) }));
+  const messages: WireMessage[] = events.map((event) => ({ at, event: PublicEvent.parse(event) }));
+  const payloads = messages.map(wire);
   await q.execute(sql`
     select pg_notify(${LIVE_CHANNEL}, m.payload)
     from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as m(payload, n)
     order by m.n`);
+  for (const message of messages) hearHere(message);
 }
 
 /** A building's event, with its current name, price, sale flag and owner colour read in the same transaction. */

@@ -18,7 +18,8 @@ beforeAll(async () => {
   drop = made.drop;
   // One configuration (one session secret), as every instance of a deployment shares.
   const config = testConfig();
-  const appA = await buildApp({ config, database: made.database });
+  // A stands for another process: it hears B's changes only through the live channel, as it would in production.
+  const appA = await buildApp({ config, database: made.database, hearsThisProcess: false });
   const appB = await buildApp({ config, database: made.database });
   await appA.ready();
   await appB.ready();

@@ -6,7 +6,10 @@ export type CachedSession = { sessionId: string; userId: string; expiresAt: numb
 /** A reply kept whole: its JSON, sent as it is (no serialisation per request), and the tags it is forgotten by. */
 export type CachedReply = { body: string; tags: string[] };
 
-/** Every HotReads of this process, so a session ended here is forgotten at once, before its NOTIFY comes back. */
+/**
+ * Every HotReads of this process, so that a change made here is heard at once, before its NOTIFY comes back: a
+ * player reads their own write, whatever the live channel's delay.
+ */
 const local = new Set<HotReads>();
 
 /**
@@ -24,8 +27,8 @@ export class HotReads {
   readonly leaderboard = new HotCache<CachedReply>({ maxEntries: 2_000, maxAgeMs: 10_000 });
   private readonly mapListeners = new Set<() => void>();
 
-  constructor() {
-    local.add(this);
+  constructor(options: { hearsThisProcess?: boolean } = {}) {
+    if (options.hearsThisProcess !== false) local.add(this);
   }
 
   close(): void {
@@ -82,6 +85,15 @@ export class HotReads {
   private mapChanged() {
     for (const listener of this.mapListeners) listener();
   }
+}
+
+/**
+ * Hands a message this process is sending on the live channel to its own caches at once (live/publish.ts). Sent
+ * inside a transaction, it comes before the commit: a read in between may cache what the change replaces, but the
+ * NOTIFY that follows the commit forgets it again, so this only shortens the time a change goes unseen here.
+ */
+export function hearHere(message: WireMessage): void {
+  for (const reads of local) reads.apply(message);
 }
 
 /** Forgets a session (or all of a player's) in this process at once; other instances hear the NOTIFY. */
