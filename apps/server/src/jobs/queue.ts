@@ -15,6 +15,7 @@ import { releaseBidHolds } from "./release-bid-holds";
 import { resendDeletionRefunds } from "./resend-deletion-refunds";
 import { resendInterruptedPayouts } from "./resend-interrupted-payouts";
 import { settleLandedPayouts } from "./settle-landed-payouts";
+import { settlePaypalRefunds } from "./settle-paypal-refunds";
 
 /** Every job the server runs. */
 export const serverJobs: Job[] = [
@@ -24,6 +25,7 @@ export const serverJobs: Job[] = [
   expireBids,
   recoverShopOrders,
   settleLandedPayouts,
+  settlePaypalRefunds,
   resendInterruptedPayouts,
   resendDeletionRefunds,
   payAutomaticPayouts,

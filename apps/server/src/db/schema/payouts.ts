@@ -82,6 +82,11 @@ export const accountRefunds = pgTable(
     /** requested | refunded | failed */
     state: text("state").notNull(),
     providerCreditId: text("provider_credit_id"),
+    /**
+     * PayPal's last word on a refund sent as a payout: its item's transaction_status (SUCCESS, UNCLAIMED, RETURNED,
+     * …), read until it is final. Null for a card refund, which the processor settles when it answers.
+     */
+    providerStatus: text("provider_status"),
     failureMessage: text("failure_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -54,5 +54,7 @@ export const sandboxPaypalPayouts = pgTable("sandbox_paypal_payouts", {
   currency: text("currency").notNull(),
   /** SUCCESS: the sandbox pays its test buyer at once. */
   status: text("status").notNull(),
+  /** The one item's transaction_status: SUCCESS at once here (a test may make it UNCLAIMED or RETURNED). */
+  itemStatus: text("item_status").notNull().default("SUCCESS"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

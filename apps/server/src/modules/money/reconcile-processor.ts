@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
 import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
+import { PAYOUT_ITEM_UNPAID } from "../payments/paypal-api";
 import { paypalApiOf } from "../payments/paypal-gateway";
 
 /** Statuses of a bid whose card hold should still be open at the processor. */
@@ -191,7 +192,8 @@ async function reconcilePayouts(
 
 /**
  * Deleted accounts' refunds: each has its journal, a failed one its reversal, a refunded one the processor's id;
- * one sent to PayPal is read back from PayPal, and must be a payout of its net that PayPal did not deny.
+ * one sent to PayPal is read back from PayPal, and must be a payout of its net that PayPal did not deny, whose
+ * item did not fail or come back.
  */
 async function reconcileAccountRefunds(
   q: Queryable,
@@ -238,6 +240,9 @@ async function reconcileAccountRefunds(
       problems.push(
         `${name} sent ${formatCents(row.net_cents)} but PayPal's payout ${payout.id} is ${payout.status} for ${formatCents(payout.amountCents)}`,
       );
+    } else if (payout.itemStatus && PAYOUT_ITEM_UNPAID.has(payout.itemStatus)) {
+      // Until settle-paypal-refunds reads it again and owes the money to the deleted player once more.
+      problems.push(`${name} is refunded but PayPal's payout ${payout.id} was ${payout.itemStatus}`);
     }
   }
   return problems;

@@ -42,13 +42,28 @@ export type PaypalPayout = {
   id: string;
   /** Ours: the sender_batch_id it was sent with. */
   senderBatchId: string;
-  /** PENDING | PROCESSING | SUCCESS | DENIED | CANCELED */
+  /** The batch's status: PENDING | PROCESSING | SUCCESS | DENIED | CANCELED */
   status: string;
+  /**
+   * Its one item's transaction_status, null while PayPal names none: SUCCESS once the money reached the receiver;
+   * PENDING, UNCLAIMED or ONHOLD on the way (an unclaimed item comes back after 30 days); FAILED, RETURNED,
+   * BLOCKED, REFUNDED or REVERSED when it did not reach them, or came back.
+   */
+  itemStatus: string | null;
   amountCents: number;
   currency: string;
   /** The receiving PayPal account (its payer id). */
   receiver: string;
 };
+
+/** Payout item statuses that mean the money did not reach the receiver, or came back to us. */
+export const PAYOUT_ITEM_UNPAID: ReadonlySet<string> = new Set([
+  "FAILED",
+  "RETURNED",
+  "BLOCKED",
+  "REFUNDED",
+  "REVERSED",
+]);
 
 export type CreateOrderInput = {
   intent: "CAPTURE" | "AUTHORIZE";

@@ -264,11 +264,14 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
       amountCents: 4_150,
       currency: "USD",
       receiver: EMULATOR_PAYER.id,
+      // The reply to the create call has no items yet.
+      itemStatus: null,
     });
     expect(await paypal.getPayout(payout.id)).toMatchObject({
       id: payout.id,
       status: "SUCCESS",
       amountCents: 4_150,
+      itemStatus: "SUCCESS",
     });
 
     // Sent again with the same request id, or after PayPal forgot it (the batch id refused as used): one payout.

@@ -112,7 +112,10 @@ type PayoutBatchReply = {
     sender_batch_header?: { sender_batch_id?: string };
     amount?: { value?: string; currency?: string };
   };
-  items?: { payout_item?: { receiver?: string; amount?: { value?: string; currency?: string } } }[];
+  items?: {
+    transaction_status?: string;
+    payout_item?: { receiver?: string; amount?: { value?: string; currency?: string } };
+  }[];
 };
 
 function presentPayout(
@@ -130,6 +133,7 @@ function presentPayout(
     amountCents: amount?.value ? centsOf(amount.value) : (sent?.amountCents ?? 0),
     currency: (amount?.currency ?? "USD").toUpperCase(),
     receiver: item?.receiver ?? sent?.receiver ?? "",
+    itemStatus: reply.items?.[0]?.transaction_status ?? null,
   };
 }
 

@@ -1,22 +1,39 @@
 import { envelope } from "@mx/shared/schemas/common";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { accountRefunds } from "../../db/schema/payouts";
 import { paypalEvents } from "../../db/schema/paypal";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
 import { finishPayment } from "../money/finish-payment";
+import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { completeOrder } from "../shop/complete-order";
 import type { PaypalApi } from "./paypal-api";
 import { confirmApproved, isPaypalIntent, sessionOfIntent } from "./paypal-gateway";
 
-/** The events we act on; any other type is recorded and answered 200, so PayPal stops sending it. */
-export const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([
+/** Events about an order: the order is read again and finished. */
+const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set([
   "CHECKOUT.ORDER.APPROVED",
   "PAYMENT.CAPTURE.COMPLETED",
   "PAYMENT.AUTHORIZATION.CREATED",
 ]);
+/** Events about a payout item (a deleted account's refund): the refund's payout is read again. */
+const PAYOUT_ITEM_EVENT_TYPES: ReadonlySet<string> = new Set(
+  ["BLOCKED", "CANCELED", "DENIED", "FAILED", "HELD", "REFUNDED", "RETURNED", "SUCCEEDED", "UNCLAIMED"].map(
+    (what) => `PAYMENT.PAYOUTS-ITEM.${what}`,
+  ),
+);
+/** The events we act on; any other type is recorded and answered 200, so PayPal stops sending it. */
+export const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...ORDER_EVENT_TYPES,
+  ...PAYOUT_ITEM_EVENT_TYPES,
+]);
+
+/** PayPal's ids of orders and payout batches: upper-case letters and digits. */
+const paypalId = (id: unknown): string | null =>
+  typeof id === "string" && /^[A-Z0-9]{1,40}$/.test(id) ? id : null;
 
 const PaypalEvent = z.looseObject({
   id: z.string().min(1).max(255),
@@ -27,21 +44,28 @@ const WebhookData = z.object({ received: z.literal(true), duplicate: z.boolean()
 
 /** The order an event is about, as an id to re-read; the event's copy of it is never trusted. */
 function orderIdOf(event: z.infer<typeof PaypalEvent>): string | null {
-  if (!PAYPAL_EVENT_TYPES.has(event.event_type)) return null;
+  if (!ORDER_EVENT_TYPES.has(event.event_type)) return null;
   const resource = event.resource as
     | { id?: unknown; supplementary_data?: { related_ids?: { order_id?: unknown } } }
     | undefined;
-  const id =
+  return paypalId(
     event.event_type === "CHECKOUT.ORDER.APPROVED"
       ? resource?.id
-      : resource?.supplementary_data?.related_ids?.order_id;
-  return typeof id === "string" && /^[A-Z0-9]{1,40}$/.test(id) ? id : null;
+      : resource?.supplementary_data?.related_ids?.order_id,
+  );
+}
+
+/** The payout batch a payout item's event is about, as an id to re-read. */
+function payoutBatchIdOf(event: z.infer<typeof PaypalEvent>): string | null {
+  if (!PAYOUT_ITEM_EVENT_TYPES.has(event.event_type)) return null;
+  return paypalId((event.resource as { payout_batch_id?: unknown } | undefined)?.payout_batch_id);
 }
 
 /**
  * Handles one verified event at most once: the event row first, `processed_at` once the work is done, so a failed
  * attempt is picked up by PayPal's retry. The order is read again from PayPal; an order the payer approved whose
- * player never came back is captured (or authorized) and finished as the confirm route would have.
+ * player never came back is captured (or authorized) and finished as the confirm route would have. A payout item's
+ * event has the deleted account's refund it paid read again from PayPal.
  */
 export async function handlePaypalEvent(
   deps: AppDeps,
@@ -72,6 +96,14 @@ export async function handlePaypalEvent(
       if (read.metadata.purpose === "shop") await completeOrder(deps, sessionOfIntent(intent));
       else await finishPayment(deps, intent);
     }
+  }
+  const batchId = payoutBatchIdOf(event);
+  if (batchId) {
+    const refunds = await deps.db
+      .select({ id: accountRefunds.id })
+      .from(accountRefunds)
+      .where(and(eq(accountRefunds.provider, "paypal"), eq(accountRefunds.providerCreditId, batchId)));
+    for (const refund of refunds) await settlePaypalRefund(deps, refund.id, { evenIfSettled: true });
   }
   await deps.db.update(paypalEvents).set({ processedAt: new Date() }).where(eq(paypalEvents.id, event.id));
   return { received: true, duplicate: false, ignored };

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings } from "../../db/schema/buildings";
+import { accountRefunds } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
 import { importSampleCity } from "../../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
+import { creditEarnings, earningsOf } from "../../test/payouts";
 import { type PaypalEmulator, startPaypalEmulator } from "../../test/paypal-emulator";
 import { orderIdOf } from "./paypal-gateway";
 
@@ -105,6 +107,68 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     expect(emulator.requests.filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toHaveLength(
       1,
     );
+    expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+  });
+
+  it("reads a deleted account's PayPal refund again when PayPal says its payout item changed, and owes a returned one again", async () => {
+    const player = await signUp(t);
+    const [building] = await db().select().from(buildings).where(eq(buildings.id, "way/2"));
+    const bought = await t.call("POST", "/api/v1/properties/buy", {
+      token: player.token,
+      body: {
+        buildingId: "way/2",
+        bidAmount: (building?.basePriceCents ?? 0) / 100,
+        paymentMethodId: "paypal",
+      },
+    });
+    expect(bought.statusCode).toBe(202);
+    const action = bought.json().data;
+    emulator.approve(orderIdOf(action.paymentIntentId));
+    expect(
+      (await t.call("POST", action.confirmPath, { token: player.token, body: action.confirmBody }))
+        .statusCode,
+    ).toBe(200);
+    await creditEarnings(db(), player.userId, 3_000);
+    expect(
+      (await t.call("DELETE", `/api/v1/users/${player.userId}`, { token: player.token })).statusCode,
+    ).toBe(200);
+    const refund = async () =>
+      (await db().select().from(accountRefunds).where(eq(accountRefunds.userId, player.userId)))[0];
+    const sent = await refund();
+    // PayPal's answer to the create call names no item yet.
+    expect(sent).toMatchObject({ provider: "paypal", state: "refunded", providerStatus: null });
+    const batchId = sent?.providerCreditId ?? "";
+    const item = (emulator.payouts.get(batchId)?.items as { transaction_status: string }[])[0];
+    if (!item) throw new Error("no payout item");
+
+    const succeeded = await deliver({
+      id: "WH-PAYOUT-1",
+      event_type: "PAYMENT.PAYOUTS-ITEM.SUCCEEDED",
+      resource: { payout_batch_id: batchId, transaction_status: "SUCCESS" },
+    });
+    expect(succeeded.json().data).toEqual({ received: true, duplicate: false, ignored: false });
+    expect(await refund()).toMatchObject({ state: "refunded", providerStatus: "SUCCESS" });
+    expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+
+    // Later PayPal takes it back. The event's own word is not trusted: the payout is read again.
+    item.transaction_status = "RETURNED";
+    expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([
+      `deletion refund ${sent?.id} is refunded but PayPal's payout ${batchId} was RETURNED`,
+    ]);
+    const returned = {
+      id: "WH-PAYOUT-2",
+      event_type: "PAYMENT.PAYOUTS-ITEM.RETURNED",
+      resource: { payout_batch_id: batchId, transaction_status: "RETURNED" },
+    };
+    expect((await deliver(returned)).statusCode).toBe(200);
+    expect(await refund()).toMatchObject({
+      state: "failed",
+      providerStatus: "RETURNED",
+      failureMessage: `PayPal's payout ${batchId} was returned`,
+    });
+    expect(await earningsOf(db(), player.userId)).toBe(3_000);
+    expect((await deliver(returned)).json().data.duplicate).toBe(true);
+    expect(await earningsOf(db(), player.userId)).toBe(3_000);
     expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
   });
 

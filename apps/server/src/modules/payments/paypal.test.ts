@@ -16,6 +16,8 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { settlePaypalRefund } from "../payouts/deletion-refund";
+import { findUnsettledPaypalRefunds, settlePayouts } from "../payouts/settle-payouts";
 import { recoverPurchase } from "../properties/reconcile-purchases";
 import { recoverShopOrder } from "../shop/recover-orders";
 import { PaypalError } from "./paypal-api";
@@ -26,8 +28,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await importSampleCity(t.app.deps.db);
-  // Seven more, way/4 … way/10.
-  const ids = [4, 5, 6, 7, 8, 9, 10].map((n) => `way/${n}`);
+  // Nine more, way/4 … way/12.
+  const ids = [4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => `way/${n}`);
   const { records, format } = parseFootprints(
     collection(ids.map((id, k) => osmFeature(id, -73.97 + k * 0.001, 40.76, { levels: 3 + k }))),
   );
@@ -367,6 +369,68 @@ describe("paying with PayPal in the sandbox", () => {
       .update(sandboxPaypalPayouts)
       .set({ amountCents: 2_900 })
       .where(eq(sandboxPaypalPayouts.id, refund?.providerCreditId ?? ""));
+  });
+
+  it("reads a PayPal refund again until its payout is final, and owes the earnings again when it comes back unclaimed", async () => {
+    const player = await paypalPayer("way/11", 4_000);
+    const deps = t.app.deps;
+    const paypal = paypalApiOf(deps.gateway);
+    if (!paypal) throw new Error("no PayPal");
+    const payPalSays = (payoutId: string, itemStatus: string) =>
+      db().update(sandboxPaypalPayouts).set({ itemStatus }).where(eq(sandboxPaypalPayouts.id, payoutId));
+    // PayPal answers that the receiver has not claimed the payout yet.
+    const sendPayout = paypal.sendPayout;
+    paypal.sendPayout = async (input) => {
+      const payout = await sendPayout.call(paypal, input);
+      await payPalSays(payout.id, "UNCLAIMED");
+      return { ...payout, itemStatus: "UNCLAIMED" };
+    };
+    try {
+      const deleted = await t.call("DELETE", `/api/v1/users/${player.userId}`, { token: player.token });
+      expect(deleted.statusCode).toBe(200);
+    } finally {
+      paypal.sendPayout = sendPayout;
+    }
+    const sent = await refundOf(player.userId);
+    expect(sent).toMatchObject({ state: "refunded", providerStatus: "UNCLAIMED" });
+    const payoutId = sent?.providerCreditId ?? "";
+    const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+    // Read again at most every 10 minutes.
+    expect(await findUnsettledPaypalRefunds(deps, { now: later(1) })).toEqual([]);
+    expect(await findUnsettledPaypalRefunds(deps, { now: later(11) })).toEqual([sent?.id]);
+    await settlePayouts(deps, { now: later(11) });
+    expect(await refundOf(player.userId)).toMatchObject({ state: "refunded", providerStatus: "UNCLAIMED" });
+    expect(await moneyProblems(db(), deps.gateway)).toEqual([]);
+
+    // Thirty days on, PayPal returns it: reported until it is read again, then owed to the deleted player, once.
+    await payPalSays(payoutId, "RETURNED");
+    expect(await moneyProblems(db(), deps.gateway)).toEqual([
+      `deletion refund ${sent?.id} is refunded but PayPal's payout ${payoutId} was RETURNED`,
+    ]);
+    await Promise.all([settlePaypalRefund(deps, sent?.id ?? ""), settlePaypalRefund(deps, sent?.id ?? "")]);
+    await settlePayouts(deps, { now: later(30) });
+    expect(await refundOf(player.userId)).toMatchObject({
+      state: "failed",
+      providerStatus: "RETURNED",
+      failureMessage: `PayPal's payout ${payoutId} was returned`,
+    });
+    expect(await earningsOf(db(), player.userId)).toBe(4_000);
+    expect(await checkLedger(db())).toEqual([]);
+    expect(await moneyProblems(db(), deps.gateway)).toEqual([]);
+  });
+
+  it("settles a PayPal refund whose payout reached the player, and reads it no more", async () => {
+    const player = await paypalPayer("way/12", 2_500);
+    expect(
+      (await t.call("DELETE", `/api/v1/users/${player.userId}`, { token: player.token })).statusCode,
+    ).toBe(200);
+    const sent = await refundOf(player.userId);
+    // The sandbox's payouts reach its test buyer at once.
+    expect(sent).toMatchObject({ state: "refunded", providerStatus: "SUCCESS" });
+    expect(await findUnsettledPaypalRefunds(t.app.deps, { now: new Date(Date.now() + 3_600_000) })).toEqual(
+      [],
+    );
+    expect(await settlePaypalRefund(t.app.deps, sent?.id ?? "")).toBe(false);
   });
 
   it("puts the earnings back, owed to the deleted player, when PayPal refuses the payout", async () => {

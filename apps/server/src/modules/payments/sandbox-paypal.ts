@@ -67,6 +67,7 @@ function presentPayout(row: typeof sandboxPaypalPayouts.$inferSelect): PaypalPay
     amountCents: row.amountCents,
     currency: row.currency,
     receiver: row.receiver,
+    itemStatus: row.itemStatus,
   };
 }
 

@@ -1,6 +1,6 @@
 import { CURRENCY, DELETION_REFUND_FEE_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { paymentCustomers } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
@@ -12,7 +12,7 @@ import { queryRows } from "../../lib/sql";
 import { defaultCard } from "../cards/cards";
 import { accounts, balanceOf, type Entry, postJournal } from "../ledger/ledger";
 import { CardError, GatewayRequestError } from "../payments/gateway";
-import { PaypalError } from "../payments/paypal-api";
+import { PAYOUT_ITEM_UNPAID, PaypalError, type PaypalPayout } from "../payments/paypal-api";
 import { isPaypalIntent, orderIdOf, paypalApiOf } from "../payments/paypal-gateway";
 import { reservePayout, sendPayout } from "./send-payout";
 
@@ -166,9 +166,9 @@ async function lastPaypalPayment(tx: Tx, userId: string): Promise<string | null>
 
 /**
  * Sends a refund to the PayPal account that paid for the order it names: PayPal says who approved the order, and a
- * payout of the net goes there, its sender_batch_id the refund's key. Returns PayPal's payout batch id.
+ * payout of the net goes there, its sender_batch_id the refund's key. Returns PayPal's payout.
  */
-async function sendToPaypal(deps: AppDeps, row: RefundRow): Promise<string> {
+async function sendToPaypal(deps: AppDeps, row: RefundRow): Promise<PaypalPayout> {
   const paypal = paypalApiOf(deps.gateway);
   if (!paypal)
     throw new GatewayRequestError("paypal_unavailable", "PayPal is not configured on this server", 503);
@@ -184,7 +184,14 @@ async function sendToPaypal(deps: AppDeps, row: RefundRow): Promise<string> {
   if (payout.status === "DENIED" || payout.status === "CANCELED") {
     throw new PaypalError(`PAYOUT_${payout.status}`, `PayPal ${payout.status.toLowerCase()} the payout`, 422);
   }
-  return payout.id;
+  if (payout.itemStatus && PAYOUT_ITEM_UNPAID.has(payout.itemStatus)) throw unpaid(payout);
+  return payout;
+}
+
+/** PayPal's payout did not reach the receiver, or came back: in PayPal's word for it. */
+function unpaid(payout: PaypalPayout): PaypalError {
+  const status = payout.itemStatus ?? payout.status;
+  return new PaypalError(`PAYOUT_${status}`, `PayPal's payout ${payout.id} was ${status.toLowerCase()}`, 422);
 }
 
 /**
@@ -198,23 +205,31 @@ export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promi
   if (row?.state !== "requested") return;
   crashPoint("deletion.reserved");
   try {
-    const creditId =
+    const sent =
       row.provider === PAYPAL
         ? await sendToPaypal(deps, row)
-        : (
-            await deps.gateway.creditCard({
-              customerId: row.customerId,
-              paymentMethodId: row.paymentMethodId,
-              amountCents: row.netCents,
-              currency: row.currency,
-              reference: row.id,
-              idempotencyKey: `account-refund:${row.id}`,
-            })
-          ).id;
+        : {
+            id: (
+              await deps.gateway.creditCard({
+                customerId: row.customerId,
+                paymentMethodId: row.paymentMethodId,
+                amountCents: row.netCents,
+                currency: row.currency,
+                reference: row.id,
+                idempotencyKey: `account-refund:${row.id}`,
+              })
+            ).id,
+            itemStatus: null,
+          };
     crashPoint("deletion.sent");
     await deps.db
       .update(accountRefunds)
-      .set({ state: "refunded", providerCreditId: creditId, updatedAt: new Date() })
+      .set({
+        state: "refunded",
+        providerCreditId: sent.id,
+        providerStatus: sent.itemStatus,
+        updatedAt: new Date(),
+      })
       .where(eq(accountRefunds.id, row.id));
   } catch (error) {
     const refused =
@@ -229,29 +244,84 @@ export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promi
         .where(eq(accountRefunds.id, row.id));
       return;
     }
-    await deps.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(accountRefunds)
-        .where(eq(accountRefunds.id, row.id))
-        .for("update");
-      if (!current || current.state === "refunded") return;
-      await tx
-        .update(accountRefunds)
-        .set({ state: "failed", failureMessage: (error as Error).message, updatedAt: new Date() })
-        .where(eq(accountRefunds.id, row.id));
-      await postJournal(tx, {
-        kind: "account_refund_reversal",
-        reference: row.id,
-        memo: `deletion refund refused: ${(error as Error).message}`,
-        entries: refundEntries(row).map((e) => ({ ...e, amountCents: -e.amountCents })),
-      });
+    await failRefund(deps, row, "requested", error as Error);
+  }
+}
+
+/**
+ * A refund that did not reach the player (refused when sent, or a PayPal payout that came back): failed, and the
+ * money put back on the deleted player's earnings (journal "account_refund_reversal", once), for an operator to
+ * settle. Only from the state given, so two at once reverse it once; true when this call failed it.
+ */
+async function failRefund(
+  deps: AppDeps,
+  row: RefundRow,
+  from: "requested" | "refunded",
+  error: Error,
+  providerStatus: string | null = null,
+): Promise<boolean> {
+  const failed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(accountRefunds)
+      .where(eq(accountRefunds.id, row.id))
+      .for("update");
+    if (current?.state !== from) return false;
+    await tx
+      .update(accountRefunds)
+      .set({
+        state: "failed",
+        failureMessage: error.message,
+        providerStatus,
+        updatedAt: new Date(),
+      })
+      .where(eq(accountRefunds.id, row.id));
+    await postJournal(tx, {
+      kind: "account_refund_reversal",
+      reference: row.id,
+      memo: `deletion refund ${from === "requested" ? "refused" : "came back"}: ${error.message}`,
+      entries: refundEntries(row).map((e) => ({ ...e, amountCents: -e.amountCents })),
     });
+    return true;
+  });
+  if (failed) {
     deps.log?.error(
-      { err: error, refundId, userId: row.userId, amountCents: row.amountCents },
-      "deletion refund refused: the balance is owed to the deleted player again",
+      { err: error, refundId: row.id, userId: row.userId, amountCents: row.amountCents },
+      `deletion refund ${from === "requested" ? "refused" : "came back"}: the balance is owed to the deleted player again`,
     );
   }
+  return failed;
+}
+
+/** How often a PayPal refund's payout is read again until PayPal calls it final. */
+export const PAYPAL_REFUND_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Reads a refund sent as a PayPal payout again, until its item is final: SUCCESS settles it; an item that did not
+ * reach the player or came back (an unclaimed payout is returned after 30 days) fails the refund and owes the
+ * money to the deleted player again. True when this call changed its state or status. Throws while PayPal cannot
+ * be reached. `evenIfSettled`: read one PayPal called SUCCESS as well (PayPal's webhook says it changed since).
+ */
+export async function settlePaypalRefund(
+  deps: AppDeps,
+  refundId: string,
+  { evenIfSettled = false } = {},
+): Promise<boolean> {
+  const [row] = await deps.db.select().from(accountRefunds).where(eq(accountRefunds.id, refundId));
+  if (row?.provider !== PAYPAL || row.state !== "refunded" || !row.providerCreditId) return false;
+  if (row.providerStatus === "SUCCESS" && !evenIfSettled) return false;
+  const paypal = paypalApiOf(deps.gateway);
+  if (!paypal) return false;
+  const payout = await paypal.getPayout(row.providerCreditId);
+  if (payout.itemStatus && PAYOUT_ITEM_UNPAID.has(payout.itemStatus)) {
+    return failRefund(deps, row, "refunded", unpaid(payout), payout.itemStatus);
+  }
+  // Read again later whatever it says, so a refund PayPal keeps pending is not read on every look.
+  await deps.db
+    .update(accountRefunds)
+    .set({ providerStatus: payout.itemStatus, updatedAt: new Date() })
+    .where(and(eq(accountRefunds.id, row.id), eq(accountRefunds.state, "refunded")));
+  return payout.itemStatus !== row.providerStatus;
 }
 
 /** Step 2, whichever way the refund goes; never throws (the deletion has committed). */

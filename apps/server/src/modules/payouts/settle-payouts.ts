@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, lte, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
-import { sendDeletionRefund } from "./deletion-refund";
+import { PAYPAL_REFUND_RECHECK_MS, sendDeletionRefund, settlePaypalRefund } from "./deletion-refund";
 import { recordPayout, sendPayout } from "./send-payout";
 
 /** A payout or refund still `requested` this long after it was written was interrupted: it is sent again. */
@@ -90,6 +90,27 @@ export async function findInterruptedRefunds(deps: AppDeps, { userId, now = new 
   return rows.map((r) => r.id);
 }
 
+/**
+ * Deletion refunds sent as PayPal payouts whose item PayPal has not yet called SUCCESS (pending, unclaimed, or
+ * never read), last read at least PAYPAL_REFUND_RECHECK_MS ago: PayPal is asked again.
+ */
+export async function findUnsettledPaypalRefunds(deps: AppDeps, { userId, now = new Date() }: Scope = {}) {
+  const rows = await deps.db
+    .select({ id: accountRefunds.id })
+    .from(accountRefunds)
+    .where(
+      and(
+        eq(accountRefunds.provider, "paypal"),
+        eq(accountRefunds.state, "refunded"),
+        or(isNull(accountRefunds.providerStatus), ne(accountRefunds.providerStatus, "SUCCESS")),
+        lte(accountRefunds.updatedAt, new Date(now.getTime() - PAYPAL_REFUND_RECHECK_MS)),
+        userId ? eq(accountRefunds.userId, userId) : undefined,
+      ),
+    )
+    .limit(BATCH);
+  return rows.map((r) => r.id);
+}
+
 /** Sends one interrupted deletion refund again (its own key); throws while the processor cannot be reached. */
 export async function resendDeletionRefund(deps: AppDeps, refundId: string): Promise<void> {
   await sendDeletionRefund(deps, refundId);
@@ -102,8 +123,8 @@ export async function resendDeletionRefund(deps: AppDeps, refundId: string): Pro
 
 /**
  * Brings one player's payouts (or everyone's) up to date at once, as the payout history does before it answers:
- * landed payouts are read again and, unless `retryRequested` is false, interrupted payouts and deletion refunds
- * are sent again. The job queue does the same item by item (jobs/settle-landed-payouts.ts and its neighbours).
+ * landed payouts and unsettled PayPal refunds are read again and, unless `retryRequested` is false, interrupted
+ * payouts and deletion refunds are sent again. The job queue does the same item by item (jobs/settle-landed-payouts.ts and its neighbours).
  * One failure is logged and does not stop the others.
  */
 export async function settlePayouts(
@@ -117,6 +138,13 @@ export async function settlePayouts(
       if (await settleLandedPayout(deps, id)) settled += 1;
     } catch (error) {
       deps.log?.warn({ err: error, payoutId: id }, "a payout could not be re-read");
+    }
+  }
+  for (const id of await findUnsettledPaypalRefunds(deps, { userId, now })) {
+    try {
+      if (await settlePaypalRefund(deps, id)) settled += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error, refundId: id }, "a PayPal refund could not be re-read");
     }
   }
   if (!retryRequested) return { settled, retried };
