@@ -138,7 +138,8 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     // PayPal's answer to the create call names no item yet.
     expect(sent).toMatchObject({ provider: "paypal", state: "refunded", providerStatus: null });
     const batchId = sent?.providerCreditId ?? "";
-    const item = (emulator.payouts.get(batchId)?.items as { transaction_status: string }[])[0];
+    const items = emulator.payouts.get(batchId)?.items as { transaction_status: string }[] | undefined;
+    const item = items?.[0];
     if (!item) throw new Error("no payout item");
 
     const succeeded = await deliver({
