@@ -385,7 +385,8 @@ async function main() {
     instances[k] = fresh;
     await ready(`http://127.0.0.1:${port}`, fresh.child);
     log(`instance on ${port} restarted`);
-    await sleep(1000);
+    // nginx takes a restarted instance back within its fail_timeout (2 s, deploy/nginx.conf).
+    await sleep(3000);
   }
   running = false;
   await Promise.all(load);
@@ -415,7 +416,7 @@ try {
   await sleep(500);
   for (const child of children) child.kill("SIGKILL");
   await admin(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  if (!failed && problems.length === 0) rmSync(work, { recursive: true, force: true });
+  if (!failed && problems.length === 0 && !process.env.CLUSTER_KEEP_LOGS) rmSync(work, { recursive: true, force: true });
   else console.log(`logs kept in ${work}`);
 }
 if (failed || problems.length > 0) {

@@ -127,6 +127,16 @@ export async function buildApp({
   app.addHook("onRequest", async (req, reply) => {
     reply.header("x-request-id", req.id);
   });
+  // A stopping instance (main.ts) turns reads away with 503 while its listener is still open: a proxy sends them to
+  // another instance and counts the 503 as a failure, so it stops sending this one new work before the listener
+  // closes. Writes are still answered here, as a proxy does not send a POST twice.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!app.lifecycle.draining || (req.method !== "GET" && req.method !== "HEAD")) return;
+    const path = req.url.split("?")[0];
+    if (path === "/healthz" || path === "/metrics") return;
+    reply.header("connection", "close").header("retry-after", "1");
+    throw new AppError("UNAVAILABLE", "The server is shutting down.");
+  });
 
   const deps: AppDeps = {
     config,

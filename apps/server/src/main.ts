@@ -8,6 +8,8 @@ import { hasPlayers, seedDemo } from "./modules/demo/seed-demo";
 
 /** How long a stopping server keeps connections that have not sent their request yet (see shutdown). */
 const IDLE_GRACE_MS = 1_000;
+/** How long a stopping server keeps its listener open, turning reads away, before it closes it (see shutdown). */
+const DRAIN_MS = 1_500;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -34,7 +36,10 @@ async function main() {
   let jobs: Promise<JobQueue | null> = Promise.resolve(null);
   let closing = false;
   /*
-   * SIGTERM (an operator, a rolling restart): readiness turns 503, the listener closes (a proxy's new connections
+   * SIGTERM (an operator, a rolling restart): readiness turns 503 and, for DRAIN_MS, reads are answered 503 (a
+   * proxy retries them on another instance and sets this one aside) while writes are still served; closing the
+   * listener at once would reset the connections the kernel has accepted but the server not yet taken, and a proxy
+   * that has sent a POST on one does not send it again. Then the listener closes (a proxy's new connections
    * go to another instance), live sockets are closed with 1012 so clients reconnect (through the proxy, elsewhere),
    * requests in flight finish, then the jobs stop (running ones get a few seconds), then the database they share.
    * Past SHUTDOWN_TIMEOUT_SECONDS the process exits anyway.
@@ -51,6 +56,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
       // Node's close() also drops every connection it counts as idle, among them one just accepted whose request
       // is still on its way: a proxy that has sent a POST on it gets a reset, and does not send a POST again. Such
       // connections get a moment for their request to arrive and be answered; idle kept-alive ones close after it.

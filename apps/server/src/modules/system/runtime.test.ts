@@ -12,7 +12,7 @@ describe("readiness", () => {
   });
   afterAll(() => t.close());
 
-  it("turns 503 once a shutdown has begun, while /healthz stays up", async () => {
+  it("turns 503 once a shutdown has begun, as do other reads, while /healthz and writes are still answered", async () => {
     expect((await t.call("GET", "/readyz")).statusCode).toBe(200);
     t.app.lifecycle.draining = true;
     try {
@@ -20,6 +20,13 @@ describe("readiness", () => {
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/shutting down/);
       expect((await t.call("GET", "/healthz")).statusCode).toBe(200);
+      // Reads are turned away for a proxy to retry elsewhere; writes are still served.
+      const read = await t.call("GET", "/api/v1/map/state");
+      expect(read.statusCode).toBe(503);
+      expect(read.headers.connection).toBe("close");
+      expect(read.json().message).toBe("The server is shutting down.");
+      const write = await t.call("POST", "/api/v1/users/login", { body: {} });
+      expect(write.statusCode).toBe(400);
     } finally {
       t.app.lifecycle.draining = false;
     }
