@@ -416,7 +416,8 @@ try {
   await sleep(500);
   for (const child of children) child.kill("SIGKILL");
   await admin(`drop database if exists ${dbName} with (force)`).catch(() => {});
-  if (!failed && problems.length === 0 && !process.env.CLUSTER_KEEP_LOGS) rmSync(work, { recursive: true, force: true });
+  if (!failed && problems.length === 0 && !process.env.CLUSTER_KEEP_LOGS)
+    rmSync(work, { recursive: true, force: true });
   else console.log(`logs kept in ${work}`);
 }
 if (failed || problems.length > 0) {
