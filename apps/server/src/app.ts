@@ -323,7 +323,10 @@ export async function buildApp({
     },
     { prefix: API_BASE },
   );
-  const mapTiles = new MapTiles(database.db, config.mapDataDir);
+  const mapTiles = new MapTiles(database.db, {
+    mapDataDir: config.mapDataDir,
+    islandFile: config.islandFile,
+  });
   app.decorate("mapTiles", mapTiles);
   await app.register(mapRoutes(mapTiles));
   await app.register(liveRoutes);

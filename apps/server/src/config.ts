@@ -4,6 +4,9 @@ import path from "node:path";
 import { KNOWN_PUSH_SERVICE_HOSTS, PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import { z } from "zod";
 
+/** The island file's name in the repository's `data/` folder. */
+export const ISLAND_FILE_NAME = "manhattan-island.json.gz";
+
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,7 +26,8 @@ const Env = z.object({
   SUPPORT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
-  MAP_DATA_DIR: z.string().default("../shared/data"),
+  /** A folder of the public map files to import from instead of the committed island file. */
+  MAP_DATA_DIR: z.string().optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_/, { error: "must be a Stripe secret key (sk_…)" })
@@ -158,7 +162,10 @@ export type Config = {
   supportEmail: string;
   logLevel: string;
   webDistDir: string;
-  mapDataDir: string;
+  /** MAP_DATA_DIR: a folder of the public files, read instead of the island file; null when unset. */
+  mapDataDir: string | null;
+  /** The island file committed with the project (`data/manhattan-island.json.gz`, made by `npm run data:build`). */
+  islandFile: string;
   /** Null: the sandbox gateway. */
   stripe: {
     secretKey: string;
@@ -324,7 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? "http://localhost").hostname}`,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
-    mapDataDir: path.resolve(e.MAP_DATA_DIR),
+    mapDataDir: e.MAP_DATA_DIR ? path.resolve(e.MAP_DATA_DIR) : null,
+    islandFile: path.resolve(import.meta.dirname, "../../../data", ISLAND_FILE_NAME),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -26,7 +26,7 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database });
-  await ensureCatalogue(database.db, config.mapDataDir, app.log);
+  await ensureCatalogue(database.db, config, app.log);
   if (!config.isProduction && !(await hasPlayers(database.db))) {
     const seeded = await seedDemo(database.db);
     if (seeded.players)

@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { buildings, neighborhoods } from "../../db/schema/buildings";
-import { completeRecords, type Island, readContext, readIsland, searchTextOf } from "./island";
+import { queryRows } from "../../lib/sql";
+import { completeRecords, type Island, type NeighborhoodRecord, readIsland, searchTextOf } from "./island";
+import { contextOf, loadIslandFile, type MapData } from "./map-data";
 import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";
 import { forgetSearches } from "./search-buildings";
 
@@ -15,7 +17,8 @@ export type ImportSummary = {
 };
 
 const BATCH = 500;
-const SEARCH_INDEX = "buildings_search_text_trgm_idx";
+/** Rows per statement when filling an empty catalogue: each statement carries them as one JSON text. */
+const BULK_BATCH = 5000;
 
 /** Catalogue columns the importer owns; ownership, prices and players' names live in `properties`. */
 const catalogueColumns = [
@@ -52,6 +55,88 @@ async function matchByBin(db: Db, records: BuildingRecord[]): Promise<BuildingRe
   return records.map((r) => (r.bin && byBin.has(r.bin) ? { ...r, id: byBin.get(r.bin) as string } : r));
 }
 
+async function addProperties(tx: Tx) {
+  await tx.execute(sql`
+    insert into properties (building_id, price_cents)
+    select b.id, b.base_price_cents from buildings b
+    where not exists (select 1 from properties p where p.building_id = b.id)`);
+}
+
+/**
+ * Runs `fill` with the tables' secondary indexes and the foreign keys between them set aside, then puts them back
+ * as they were defined (read from the database, so they follow the migrations): building an index once over
+ * 46,000 rows is far faster than growing it row by row, and one check of the keys faster than one per row.
+ */
+async function withoutIndexes(tx: Tx, tables: string[], fill: () => Promise<void>) {
+  const indexes = await queryRows<{ name: string; definition: string }>(
+    tx,
+    sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
+        join pg_class c on c.relname = i.indexname
+        join pg_index x on x.indexrelid = c.oid
+        where i.schemaname = current_schema() and i.tablename in ${sql.raw(`(${tables.map((t) => `'${t}'`).join(", ")})`)}
+          and not x.indisprimary
+          and not exists (select 1 from pg_constraint k where k.conindid = c.oid)
+        order by i.indexname`,
+  );
+  const keys = await queryRows<{ name: string; table: string; definition: string }>(
+    tx,
+    sql`select k.conname as name, k.conrelid::regclass::text as table, pg_get_constraintdef(k.oid) as definition
+        from pg_constraint k
+        where k.contype = 'f' and k.conrelid::regclass::text in ${sql.raw(`(${tables.map((t) => `'${t}'`).join(", ")})`)}
+          and k.confrelid::regclass::text in ${sql.raw(`(${tables.map((t) => `'${t}'`).join(", ")})`)}
+        order by k.conname`,
+  );
+  for (const k of keys) await tx.execute(sql.raw(`alter table ${k.table} drop constraint "${k.name}"`));
+  for (const i of indexes) await tx.execute(sql.raw(`drop index "${i.name}"`));
+  await fill();
+  for (const i of indexes) await tx.execute(sql.raw(i.definition));
+  for (const k of keys) {
+    await tx.execute(sql.raw(`alter table ${k.table} add constraint "${k.name}" ${k.definition}`));
+  }
+}
+
+/** An empty catalogue filled in a few large statements, each building given its property. */
+async function fillEmptyCatalogue(tx: Tx, records: BuildingRecord[]): Promise<number> {
+  let inserted = 0;
+  await withoutIndexes(tx, ["buildings", "properties"], async () => {
+    for (let i = 0; i < records.length; i += BULK_BATCH) {
+      const rows = records.slice(i, i + BULK_BATCH).map((r) => ({
+        id: r.id,
+        name: r.name,
+        address: r.address,
+        bin: r.bin,
+        lat: r.lat,
+        lng: r.lng,
+        footprint: r.footprint,
+        height_m: r.heightM,
+        floors: r.floors,
+        year_built: r.yearBuilt,
+        floor_area_sqft: r.floorAreaSqft,
+        base_price_cents: r.basePriceCents,
+        source: r.source,
+        neighborhood: r.neighborhood,
+        search_text: r.searchText,
+      }));
+      const [row] = await queryRows<{ n: number }>(
+        tx,
+        sql`with added as (
+              insert into buildings (id, name, address, bin, lat, lng, footprint, height_m, floors, year_built,
+                                     floor_area_sqft, base_price_cents, source, neighborhood, search_text)
+              select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+                id text, name text, address text, bin text, lat float8, lng float8, footprint jsonb, height_m real,
+                floors int, year_built int, floor_area_sqft int, base_price_cents int, source text,
+                neighborhood text, search_text text)
+              on conflict (id) do nothing
+              returning 1)
+            select count(*)::int as n from added`,
+      );
+      inserted += row?.n ?? 0;
+    }
+    await addProperties(tx);
+  });
+  return inserted;
+}
+
 /**
  * Upserts the records: new buildings are added with a property at their base price; known ones get their catalogue
  * facts refreshed only where something changed. Running it twice changes nothing the second time.
@@ -65,10 +150,11 @@ export async function importBuildings(
   let inserted = 0;
   let updated = 0;
   await db.transaction(async (tx) => {
-    // Into an empty catalogue the search index is built once at the end, far faster than row by row.
     const [existing] = await tx.select({ n: count() }).from(buildings);
-    const bulk = (existing?.n ?? 0) === 0 && matched.length > BATCH;
-    if (bulk) await tx.execute(sql.raw(`drop index if exists ${SEARCH_INDEX}`));
+    if ((existing?.n ?? 0) === 0 && matched.length > BATCH) {
+      inserted = await fillEmptyCatalogue(tx, matched);
+      return;
+    }
     for (let i = 0; i < matched.length; i += BATCH) {
       const batch = matched.slice(i, i + BATCH);
       const set = Object.fromEntries(
@@ -94,18 +180,7 @@ export async function importBuildings(
         else updated += 1;
       }
     }
-    // The same definition as the migration's.
-    if (bulk) {
-      await tx.execute(
-        sql.raw(
-          `create index ${SEARCH_INDEX} on buildings using gin (search_text gin_trgm_ops) with (fastupdate = false)`,
-        ),
-      );
-    }
-    await tx.execute(sql`
-      insert into properties (building_id, price_cents)
-      select b.id, b.base_price_cents from buildings b
-      where not exists (select 1 from properties p where p.building_id = b.id)`);
+    await addProperties(tx);
   });
   // Fresh statistics, so the planner knows the search index from the first query on.
   if (inserted + updated > 0) await db.execute(sql`analyze buildings`);
@@ -114,10 +189,11 @@ export async function importBuildings(
 }
 
 /**
- * One footprint file (OpenStreetMap, or NYC Open Data's Building Footprints). With MAP_DATA_DIR given, its
- * streets and neighbourhoods name and place the buildings as the island import does.
+ * One footprint file (OpenStreetMap, or NYC Open Data's Building Footprints). With the map data given, its
+ * streets and neighbourhoods (MAP_DATA_DIR's, else the island file's) name and place the buildings as the island
+ * import does.
  */
-export async function importFile(db: Db, file: string, mapDataDir?: string): Promise<ImportSummary> {
+export async function importFile(db: Db, file: string, mapData?: MapData): Promise<ImportSummary> {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(file, "utf8"));
@@ -125,7 +201,7 @@ export async function importFile(db: Db, file: string, mapDataDir?: string): Pro
     throw new ImportError(`${file}: ${(error as Error).message}`);
   }
   const { format, records } = parseFootprints(json);
-  const context = mapDataDir ? readContext(mapDataDir) : { namer: null, neighborhoodAt: null };
+  const context = mapData ? contextOf(mapData) : { namer: null, neighborhoodAt: null };
   return importBuildings(db, completeRecords(records, context), format);
 }
 
@@ -135,14 +211,31 @@ export type IslandSummary = ImportSummary & {
   seconds: number;
 };
 
-/** The whole island from MAP_DATA_DIR: every source merged (see `readIsland`), then upserted as one catalogue. */
+/** The whole island from MAP_DATA_DIR's public files: every source merged (see `readIsland`), then upserted. */
 export async function importIsland(db: Db, mapDataDir: string): Promise<IslandSummary> {
   const started = performance.now();
-  const island = readIsland(mapDataDir);
+  return importIslandData(db, readIsland(mapDataDir), started);
+}
+
+/** The whole island from the island file (see `island-file.ts`): the same catalogue, without the merging. */
+export async function importIslandFile(db: Db, file: string): Promise<IslandSummary> {
+  const started = performance.now();
+  return importIslandData(db, loadIslandFile(file), started);
+}
+
+async function importIslandData(
+  db: Db,
+  island: Pick<Island, "records" | "neighborhoods" | "counts">,
+  started: number,
+): Promise<IslandSummary> {
   if (island.neighborhoods.length > 0) {
     await db
       .insert(neighborhoods)
-      .values(island.neighborhoods)
+      .values(
+        island.neighborhoods.map(
+          ({ code, name, kind, lat, lng }): NeighborhoodRecord => ({ code, name, kind, lat, lng }),
+        ),
+      )
       .onConflictDoUpdate({
         target: neighborhoods.code,
         set: {

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../config";
 import type { Database } from "../../db/client";
 import { buildings, neighborhoods, properties } from "../../db/schema/buildings";
 import { collection, giveBuilding, osmFeature, square } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { SHARED_DATA_DIR } from "../../test/shared-data";
 import { checkPropertyDetails } from "../properties/check-property-details";
 import { importIsland } from "./import-buildings";
 import { ISLAND_FILES, readIsland } from "./island";
@@ -254,7 +254,7 @@ describe("search across the island", () => {
 });
 
 describe("the shared island data", () => {
-  const dir = testConfig().mapDataDir;
+  const dir = SHARED_DATA_DIR;
   const midtown = path.join(dir, "midtown-buildings.geojson");
 
   it.runIf(existsSync(path.join(dir, ISLAND_FILES.model)))(

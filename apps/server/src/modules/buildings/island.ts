@@ -27,6 +27,7 @@ export const ISLAND_FILES = {
   lots: "manhattan-pluto-lots.geojson",
   streets: "manhattan-streets.geojson",
   neighborhoods: "manhattan-neighborhoods.geojson",
+  shoreline: "manhattan-boundary.geojson",
 } as const;
 
 type Props = Record<string, unknown>;
@@ -45,7 +46,7 @@ export type NeighborhoodRecord = {
 
 export type Island = {
   records: BuildingRecord[];
-  neighborhoods: NeighborhoodRecord[];
+  neighborhoods: NeighborhoodArea[];
   counts: {
     osm: number;
     model: number;
@@ -254,29 +255,76 @@ export function completeRecords(
   });
 }
 
-/** Streets and neighbourhoods of MAP_DATA_DIR, for naming and placing buildings (null where a file is missing). */
-export function readContext(mapDataDir: string) {
-  const streets = readFeatures(path.join(mapDataDir, ISLAND_FILES.streets));
+export type StreetRecord = {
+  name: string;
+  highway: string;
+  geometry:
+    | { type: "LineString"; coordinates: number[][] }
+    | { type: "MultiLineString"; coordinates: number[][][] };
+};
+export type NeighborhoodArea = NeighborhoodRecord & { polygons: Polygons };
+export type IslandContext = {
+  namer: StreetNamer | null;
+  neighborhoodAt: ((lng: number, lat: number) => string | null) | null;
+};
+
+/** The named streets of MAP_DATA_DIR (null without the file), as the map draws them and buildings are named. */
+export function readStreets(mapDataDir: string): StreetRecord[] | null {
+  const features = readFeatures(path.join(mapDataDir, ISLAND_FILES.streets));
+  if (!features) return null;
+  return features.flatMap((f): StreetRecord[] => {
+    const name = str(f.properties?.name);
+    const highway = str(f.properties?.highway) ?? "";
+    const g = f.geometry as { type?: unknown; coordinates?: unknown } | null;
+    if (!name || !g || !Array.isArray(g.coordinates)) return [];
+    if (g.type === "LineString") {
+      return [{ name, highway, geometry: { type: "LineString", coordinates: g.coordinates as number[][] } }];
+    }
+    if (g.type === "MultiLineString") {
+      return [
+        { name, highway, geometry: { type: "MultiLineString", coordinates: g.coordinates as number[][][] } },
+      ];
+    }
+    return [];
+  });
+}
+
+/** The shoreline of MAP_DATA_DIR: the borough boundary's polygons (null without the file). */
+export function readShoreline(mapDataDir: string): Polygons[] | null {
+  const features = readFeatures(path.join(mapDataDir, ISLAND_FILES.shoreline));
+  if (!features) return null;
+  return features.flatMap((f) => {
+    const g = f.geometry as { type?: unknown; coordinates?: unknown } | null;
+    if (g?.type === "Polygon") return [[g.coordinates as number[][][]]];
+    if (g?.type === "MultiPolygon") return [g.coordinates as Polygons];
+    return [];
+  });
+}
+
+/** The neighbourhoods of MAP_DATA_DIR with their areas (empty without the file). */
+export function readNeighborhoodAreas(mapDataDir: string): NeighborhoodArea[] {
   const areas = readFeatures(path.join(mapDataDir, ISLAND_FILES.neighborhoods));
-  const neighborhoods = areas ? readNeighborhoods(areas) : [];
+  return areas ? readNeighborhoods(areas).map(({ polygons, record }) => ({ ...record, polygons })) : [];
+}
+
+/** What names and places buildings: the streets and the neighbourhoods' areas. */
+export function islandContext(streets: StreetRecord[] | null, areas: NeighborhoodArea[]): IslandContext {
   const namer = streets
     ? new StreetNamer(
-        streets.flatMap((f) => {
-          const name = str(f.properties?.name);
-          const g = f.geometry as { type?: unknown; coordinates?: unknown } | null;
-          if (!name || !g || !Array.isArray(g.coordinates)) return [];
-          if (g.type === "LineString") return [{ name, coordinates: g.coordinates as number[][] }];
-          if (g.type === "MultiLineString")
-            return (g.coordinates as number[][][]).map((coordinates) => ({ name, coordinates }));
-          return [];
-        }),
+        streets.flatMap(({ name, geometry }) =>
+          geometry.type === "LineString"
+            ? [{ name, coordinates: geometry.coordinates }]
+            : geometry.coordinates.map((coordinates) => ({ name, coordinates })),
+        ),
       )
     : null;
-  return {
-    namer,
-    neighborhoods,
-    neighborhoodAt: neighborhoods.length > 0 ? neighborhoodFinder(neighborhoods) : null,
-  };
+  const finder = areas.map(({ polygons, ...record }) => ({ polygons, record }));
+  return { namer, neighborhoodAt: finder.length > 0 ? neighborhoodFinder(finder) : null };
+}
+
+/** Streets and neighbourhoods of MAP_DATA_DIR, for naming and placing buildings (null where a file is missing). */
+export function readContext(mapDataDir: string): IslandContext {
+  return islandContext(readStreets(mapDataDir), readNeighborhoodAreas(mapDataDir));
 }
 
 /** Whether MAP_DATA_DIR holds any footprints the island import reads. */
@@ -369,11 +417,14 @@ export function readIsland(mapDataDir: string): Island {
     fromModel(m.props, m.footprint, m.id, lots[osmFeatures.length + i] ?? null),
   );
 
-  const context = readContext(mapDataDir);
-  const records = completeRecords([...osmRecords, ...modelRecords], context);
+  const areas = readNeighborhoodAreas(mapDataDir);
+  const records = completeRecords(
+    [...osmRecords, ...modelRecords],
+    islandContext(readStreets(mapDataDir), areas),
+  );
   return {
     records,
-    neighborhoods: labelPoints(context.neighborhoods, records),
+    neighborhoods: labelPoints(areas, records),
     counts: {
       osm: osmRecords.length,
       model: modelRecords.length,
@@ -386,10 +437,7 @@ export function readIsland(mapDataDir: string): Island {
 }
 
 /** A label outside its own area (a crescent-shaped neighbourhood) moves to the middle of its buildings. */
-function labelPoints(
-  areas: ReturnType<typeof readNeighborhoods>,
-  records: BuildingRecord[],
-): NeighborhoodRecord[] {
+function labelPoints(areas: NeighborhoodArea[], records: BuildingRecord[]): NeighborhoodArea[] {
   const sums = new Map<string, { lat: number; lng: number; n: number }>();
   for (const r of records) {
     if (!r.neighborhood) continue;
@@ -399,9 +447,9 @@ function labelPoints(
     s.n += 1;
     sums.set(r.neighborhood, s);
   }
-  return areas.map(({ polygons, record }) => {
-    const s = sums.get(record.name);
-    if (pointInPolygons(record.lng, record.lat, polygons) || !s) return record;
-    return { ...record, lat: s.lat / s.n, lng: s.lng / s.n };
+  return areas.map((area) => {
+    const s = sums.get(area.name);
+    if (pointInPolygons(area.lng, area.lat, area.polygons) || !s) return area;
+    return { ...area, lat: s.lat / s.n, lng: s.lng / s.n };
   });
 }

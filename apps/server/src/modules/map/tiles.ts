@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
@@ -11,6 +9,7 @@ import { buildings } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
 import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
+import { landAndStreets, landAndStreetsKey, type MapData } from "../buildings/map-data";
 
 export const TILE_MIN_ZOOM = 11;
 export const TILE_MAX_ZOOM = 16;
@@ -41,14 +40,6 @@ type Layers = {
   blocks: Map<number, GeoJSONVT>;
 };
 type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
-
-type GeoJsonCollection = { type: "FeatureCollection"; features: GeoJSON.Feature[] };
-
-function readCollection(file: string): GeoJsonCollection | null {
-  if (!existsSync(file)) return null;
-  const json = JSON.parse(readFileSync(file, "utf8")) as GeoJsonCollection;
-  return json.type === "FeatureCollection" ? json : null;
-}
 
 function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
   let [w, s, e, n] = [180, 90, -180, -90];
@@ -128,7 +119,7 @@ export class MapTiles {
 
   constructor(
     private readonly db: Queryable,
-    private readonly mapDataDir: string,
+    private readonly mapData: MapData,
   ) {}
 
   /** What the catalogue looks like now: cheap to ask on every manifest request. */
@@ -137,11 +128,10 @@ export class MapTiles {
       this.db,
       sql`select count(*)::int as n, max(imported_at)::text as latest from buildings`,
     );
-    const files = ["manhattan-boundary.geojson", "manhattan-streets.geojson"].map((name) => {
-      const file = path.join(this.mapDataDir, name);
-      return existsSync(file) ? `${name}:${statSync(file).size}:${statSync(file).mtimeMs}` : `${name}:-`;
-    });
-    return { key: [row?.n ?? 0, row?.latest ?? "", ...files].join("|"), count: row?.n ?? 0 };
+    return {
+      key: [row?.n ?? 0, row?.latest ?? "", landAndStreetsKey(this.mapData)].join("|"),
+      count: row?.n ?? 0,
+    };
   }
 
   async current(): Promise<Built> {
@@ -149,7 +139,7 @@ export class MapTiles {
     if (count === 0) {
       throw new AppError(
         "UNAVAILABLE",
-        "No buildings have been imported yet: put the Manhattan data in MAP_DATA_DIR or run `npm run import -- <file>`.",
+        "No buildings have been imported yet: run `npm run import` (the island file, or MAP_DATA_DIR) or `npm run import -- <file>`.",
       );
     }
     this.checked = { at: Date.now(), generation: catalogueGeneration(this.db) };
@@ -182,17 +172,10 @@ export class MapTiles {
       properties: { height: r.height, name: r.name ?? r.address ?? "", buildingId: r.id },
       geometry: r.footprint,
     }));
-    const land = readCollection(path.join(this.mapDataDir, "manhattan-boundary.geojson"));
-    const streets = readCollection(path.join(this.mapDataDir, "manhattan-streets.geojson"));
-    const streetFeatures = (streets?.features ?? []).map((f) => ({
-      ...f,
-      properties: { name: f.properties?.name ?? "", highway: f.properties?.highway ?? "" },
-    }));
+    const { land, streets } = landAndStreets(this.mapData);
     const layers: Layers = {
-      land: land ? new GeoJSONVT({ type: "FeatureCollection", features: land.features }, indexOptions) : null,
-      streets: streets
-        ? new GeoJSONVT({ type: "FeatureCollection", features: streetFeatures }, indexOptions)
-        : null,
+      land: land ? new GeoJSONVT({ type: "FeatureCollection", features: land }, indexOptions) : null,
+      streets: streets ? new GeoJSONVT({ type: "FeatureCollection", features: streets }, indexOptions) : null,
       buildings: new GeoJSONVT({ type: "FeatureCollection", features: buildingFeatures }, indexOptions),
       // No simplification: a block must not be dropped for being small.
       blocks: new Map(
@@ -210,7 +193,7 @@ export class MapTiles {
       ),
     };
     const playable = bbox(buildingFeatures);
-    const bounds = land ? bbox(land.features) : playable;
+    const bounds = land ? bbox(land) : playable;
     const version = createHash("sha256").update(key).digest("hex").slice(0, 16);
     return {
       key,

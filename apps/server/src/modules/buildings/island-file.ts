@@ -1,0 +1,420 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import type { Footprint } from "../../db/schema/buildings";
+import {
+  ISLAND_FILES,
+  type Island,
+  type NeighborhoodArea,
+  readIsland,
+  readShoreline,
+  readStreets,
+  type StreetRecord,
+  searchTextOf,
+} from "./island";
+import { type BuildingRecord, ImportError } from "./parse-footprints";
+
+/**
+ * The island file: the whole catalogue, its neighbourhoods, the streets the map draws and the shoreline, in one
+ * gzipped JSON document of our own design. Columns rather than objects, and coordinates as integer steps from the
+ * previous position, so it packs small; every value decodes to exactly the number the import from the public
+ * files computes, so both imports give the same rows.
+ */
+export const ISLAND_FORMAT = "manhattan-exchange-island";
+export const ISLAND_VERSION = 1;
+
+type Polygons = number[][][][];
+export type SourceFile = { file: string; sha256: string; features: number };
+
+export type IslandData = {
+  sources: SourceFile[];
+  counts: Island["counts"];
+  records: BuildingRecord[];
+  neighborhoods: NeighborhoodArea[];
+  streets: StreetRecord[];
+  /** The shoreline: the polygons of the borough boundary. */
+  shoreline: Polygons[];
+};
+
+/**
+ * Positions as integers of 1/scale degree, each the step from the one before. `shape` holds, per feature,
+ * 0 then the ring count for a Polygon, or the polygon count then each one's ring count for a MultiPolygon; every
+ * ring is written as 2 × its stored positions + 1 when it was closed (its repeated last position is not stored).
+ */
+type PolygonColumn = { scale: number; shape: number[]; steps: number[] };
+/** Lines alike: per feature 0 then the position count for a LineString, or the line count then each one's. */
+type LineColumn = { scale: number; shape: number[]; steps: number[] };
+
+type Document = {
+  format: string;
+  version: number;
+  licence: string;
+  sources: SourceFile[];
+  counts: Island["counts"];
+  neighborhoods: {
+    code: string[];
+    name: string[];
+    kind: number[];
+    lat: number[];
+    lng: number[];
+    area: PolygonColumn;
+  };
+  buildings: {
+    id: string[];
+    name: (string | null)[];
+    address: (string | null)[];
+    bin: (string | null)[];
+    sources: BuildingRecord["source"][];
+    source: number[];
+    /** Index into the neighbourhoods, or null. */
+    neighborhood: (number | null)[];
+    lat: number[];
+    lng: number[];
+    heightM: number[];
+    floors: number[];
+    yearBuilt: (number | null)[];
+    floorAreaSqft: number[];
+    basePriceCents: number[];
+    footprint: PolygonColumn;
+  };
+  streets: { names: string[]; name: number[]; highways: string[]; highway: number[]; geometry: LineColumn };
+  shoreline: PolygonColumn & { features: number };
+};
+
+const LICENCE =
+  "OpenStreetMap-derived parts: Open Database License (ODbL) 1.0, and this file is offered under the ODbL 1.0; NYC Open Data parts: NYC Open Data Terms of Use. See data/README.md.";
+
+/** The coarsest of these scales at which every position comes back exactly as it was. */
+const SCALES = [1e6, 1e7, 1e8, 1e9];
+
+function scaleFor(positions: Iterable<number[]>): number {
+  const all = [...positions];
+  for (const scale of SCALES) {
+    if (all.every((p) => p.every((v) => Math.round(v * scale) / scale === v))) return scale;
+  }
+  throw new ImportError("A position has more than 9 decimals: the island file cannot hold it exactly.");
+}
+
+class StepWriter {
+  readonly steps: number[] = [];
+  private x = 0;
+  private y = 0;
+  constructor(readonly scale: number) {}
+  write([lng = 0, lat = 0]: number[]) {
+    const x = Math.round(lng * this.scale);
+    const y = Math.round(lat * this.scale);
+    this.steps.push(x - this.x, y - this.y);
+    this.x = x;
+    this.y = y;
+  }
+}
+
+class StepReader {
+  private x = 0;
+  private y = 0;
+  private at = 0;
+  constructor(
+    private readonly scale: number,
+    private readonly steps: number[],
+  ) {}
+  read(): number[] {
+    const dx = this.steps[this.at];
+    const dy = this.steps[this.at + 1];
+    if (dx === undefined || dy === undefined) throw new ImportError("The island file's positions end early.");
+    this.at += 2;
+    this.x += dx;
+    this.y += dy;
+    return [this.x / this.scale, this.y / this.scale];
+  }
+  get done() {
+    return this.at === this.steps.length;
+  }
+}
+
+class ShapeReader {
+  private at = 0;
+  constructor(private readonly shape: number[]) {}
+  next(): number {
+    const n = this.shape[this.at++];
+    if (n === undefined || !Number.isInteger(n) || n < 0)
+      throw new ImportError("The island file's shapes are damaged.");
+    return n;
+  }
+  get done() {
+    return this.at === this.shape.length;
+  }
+}
+
+const closed = (ring: number[][]) =>
+  ring.length > 1 && ring[0]?.[0] === ring.at(-1)?.[0] && ring[0]?.[1] === ring.at(-1)?.[1];
+
+function writeRing(ring: number[][], shape: number[], out: StepWriter) {
+  const isClosed = closed(ring);
+  const stored = isClosed ? ring.slice(0, -1) : ring;
+  shape.push(stored.length * 2 + (isClosed ? 1 : 0));
+  for (const p of stored) out.write(p);
+}
+
+function readRing(shape: ShapeReader, steps: StepReader): number[][] {
+  const code = shape.next();
+  const ring = Array.from({ length: code >> 1 }, () => steps.read());
+  if (code & 1 && ring[0]) ring.push([...ring[0]]);
+  return ring;
+}
+
+function encodePolygons(features: Footprint[]): PolygonColumn {
+  const scale = scaleFor(
+    features.flatMap((f) => (f.type === "Polygon" ? [f.coordinates] : f.coordinates).flat(2)),
+  );
+  const out = new StepWriter(scale);
+  const shape: number[] = [];
+  for (const f of features) {
+    const polygons = f.type === "Polygon" ? [f.coordinates] : f.coordinates;
+    shape.push(f.type === "Polygon" ? 0 : polygons.length);
+    for (const rings of polygons) {
+      shape.push(rings.length);
+      for (const ring of rings) writeRing(ring, shape, out);
+    }
+  }
+  return { scale, shape, steps: out.steps };
+}
+
+function decodePolygons(column: PolygonColumn, count: number): Footprint[] {
+  const shape = new ShapeReader(column.shape);
+  const steps = new StepReader(column.scale, column.steps);
+  const polygon = () => Array.from({ length: shape.next() }, () => readRing(shape, steps));
+  const features = Array.from({ length: count }, (): Footprint => {
+    const n = shape.next();
+    return n === 0
+      ? { type: "Polygon", coordinates: polygon() }
+      : { type: "MultiPolygon", coordinates: Array.from({ length: n }, polygon) };
+  });
+  if (!shape.done || !steps.done)
+    throw new ImportError("The island file's geometry does not match its features.");
+  return features;
+}
+
+function encodeLines(features: StreetRecord["geometry"][]): LineColumn {
+  const scale = scaleFor(
+    features.flatMap((f) => (f.type === "LineString" ? f.coordinates : f.coordinates.flat())),
+  );
+  const out = new StepWriter(scale);
+  const shape: number[] = [];
+  for (const f of features) {
+    const lines = f.type === "LineString" ? [f.coordinates] : f.coordinates;
+    shape.push(f.type === "LineString" ? 0 : lines.length);
+    for (const line of lines) {
+      shape.push(line.length);
+      for (const p of line) out.write(p);
+    }
+  }
+  return { scale, shape, steps: out.steps };
+}
+
+function decodeLines(column: LineColumn, count: number): StreetRecord["geometry"][] {
+  const shape = new ShapeReader(column.shape);
+  const steps = new StepReader(column.scale, column.steps);
+  const line = () => Array.from({ length: shape.next() }, () => steps.read());
+  const features = Array.from({ length: count }, (): StreetRecord["geometry"] => {
+    const n = shape.next();
+    return n === 0
+      ? { type: "LineString", coordinates: line() }
+      : { type: "MultiLineString", coordinates: Array.from({ length: n }, line) };
+  });
+  if (!shape.done || !steps.done)
+    throw new ImportError("The island file's streets do not match their geometry.");
+  return features;
+}
+
+/** Distinct values in order of first appearance, and each value's index among them. */
+function dictionary<T>(values: T[]): { values: T[]; index: number[] } {
+  const seen = new Map<T, number>();
+  const index = values.map((v) => {
+    let i = seen.get(v);
+    if (i === undefined) {
+      i = seen.size;
+      seen.set(v, i);
+    }
+    return i;
+  });
+  return { values: [...seen.keys()], index };
+}
+
+const asFootprint = (polygons: Polygons): Footprint => ({ type: "MultiPolygon", coordinates: polygons });
+const polygonsOf = (f: Footprint): Polygons => (f.type === "Polygon" ? [f.coordinates] : f.coordinates);
+
+/** The island as the document written to the file (before compression). */
+export function encodeIsland(data: IslandData): string {
+  const { records, neighborhoods, streets } = data;
+  const areaIndex = new Map(neighborhoods.map((n, i) => [n.name, i]));
+  const sources = dictionary(records.map((r) => r.source));
+  const names = dictionary(streets.map((s) => s.name));
+  const highways = dictionary(streets.map((s) => s.highway));
+  const document: Document = {
+    format: ISLAND_FORMAT,
+    version: ISLAND_VERSION,
+    licence: LICENCE,
+    sources: data.sources,
+    counts: data.counts,
+    neighborhoods: {
+      code: neighborhoods.map((n) => n.code),
+      name: neighborhoods.map((n) => n.name),
+      kind: neighborhoods.map((n) => n.kind),
+      lat: neighborhoods.map((n) => n.lat),
+      lng: neighborhoods.map((n) => n.lng),
+      area: encodePolygons(neighborhoods.map((n) => asFootprint(n.polygons))),
+    },
+    buildings: {
+      id: records.map((r) => r.id),
+      name: records.map((r) => r.name),
+      address: records.map((r) => r.address),
+      bin: records.map((r) => r.bin),
+      sources: sources.values,
+      source: sources.index,
+      neighborhood: records.map((r) => {
+        if (r.neighborhood === null) return null;
+        const i = areaIndex.get(r.neighborhood);
+        if (i === undefined)
+          throw new ImportError(`${r.id}: its neighbourhood ${r.neighborhood} is unknown.`);
+        return i;
+      }),
+      lat: records.map((r) => r.lat),
+      lng: records.map((r) => r.lng),
+      heightM: records.map((r) => r.heightM),
+      floors: records.map((r) => r.floors),
+      yearBuilt: records.map((r) => r.yearBuilt),
+      floorAreaSqft: records.map((r) => r.floorAreaSqft),
+      basePriceCents: records.map((r) => r.basePriceCents),
+      footprint: encodePolygons(records.map((r) => r.footprint)),
+    },
+    streets: {
+      names: names.values,
+      name: names.index,
+      highways: highways.values,
+      highway: highways.index,
+      geometry: encodeLines(streets.map((s) => s.geometry)),
+    },
+    shoreline: { features: data.shoreline.length, ...encodePolygons(data.shoreline.map(asFootprint)) },
+  };
+  return JSON.stringify(document);
+}
+
+/** Compressed as a file: gzip at its best level, with no time and an "unknown" system in the header. */
+export function compressIsland(json: string): Buffer {
+  const gz = gzipSync(Buffer.from(json, "utf8"), { level: 9 });
+  gz[9] = 255;
+  return gz;
+}
+
+function pick<T>(column: T[], i: number, what: string): T {
+  const v = column[i];
+  if (v === undefined) throw new ImportError(`The island file's ${what} column is short.`);
+  return v;
+}
+
+export function decodeIsland(json: string): IslandData {
+  let doc: Document;
+  try {
+    doc = JSON.parse(json) as Document;
+  } catch (error) {
+    throw new ImportError(`The island file is not readable: ${(error as Error).message}`);
+  }
+  if (doc?.format !== ISLAND_FORMAT) throw new ImportError("This is not an island file.");
+  if (doc.version !== ISLAND_VERSION) {
+    throw new ImportError(
+      `The island file is version ${doc.version}; this server reads version ${ISLAND_VERSION}. Run \`npm run data:build\`.`,
+    );
+  }
+  const n = doc.neighborhoods;
+  const areas = decodePolygons(n.area, n.code.length);
+  const neighborhoods = n.code.map(
+    (code, i): NeighborhoodArea => ({
+      code,
+      name: pick(n.name, i, "neighbourhood name"),
+      kind: pick(n.kind, i, "neighbourhood kind"),
+      lat: pick(n.lat, i, "neighbourhood lat"),
+      lng: pick(n.lng, i, "neighbourhood lng"),
+      polygons: polygonsOf(pick(areas, i, "neighbourhood area")),
+    }),
+  );
+  const b = doc.buildings;
+  const footprints = decodePolygons(b.footprint, b.id.length);
+  const records = b.id.map((id, i): BuildingRecord => {
+    const area = pick(b.neighborhood, i, "neighbourhood");
+    const record: BuildingRecord = {
+      id,
+      name: pick(b.name, i, "name"),
+      address: pick(b.address, i, "address"),
+      bin: pick(b.bin, i, "bin"),
+      lat: pick(b.lat, i, "lat"),
+      lng: pick(b.lng, i, "lng"),
+      footprint: pick(footprints, i, "footprint"),
+      heightM: pick(b.heightM, i, "height"),
+      floors: pick(b.floors, i, "floors"),
+      yearBuilt: pick(b.yearBuilt, i, "year"),
+      floorAreaSqft: pick(b.floorAreaSqft, i, "floor area"),
+      basePriceCents: pick(b.basePriceCents, i, "base price"),
+      source: pick(b.sources, pick(b.source, i, "source"), "source"),
+      neighborhood: area === null ? null : pick(neighborhoods, area, "neighbourhood").name,
+      searchText: "",
+    };
+    return { ...record, searchText: searchTextOf(record) };
+  });
+  const s = doc.streets;
+  const lines = decodeLines(s.geometry, s.name.length);
+  const streets = s.name.map(
+    (name, i): StreetRecord => ({
+      name: pick(s.names, name, "street name"),
+      highway: pick(s.highways, pick(s.highway, i, "street class"), "street class"),
+      geometry: pick(lines, i, "street"),
+    }),
+  );
+  const shoreline = decodePolygons(doc.shoreline, doc.shoreline.features).map(polygonsOf);
+  return { sources: doc.sources, counts: doc.counts, records, neighborhoods, streets, shoreline };
+}
+
+export function readIslandFile(file: string): IslandData {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new ImportError(`${file}: ${(error as Error).message}`);
+  }
+  try {
+    return decodeIsland(gunzipSync(bytes).toString("utf8"));
+  } catch (error) {
+    if (error instanceof ImportError) throw new ImportError(`${file}: ${error.message}`);
+    throw new ImportError(`${file}: ${(error as Error).message}`);
+  }
+}
+
+/** The public files the island file is built from, in the order its `sources` lists them. */
+export const SOURCE_FILES = [
+  ...ISLAND_FILES.osm,
+  ISLAND_FILES.model,
+  ISLAND_FILES.lots,
+  ISLAND_FILES.streets,
+  ISLAND_FILES.neighborhoods,
+  ISLAND_FILES.shoreline,
+];
+
+/** Everything the island file holds, read from a folder of the public files (all seven must be there). */
+export function islandFromSources(dir: string): IslandData {
+  const missing = SOURCE_FILES.filter((name) => !existsSync(path.join(dir, name)));
+  if (missing.length > 0) throw new ImportError(`${dir} lacks ${missing.join(", ")}.`);
+  const sources = SOURCE_FILES.map((name): SourceFile => {
+    const bytes = readFileSync(path.join(dir, name));
+    const features = (JSON.parse(bytes.toString("utf8")) as { features?: unknown[] }).features?.length ?? 0;
+    return { file: name, sha256: createHash("sha256").update(bytes).digest("hex"), features };
+  });
+  const island = readIsland(dir);
+  return {
+    sources,
+    counts: island.counts,
+    records: island.records,
+    neighborhoods: island.neighborhoods,
+    streets: readStreets(dir) ?? [],
+    shoreline: readShoreline(dir) ?? [],
+  };
+}
