@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
-import { importIsland } from "../apps/server/src/modules/buildings/import-buildings";
+import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
 import type { signUp, TestApp } from "../apps/server/src/test/harness";
 import { measure } from "./measure";
 
@@ -12,7 +12,7 @@ const OWNERS = 5_000;
 async function seedWorld(t: TestApp) {
   const db = t.app.deps.db;
   const started = performance.now();
-  await importIsland(db, testConfig().mapDataDir);
+  await importIslandFile(db, testConfig().islandFile);
   await db.execute(sql`
     insert into users (id, email, user_name, full_name, building_color)
     select gen_random_uuid(), 'bench' || i || '@example.com', 'bench_' || i, 'Bench Player ' || i,

@@ -2,7 +2,6 @@ import { fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { testConfig } from "../apps/server/src/config";
 import { queryRows } from "../apps/server/src/lib/sql";
 import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
@@ -24,7 +23,7 @@ export async function marketFigures(
   { purchases = 3000, runs = [32, 1] }: { purchases?: number; runs?: number[] } = {},
 ) {
   const db = t.app.deps.db;
-  await importFile(db, path.join(testConfig().mapDataDir, "midtown-buildings.geojson"));
+  await importFile(db, path.join(SHARED_DATA_DIR, "midtown-buildings.geojson"));
   const free = await queryRows<{ id: string; base: number }>(
     db,
     sql`select p.building_id as id, b.base_price_cents as base from properties p
