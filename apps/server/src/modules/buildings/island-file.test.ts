@@ -170,7 +170,7 @@ describe("the committed island file", () => {
     expect(esb).toMatchObject({ id: "way/34633854", neighborhood: expect.stringContaining("Midtown") });
     expect(esb?.basePriceCents).toBeGreaterThan(400_000);
     expect(readFileSync(islandFile).length).toBeLessThan(15_000_000);
-  });
+  }, 120_000);
 
   describe("imported", () => {
     let database: Database;
@@ -244,7 +244,7 @@ describe.runIf(hasSharedData)("the island file against the public files", () => 
     fromSources = islandFromSources(SHARED_DATA_DIR);
   }, 240_000);
 
-  it("is what data:build makes of them today, byte for byte", () => {
+  it("is what data:build makes of them today, byte for byte", { timeout: 120_000 }, () => {
     const json = encodeIsland(fromSources);
     expect(gunzipSync(readFileSync(islandFile)).toString("utf8") === json, "run `npm run data:build`").toBe(
       true,
@@ -252,7 +252,7 @@ describe.runIf(hasSharedData)("the island file against the public files", () => 
     expect(compressIsland(json).equals(readFileSync(islandFile))).toBe(true);
   });
 
-  it("keeps every building's id and every field", () => {
+  it("keeps every building's id and every field", { timeout: 120_000 }, () => {
     const fromFile = readIslandFile(islandFile);
     expect(fromFile.records.map((r) => r.id)).toEqual(fromSources.records.map((r) => r.id));
     expect(fromFile.records).toEqual(fromSources.records);
