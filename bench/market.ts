@@ -8,6 +8,7 @@ import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { purchaseBatchStats } from "../apps/server/src/modules/properties/buy-property";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
+import { SHARED_DATA_DIR } from "../apps/server/src/test/shared-data";
 import { cpuPer } from "./cpu";
 import { measure, report } from "./measure";
 
