@@ -10,7 +10,7 @@
  */
 export type HotCacheOptions = { maxEntries: number; maxAgeMs: number };
 
-type Entry<V> = { value: V; expiresAt: number; tags: string[]; usedAt: number };
+type Entry<V> = { value: V; expiresAt: number; tags: string[] };
 
 export class HotCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -39,12 +39,9 @@ export class HotCache<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) {
       this.hits += 1;
-      // Most recently used last (Map keeps insertion order); moved at most once a second, not on every hit.
-      if (now - hit.usedAt > 1000) {
-        hit.usedAt = now;
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-      }
+      // Most recently used last: Map keeps insertion order.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
       return hit.value;
     }
     if (hit) this.drop(key);
@@ -57,7 +54,7 @@ export class HotCache<V> {
       if (generation === this.generation) {
         const about = describe?.(value) ?? {};
         const expiresAt = Math.min(Date.now() + this.options.maxAgeMs, about.expiresAt ?? Infinity);
-        this.store(key, { value, expiresAt, tags: about.tags ?? [], usedAt: Date.now() });
+        this.store(key, { value, expiresAt, tags: about.tags ?? [] });
       }
       return value;
     });
