@@ -8,10 +8,15 @@ export function report(
   const sorted = [...latencies].sort((a, b) => a - b);
   const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const result = { perSecond: (sorted.length * 1000) / elapsedMs, p50: pct(50), p99: pct(99) };
+  return printFigures(name, { ...result, count: sorted.length, concurrency });
+}
+
+/** Prints figures measured elsewhere (another process). */
+export function printFigures(name: string, f: Figures & { count: number; concurrency: number }): Figures {
   console.log(
-    `  ${name.padEnd(44)} ${result.perSecond.toFixed(1).padStart(8)}/s   p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms   (n=${sorted.length}, ${concurrency} in flight)`,
+    `  ${name.padEnd(44)} ${f.perSecond.toFixed(1).padStart(8)}/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms   (n=${f.count}, ${f.concurrency} in flight)`,
   );
-  return result;
+  return { perSecond: f.perSecond, p50: f.p50, p99: f.p99 };
 }
 
 /** Runs `fn` `count` times with `concurrency` in flight; prints throughput and latency percentiles. */

@@ -2,8 +2,11 @@
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
  * `npm run bench -- market live` runs only the named parts (market, accounts, map, island, hot-reads, live, map-view), and
- * `--postgres` or `--pglite` only that database.
+ * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
+ * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
+ * figure; `hot-reads-served` only the first.
  */
+import path from "node:path";
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
 import { hotReadFigures } from "./hot-reads";
@@ -13,6 +16,7 @@ import { mapFigures } from "./map";
 import { mapViewFigures } from "./map-view";
 import { marketFigures } from "./market";
 import { measure } from "./measure";
+import { servedHotReadFigures } from "./served-hot-reads";
 
 async function accounts(t: TestApp) {
   const players = await Promise.all(Array.from({ length: 20 }, () => signUp(t)));
@@ -47,7 +51,9 @@ async function postgresReachable(url: string): Promise<boolean> {
 }
 
 const args = process.argv.slice(2);
-const parts = args.filter((a) => !a.startsWith("--"));
+const cpuProfAt = args.indexOf("--cpu-prof");
+const cpuProfDir = cpuProfAt >= 0 ? (args[cpuProfAt + 1] ?? null) : null;
+const parts = args.filter((a, i) => !a.startsWith("--") && (cpuProfAt < 0 || i !== cpuProfAt + 1));
 const wanted = (part: string) => parts.length === 0 || parts.includes(part);
 
 const pgUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -55,6 +61,22 @@ const targets: [string, string | undefined][] = [];
 if (!args.includes("--postgres")) targets.push(["PGlite (embedded, in memory)", undefined]);
 if (!args.includes("--pglite") && (await postgresReachable(pgUrl))) {
   targets.push([`PostgreSQL (${new URL(pgUrl).host})`, pgUrl]);
+}
+
+if (wanted("hot-reads") || parts.includes("hot-reads-served")) {
+  if (await postgresReachable(pgUrl)) {
+    console.log(
+      `\nPostgreSQL (${new URL(pgUrl).host}) — hot reads from the compiled server as \`npm start\` runs it, whole island, load from another process, against a bare Fastify hello-world in a process of its own`,
+    );
+    await servedHotReadFigures({
+      adminUrl: pgUrl,
+      quick: args.includes("--quick"),
+      cpuProfDir: cpuProfDir ? path.resolve(cpuProfDir) : null,
+      build: !args.includes("--no-build"),
+    });
+  } else {
+    console.log(`\nHot reads from the compiled server: skipped, PostgreSQL does not answer at ${pgUrl}`);
+  }
 }
 
 for (const [label, url] of targets) {
@@ -90,7 +112,9 @@ for (const [label, url] of targets) {
     }
   }
   if (wanted("hot-reads")) {
-    console.log(`\n${label} — hot reads over HTTP, 50 connections, against a bare Fastify hello-world`);
+    console.log(
+      `\n${label} — the old in-process figure: hot reads from an app the bench builds on a sample city, over HTTP, 50 connections, against a bare Fastify hello-world in the bench's process`,
+    );
     // Limits still counted on every request, as in production, but high enough for a whole run from one address.
     const hot = await createTestApp({
       rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import swagger from "@fastify/swagger";
@@ -77,6 +77,37 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: "BAD_REQUEST", message: "The Content-Length header is wrong." },
 };
 
+/**
+ * The headers a connect-style middleware sets on a response, found by running it once on a stand-in: for one whose
+ * headers do not depend on the request (helmet as configured here, with no nonces).
+ */
+export function staticHeaders(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let finished = false;
+  middleware(
+    { headers: {}, method: "GET", url: "/" } as IncomingMessage,
+    res as unknown as ServerResponse,
+    (error) => {
+      if (error) throw error;
+      finished = true;
+    },
+  );
+  if (!finished) throw new Error("the security headers' middleware did not finish at once");
+  return headers;
+}
+
 /** The id a request is logged under: the one a proxy sent in X-Request-Id when it looks like an id, else a new one. */
 export function requestId(req: IncomingMessage): string {
   const sent = req.headers["x-request-id"];
@@ -124,19 +155,6 @@ export async function buildApp({
     genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = config.http.headersTimeoutMs;
-  app.addHook("onRequest", async (req, reply) => {
-    reply.header("x-request-id", req.id);
-  });
-  // A stopping instance (main.ts) turns reads away with 503 while its listener is still open: a proxy sends them to
-  // another instance and counts the 503 as a failure, so it stops sending this one new work before the listener
-  // closes. Writes are still answered here, as a proxy does not send a POST twice.
-  app.addHook("onRequest", async (req, reply) => {
-    if (!app.lifecycle.draining || (req.method !== "GET" && req.method !== "HEAD")) return;
-    const path = req.url.split("?")[0];
-    if (path === "/healthz" || path === "/metrics") return;
-    reply.header("connection", "close").header("retry-after", "1");
-    throw new AppError("UNAVAILABLE", "The server is shutting down.");
-  });
 
   const deps: AppDeps = {
     config,
@@ -171,11 +189,13 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
   app.removeContentTypeParser("text/plain");
-  app.addHook("preValidation", async (req) => {
+  app.addHook("preValidation", (req, _reply, done) => {
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly, so it is refused.
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers["content-type"] ?? "")?.[1];
+    const type = req.headers["content-type"];
+    const charset = type ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] : undefined;
     if (charset && !/^utf-?8$/i.test(charset)) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json in UTF-8.");
+      done(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json in UTF-8."));
+      return;
     }
     for (const [part, value] of [
       ["request body", req.body],
@@ -186,8 +206,10 @@ export async function buildApp({
       if (found === null) continue;
       // A wildcard route's parameter is named "*": the path is what the caller sent.
       const name = !found.field || found.field === "*" ? part : found.field;
-      throw new AppError("BAD_REQUEST", `${name}: ${found.problem}`);
+      done(new AppError("BAD_REQUEST", `${name}: ${found.problem}`));
+      return;
     }
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
@@ -276,10 +298,24 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Every header it sets is the same on every reply: they are worked out once and added to Fastify's own headers,
+  // written with the status line in one go.
+  const headers = staticHeaders(securityHeaders);
   app.addHook("onRequest", (req, reply, done) => {
-    securityHeaders(req.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+    reply.headers(headers);
+    reply.header("x-request-id", req.id);
+    // A stopping instance (main.ts) turns reads away with 503 while its listener is still open: a proxy sends them
+    // to another instance and counts the 503 as a failure, so it stops sending this one new work before the
+    // listener closes. Writes are still answered here, as a proxy does not send a POST twice.
+    if (app.lifecycle.draining && (req.method === "GET" || req.method === "HEAD")) {
+      const path = req.url.split("?")[0];
+      if (path !== "/healthz" && path !== "/metrics") {
+        reply.header("connection", "close").header("retry-after", "1");
+        done(new AppError("UNAVAILABLE", "The server is shutting down."));
+        return;
+      }
+    }
+    done();
   });
   // Before compression, so the reply it keeps is the JSON, not a compressed stream.
   idempotency(app);

@@ -177,7 +177,18 @@ export function idempotency(app: FastifyInstance): void {
     return reply.code(first.statusCode).header("idempotent-replayed", "true").send(first.response);
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
+  // Every reply passes here; only those of a claimed key do any work (a plain function for the others: no promise).
+  app.addHook("onSend", (req, reply, payload, done) => {
+    if (!req.idempotency) {
+      done(null, payload);
+      return;
+    }
+    recordReply(req, reply, payload).then(
+      (kept) => done(null, kept),
+      (error: Error) => done(error),
+    );
+  });
+  const recordReply = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = null;
@@ -202,5 +213,5 @@ export function idempotency(app: FastifyInstance): void {
     }
     await store.record(claim, reply.statusCode, response);
     return payload;
-  });
+  };
 }

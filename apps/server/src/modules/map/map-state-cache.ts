@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { MapState } from "@mx/shared/schemas/map";
+import { envelope } from "@mx/shared/schemas/common";
+import { MapState } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { type ReadyReply, readyReply } from "../../lib/ready-reply";
+import { ok } from "../../lib/reply";
 import { queryRows } from "../../lib/sql";
 import { getMapState } from "./map-state";
 
@@ -26,6 +29,7 @@ export type EncodedState = { etag: string; identity: Buffer; br: Buffer; gzip: B
 export class MapStateCache {
   private cached: { version: string; state: MapState; etag: string } | null = null;
   private encoded: EncodedState | null = null;
+  private ready: ReadyReply | null = null;
   private building: Promise<{ version: string; state: MapState; etag: string }> | null = null;
   /** When the version was last read, and the invalidations seen: within `freshMs` of a read with none since, memory answers. */
   private checkedAt = 0;
@@ -43,6 +47,14 @@ export class MapStateCache {
   markStale(): void {
     this.changes += 1;
     this.checkedAt = 0;
+  }
+
+  /** The reply with the overlay as pairs, made (and compressed) once per version, as the route's schema writes it. */
+  async readyPairs(): Promise<ReadyReply> {
+    const { state, etag } = await this.current();
+    if (this.ready?.etag === etag) return this.ready;
+    this.ready = readyReply(JSON.stringify(envelope(MapState).parse(ok(state, "Map state"))), { etag });
+    return this.ready;
   }
 
   async encodedDelta(): Promise<EncodedState> {

@@ -1,9 +1,9 @@
 import { gunzipSync } from "node:zlib";
 import { envelope } from "@mx/shared/schemas/common";
 import { MapManifest, MapState } from "@mx/shared/schemas/map";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { MapStateCache } from "./map-state-cache";
 import type { MapTiles } from "./tiles";
@@ -41,6 +41,8 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
       "/api/v1/map/state",
       {
         config: { rateLimit: false },
+        compress: false,
+        decompress: false,
         schema: {
           tags: ["map"],
           summary: "Owned buildings with their owner's colour, and buildings for sale",
@@ -51,29 +53,13 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
           response: { 200: envelope(MapState), 304: z.null().describe("Unchanged since the ETag sent") },
         },
       },
-      async (req, reply) => {
-        if (req.query.encoding === "delta") {
-          const encoded = await stateCache.encodedDelta();
-          reply
-            .header("cache-control", "no-cache")
-            .header("etag", encoded.etag)
-            .header("vary", "accept-encoding");
-          if (req.headers["if-none-match"] === encoded.etag) return reply.code(304).send(null);
-          const accepts = String(req.headers["accept-encoding"] ?? "");
-          const [coding, body] = /\bbr\b/.test(accepts)
-            ? ["br", encoded.br]
-            : /\bgzip\b/.test(accepts)
-              ? ["gzip", encoded.gzip]
-              : [null, encoded.identity];
-          if (coding) reply.header("content-encoding", coding);
-          // A finished body: Fastify sends buffers as they are, without serialising them again.
-          return (reply as FastifyReply).type("application/json; charset=utf-8").send(body);
-        }
-        const { state, etag } = await stateCache.current();
-        reply.header("cache-control", "no-cache").header("etag", etag);
-        if (req.headers["if-none-match"] === etag) return reply.code(304).send(null);
-        return ok(state, "Map state");
-      },
+      async (req, reply) =>
+        // Made and compressed once per version of the overlay; 304 when the client has it already.
+        sendReady(
+          req,
+          reply,
+          req.query.encoding === "delta" ? await stateCache.encodedDelta() : await stateCache.readyPairs(),
+        ),
     );
 
     app.get(

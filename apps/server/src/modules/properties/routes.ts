@@ -17,6 +17,7 @@ import {
 } from "@mx/shared/schemas/properties";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { readyReply, sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { type BuyResult, buyProperty, confirmPurchase } from "./buy-property";
@@ -26,10 +27,10 @@ import { listProperties } from "./list-properties";
 import { cancelSale, placeAsk } from "./place-ask";
 import { getPriceHistory } from "./price-history";
 
-/** A reply already serialised (a cached one): sent as it is. */
-function sendJson(reply: FastifyReply, body: string) {
-  return reply.type("application/json; charset=utf-8").send(body);
-}
+/** Signed-in reads: a browser may keep them and ask again with their ETag; a shared cache may not keep them. */
+const PRIVATE = "private, no-cache";
+/** Routes whose replies are made and compressed once, in this instance's cache (lib/ready-reply.ts). */
+const READY = { compress: false, decompress: false } as const;
 
 /** A purchase made (200), or the bank's check the buyer must pass first (202). */
 function buyReply(reply: FastifyReply, result: BuyResult) {
@@ -55,6 +56,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/properties/checkPropertyDetails",
     {
+      ...READY,
       preHandler: app.requireAuth,
       schema: {
         tags: ["properties"],
@@ -66,19 +68,16 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { text } = req.query;
-      if (!isPropertyId(text)) {
-        // A search by name or address always asks the database.
-        return ok({ propertyDetails: await checkPropertyDetails(db, text) }, "Property details");
-      }
-      // By id, the whole reply from this instance's cache: forgotten when the building's event or its owner's
-      // rename is heard (system/hot-reads.ts).
-      const cached = await app.hot.properties.get(
-        `id:${text}`,
+      // The whole reply from this instance's cache, by id or by the text searched: forgotten when an event of one
+      // of its buildings or a change of one of its owners is heard, and searches at any rename (system/hot-reads.ts).
+      const byId = isPropertyId(text);
+      const cached = await (byId ? app.hot.properties : app.hot.searches).get(
+        `${byId ? "id" : "text"}:${text}`,
         async () => {
           const propertyDetails = await checkPropertyDetails(db, text);
           const body = PropertyDetailsData.parse({ propertyDetails });
           return {
-            body: JSON.stringify(ok(body, "Property details")),
+            reply: readyReply(JSON.stringify(ok(body, "Property details"))),
             tags: propertyDetails.flatMap((p) => [
               `building:${p.buildingId}`,
               ...(p.ownerId ? [`owner:${p.ownerId}`] : []),
@@ -87,7 +86,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         (entry) => ({ tags: entry.tags }),
       );
-      return sendJson(reply, cached.body);
+      return sendReady(req, reply, cached.reply, PRIVATE);
     },
   );
 
@@ -130,6 +129,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/properties/leading-board",
     {
+      ...READY,
       preHandler: app.requireAuth,
       schema: {
         tags: ["properties"],
@@ -143,13 +143,15 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { sortBy, name, neighborhood, limit, offset } = req.query;
       // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
       const cached = await app.hot.leaderboard.get(
-        JSON.stringify([sortBy, name ?? null, neighborhood ?? null, limit, offset]),
+        `${sortBy}|${limit}|${offset}|${name === undefined ? "" : JSON.stringify(name)}|${neighborhood === undefined ? "" : JSON.stringify(neighborhood)}`,
         async () => ({
-          body: JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
+          reply: readyReply(
+            JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
+          ),
           tags: [],
         }),
       );
-      return sendJson(reply, cached.body);
+      return sendReady(req, reply, cached.reply, PRIVATE);
     },
   );
 

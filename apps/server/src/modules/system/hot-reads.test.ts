@@ -155,6 +155,97 @@ describe("the leaderboard cache", () => {
   });
 });
 
+describe("ready replies", () => {
+  const security = ["content-security-policy", "x-content-type-options", "strict-transport-security"];
+  const reads = (token: string): [string, Record<string, string>][] => [
+    ["/api/v1/properties/checkPropertyDetails?text=way/1", { authorization: `Bearer ${token}` }],
+    ["/api/v1/properties/checkPropertyDetails?text=Test%20Tower", { authorization: `Bearer ${token}` }],
+    ["/api/v1/properties/leading-board", { authorization: `Bearer ${token}` }],
+    ["/api/v1/map/state", {}],
+  ];
+
+  it("sends a cached reply byte for byte as the fresh one, with its ETag, and 304 to If-None-Match", async () => {
+    const viewer = await signUp(b);
+    const owner = await signUp(b);
+    await giveBuilding(b.app.deps.db, "way/1", owner.userId, 70_000);
+    await publishBuilding(b.app.deps.db, "building.sold", "way/1");
+    for (const [url, headers] of reads(viewer.token)) {
+      b.app.hot.clear();
+      const fresh = await b.app.inject({ method: "GET", url, headers });
+      const cached = await b.app.inject({ method: "GET", url, headers });
+      expect(fresh.statusCode, url).toBe(200);
+      expect(cached.rawPayload.equals(fresh.rawPayload), url).toBe(true);
+      const etag = fresh.headers.etag as string;
+      expect(etag, url).toMatch(/^"[^"]+"$/);
+      expect(cached.headers.etag).toBe(etag);
+      // Made afresh by the other instance, from the same rows: the same bytes.
+      const other = await a.app.inject({ method: "GET", url, headers });
+      expect(other.body, url).toBe(fresh.body);
+      for (const name of security) expect(cached.headers[name], `${url} ${name}`).toBeTruthy();
+      for (const match of [etag, `W/${etag}`, `"other", ${etag}`]) {
+        const again = await b.app.inject({
+          method: "GET",
+          url,
+          headers: { ...headers, "if-none-match": match },
+        });
+        expect(again.statusCode, `${url} ${match}`).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+        expect(again.headers.etag).toBe(etag);
+        for (const name of security) expect(again.headers[name], `${url} ${name}`).toBeTruthy();
+      }
+      const changed = await b.app.inject({
+        method: "GET",
+        url,
+        headers: { ...headers, "if-none-match": '"old"' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.body).toBe(fresh.body);
+    }
+  });
+
+  it("still asks for a signed-in player on cached reads", async () => {
+    const viewer = await signUp(b);
+    for (const [url, headers] of reads(viewer.token).slice(0, 3)) {
+      expect((await b.app.inject({ method: "GET", url, headers })).statusCode).toBe(200);
+      expect((await b.app.inject({ method: "GET", url })).statusCode, url).toBe(401);
+    }
+  });
+
+  it("shows a player's own rename at once on the instance that made it, and within 2 s on the other", async () => {
+    const viewer = await signUp(a);
+    const owner = await signUp(b);
+    await giveBuilding(b.app.deps.db, "way/2", owner.userId, 30_000);
+    await publishBuilding(b.app.deps.db, "building.sold", "way/2");
+    const named = (t: TestApp, text: string) =>
+      details(t, viewer.token, text).then((res) =>
+        res.statusCode === 200
+          ? (res.json().data.propertyDetails as { buildingId: string; name: string }[])
+          : [],
+      );
+    const before = await details(b, viewer.token, "way/2");
+    expect(before.statusCode).toBe(200);
+    const name = `Harbour Lights ${Date.now() % 100000}`;
+    // Both instances have searched for it before the rename, and found nothing.
+    expect(await named(a, name)).toEqual([]);
+    expect(await named(b, name)).toEqual([]);
+    await named(a, "way/2");
+    const res = await b.call("PUT", "/api/v1/buildings", {
+      token: owner.token,
+      body: { buildingId: "way/2", name },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await named(b, "way/2"))[0]?.name).toBe(name);
+    expect((await named(b, name)).some((p) => p.buildingId === "way/2")).toBe(true);
+    await eventually(
+      async () =>
+        (await named(a, "way/2"))[0]?.name === name &&
+        (await named(a, name)).some((p) => p.buildingId === "way/2"),
+      "the new name on the other instance",
+      2000,
+    );
+  });
+});
+
 describe("HotCache", () => {
   it("shares one load between concurrent callers and keeps the value", async () => {
     const cache = new HotCache<number>({ maxEntries: 10, maxAgeMs: 60_000 });

@@ -1,10 +1,14 @@
 import { HotCache } from "../../lib/hot-cache";
+import type { ReadyReply } from "../../lib/ready-reply";
 import type { WireMessage } from "../live/publish";
 
 /** A live session as the request path needs it, with its end. */
 export type CachedSession = { sessionId: string; userId: string; expiresAt: number };
-/** A reply kept whole: its JSON, sent as it is (no serialisation per request), and the tags it is forgotten by. */
-export type CachedReply = { body: string; tags: string[] };
+/**
+ * A reply kept whole: its bytes, ETag and compressed forms, sent as they are (nothing serialised or compressed per
+ * request), and the tags it is forgotten by.
+ */
+export type CachedReply = { reply: ReadyReply; tags: string[] };
 
 /**
  * Every HotReads of this process, so that a change made here is heard at once, before its NOTIFY comes back: a
@@ -13,8 +17,8 @@ export type CachedReply = { body: string; tags: string[] };
 const local = new Set<HotReads>();
 
 /**
- * This instance's caches of hot reads: sessions by token, property details by id, leaderboard pages and the map
- * state's freshness. Each is invalidated by the live channel's NOTIFY messages, which every instance hears after
+ * This instance's caches of hot reads: sessions by token, property details by id and by the text searched,
+ * leaderboard pages and the map state's freshness. Each is invalidated by the live channel's NOTIFY messages, which every instance hears after
  * the change commits (live/hub.ts hands them over), and cleared whole when the listener reconnects (messages sent
  * meanwhile are lost). A maximum age bounds what a change that announces nothing could leave stale.
  *
@@ -24,6 +28,11 @@ const local = new Set<HotReads>();
 export class HotReads {
   readonly sessions = new HotCache<CachedSession>({ maxEntries: 50_000, maxAgeMs: 60_000 });
   readonly properties = new HotCache<CachedReply>({ maxEntries: 20_000, maxAgeMs: 30_000 });
+  /**
+   * Property details found by name or address: each tagged with its buildings and owners like those by id, and all
+   * forgotten at any rename (a new name may match a search it did not match before).
+   */
+  readonly searches = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 30_000 });
   readonly leaderboard = new HotCache<CachedReply>({ maxEntries: 2_000, maxAgeMs: 10_000 });
   private readonly mapListeners = new Set<() => void>();
 
@@ -48,6 +57,7 @@ export class HotReads {
       if (sessionsOf) this.sessions.invalidateTag(`user:${sessionsOf}`);
       if (player) {
         this.properties.invalidateTag(`owner:${player}`);
+        this.searches.invalidateTag(`owner:${player}`);
         this.leaderboard.clear();
       }
       return;
@@ -60,15 +70,19 @@ export class HotReads {
       case "building.unlisted":
       case "building.renamed":
         this.properties.invalidateTag(`building:${event.buildingId}`);
+        if (event.type === "building.renamed") this.searches.clear();
+        else this.searches.invalidateTag(`building:${event.buildingId}`);
         // A sale can change an owner's count; a listing or a sale a price: pages are rebuilt.
         if (event.type !== "building.renamed") this.leaderboard.clear();
         break;
       case "player.recoloured":
         this.properties.invalidateTag(`owner:${event.userId}`);
+        this.searches.invalidateTag(`owner:${event.userId}`);
         this.leaderboard.clear();
         break;
       default:
         this.properties.clear();
+        this.searches.clear();
         this.leaderboard.clear();
     }
     this.mapChanged();
@@ -78,6 +92,7 @@ export class HotReads {
   clear(): void {
     this.sessions.clear();
     this.properties.clear();
+    this.searches.clear();
     this.leaderboard.clear();
     this.mapChanged();
   }

@@ -44,10 +44,11 @@ export async function metrics(app: FastifyInstance): Promise<void> {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [register],
   });
-  app.addHook("onResponse", async (req, reply) => {
+  app.addHook("onResponse", (req, reply, done) => {
     // The route's pattern, never the URL itself: ids in paths would make a series per building.
     const route = req.routeOptions.url ?? "unmatched";
     http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({
