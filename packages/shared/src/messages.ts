@@ -2,6 +2,7 @@
  * Every text of the spec's error catalogue, plus the screen texts both documents fix word for word.
  * Screens and the server import these; nothing else spells them.
  */
+import { MAX_WAITING_PAYMENTS, WAITING_PAYMENT_MINUTES } from "./constants";
 
 export const errors = {
   // Auth and account
@@ -58,6 +59,7 @@ export const errors = {
   validPrice: "Please enter a valid price",
   missingPropertyId: "Missing property ID",
   addCardFirst: "Please add a card first.",
+  tooManyWaitingPayments: `You already have ${MAX_WAITING_PAYMENTS} payments waiting for your approval (PayPal or your bank). Finish or cancel one, or wait until it lapses after ${WAITING_PAYMENT_MINUTES} minutes, then try again.`,
   stripeNotLoaded: "Stripe.js not loaded yet.",
   cardNumberFieldMissing: "Card number field not found.",
   createCardTokenFailed: "Failed to create card token",
