@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -62,5 +72,8 @@ export const offerSignatures = pgTable(
     signature: text("signature").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.signature] }), index("offer_signatures_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.signature] }),
+    index("offer_signatures_created_idx").on(t.createdAt),
+  ],
 );

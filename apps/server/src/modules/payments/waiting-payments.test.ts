@@ -11,9 +11,9 @@ import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
+import { recoverBid } from "../bids/release-holds";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
-import { recoverBid } from "../bids/release-holds";
 import { orderIdOf } from "./paypal-gateway";
 
 /** Enough buildings for a hostile player's 40 requests and the honest players' purchases besides. */

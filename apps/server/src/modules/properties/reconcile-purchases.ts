@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { releasePurchaseCredits } from "../offerwall/credits";
 import { queryRows } from "../../lib/sql";
+import { releasePurchaseCredits } from "../offerwall/credits";
 import type { GatewayIntent } from "../payments/gateway";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
 import { completeCharged, purchaseChargeKey, refundPurchase } from "./buy-property";
