@@ -315,6 +315,12 @@ export const accountMails = {
     title: "Password recovery locked for today",
     body: "Too many recovery codes were asked for, or too many wrong codes entered, for your account today. Recovery is paused until tomorrow; signing in with your password still works.",
   },
+  emailChangeToTaken: {
+    subject: "Someone tried to use your email address",
+    title: "Someone tried to use your email address",
+    body: "Someone tried to change the email address of another account to this one, which already has an account. Nothing was changed, and your account is as it was.",
+    ignore: "If this was you, sign in to this account instead. Otherwise you can ignore this email.",
+  },
   alreadyRegistered: {
     subject: "You already have an account",
     title: "You already have an account",
