@@ -173,7 +173,10 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
 
   if (bid.status === "holding") {
     // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
-    const waitsUntil = bid.awaitingUntil?.getTime() ?? bid.createdAt.getTime() + ACTION_TIMEOUT_MS;
+    const waitsUntil = Math.min(
+      bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      bid.createdAt.getTime() + ACTION_TIMEOUT_MS,
+    );
     if (intent?.status === "requires_action" && now.getTime() < waitsUntil) {
       return false;
     }

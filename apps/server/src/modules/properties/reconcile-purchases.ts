@@ -109,9 +109,14 @@ export async function recoverPurchase(
   }
 }
 
-/** Until when a purchase may wait for its buyer: its own time if it was given one, else from its creation. */
+/** Until when a purchase may wait for its buyer: its own time, and never past the timeout from its creation. */
 const waitsUntil = (purchase: PurchaseRow) =>
-  purchase.awaitingUntil ?? new Date(purchase.createdAt.getTime() + ACTION_TIMEOUT_MS);
+  new Date(
+    Math.min(
+      purchase.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      purchase.createdAt.getTime() + ACTION_TIMEOUT_MS,
+    ),
+  );
 
 /**
  * Lets go the buildings among `keys` (building or property ids) held for a buyer whose time to approve is up, so
