@@ -115,6 +115,17 @@ export const PENDING_BID_TTL_DAYS = 7;
 export const PAYPAL_BID_TTL_HOURS = 71;
 /** The payment method that stands for PayPal where a card's id would go. */
 export const PAYPAL_METHOD_ID = "paypal";
+/**
+ * Payments waiting for the player (PayPal's approval, the bank's check) that one player may have at once, purchases
+ * and bids together, and how long each is held for them: counted from when it began, never renewed by asking again.
+ */
+export const MAX_WAITING_PAYMENTS = 3;
+export const WAITING_PAYMENT_MINUTES = 10;
+
+/** Offer-wall postbacks are kept this long (for the operator), then deleted by a daily job. */
+export const OFFER_POSTBACK_KEEP_DAYS = 90;
+/** A signed postback timestamp may differ from the server's clock by at most this much. */
+export const OFFER_POSTBACK_WINDOW_MINUTES = 15;
 
 export const LEGAL_LAST_UPDATED = "March 07, 2025";
 export const CLAIMS_WINDOW = "1 year";

@@ -2,6 +2,7 @@
  * Every text of the spec's error catalogue, plus the screen texts both documents fix word for word.
  * Screens and the server import these; nothing else spells them.
  */
+import { MAX_WAITING_PAYMENTS, WAITING_PAYMENT_MINUTES } from "./constants";
 
 export const errors = {
   // Auth and account
@@ -58,6 +59,7 @@ export const errors = {
   validPrice: "Please enter a valid price",
   missingPropertyId: "Missing property ID",
   addCardFirst: "Please add a card first.",
+  tooManyWaitingPayments: `You already have ${MAX_WAITING_PAYMENTS} payments waiting for your approval (PayPal or your bank). Finish or cancel one, or wait until it lapses after ${WAITING_PAYMENT_MINUTES} minutes, then try again.`,
   stripeNotLoaded: "Stripe.js not loaded yet.",
   cardNumberFieldMissing: "Card number field not found.",
   createCardTokenFailed: "Failed to create card token",
@@ -312,6 +314,12 @@ export const accountMails = {
     subject: "Password recovery locked for today",
     title: "Password recovery locked for today",
     body: "Too many recovery codes were asked for, or too many wrong codes entered, for your account today. Recovery is paused until tomorrow; signing in with your password still works.",
+  },
+  emailChangeToTaken: {
+    subject: "Someone tried to use your email address",
+    title: "Someone tried to use your email address",
+    body: "Someone tried to change the email address of another account to this one, which already has an account. Nothing was changed, and your account is as it was.",
+    ignore: "If this was you, sign in to this account instead. Otherwise you can ignore this email.",
   },
   alreadyRegistered: {
     subject: "You already have an account",

@@ -8,6 +8,7 @@ import { expireBids } from "./expire-bids";
 import { JOBS_SCHEMA } from "./inspect";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
+import { purgeOfferPostbacks } from "./purge-offer-postbacks";
 import { recoverBids } from "./recover-bids";
 import { recoverPurchases } from "./recover-purchases";
 import { recoverShopOrders } from "./recover-shop-orders";
@@ -30,6 +31,7 @@ export const serverJobs: Job[] = [
   resendDeletionRefunds,
   payAutomaticPayouts,
   purgeIdempotencyKeys,
+  purgeOfferPostbacks,
 ];
 
 export type JobQueueOptions = {

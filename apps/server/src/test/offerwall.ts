@@ -16,6 +16,7 @@ export function sandboxPostbackUrl(
       [SANDBOX_PARAMS.amount]: String(cents),
       [SANDBOX_PARAMS.transaction]: options.transactionId ?? `tx_${randomUUID()}`,
       [SANDBOX_PARAMS.offer]: options.offerName ?? "Test offer",
+      [SANDBOX_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
       ...(options.reversal ? { [SANDBOX_PARAMS.reversal]: "1" } : {}),
     },
     sandboxSecret(config),

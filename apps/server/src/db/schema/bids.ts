@@ -30,6 +30,8 @@ export const bids = pgTable(
     /** When the card hold was let go (null while held, or for an accepted bid). */
     holdReleasedAt: timestamp("hold_released_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set while the hold waits for the bidder (PayPal's approval, the bank's check), until when it may. */
+    awaitingUntil: timestamp("awaiting_until", { withTimezone: true }),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +48,7 @@ export const bids = pgTable(
     uniqueIndex("bids_one_per_payment_intent").on(t.paymentIntentId),
     index("bids_building_status_idx").on(t.buildingId, t.status),
     index("bids_bidder_idx").on(t.bidderId, t.createdAt),
+    index("bids_awaiting_idx").on(t.bidderId, t.awaitingUntil).where(sql`${t.status} = 'holding'`),
     index("bids_owner_idx").on(t.ownerId, t.createdAt),
     index("bids_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],

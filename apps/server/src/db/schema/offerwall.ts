@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -43,10 +53,27 @@ export const offerPostbacks = pgTable(
     outcome: text("outcome").notNull(),
     reason: text("reason"),
     amountCents: integer("amount_cents"),
-    /** The request's parameters as received (query and body). */
+    /** The parameters its provider defines (query and body), each cut to a few hundred characters; no others. */
     params: jsonb("params").notNull(),
     ip: text("ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("offer_postbacks_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Every postback signature accepted, so that none is accepted twice (a replay answers as a duplicate and credits
+ * nothing). Kept as long as the postbacks are.
+ */
+export const offerSignatures = pgTable(
+  "offer_signatures",
+  {
+    provider: text("provider").notNull(),
+    signature: text("signature").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.signature] }),
+    index("offer_signatures_created_idx").on(t.createdAt),
+  ],
 );

@@ -25,6 +25,11 @@ export const purchases = pgTable(
     status: text("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     failure: text("failure"),
+    /**
+     * Set while the payment waits for the buyer (PayPal's approval, the bank's check): the building is held for them
+     * until then, and no later; it counts towards the buyer's waiting payments.
+     */
+    awaitingUntil: timestamp("awaiting_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,5 +39,6 @@ export const purchases = pgTable(
     uniqueIndex("purchases_one_per_payment_intent").on(t.paymentIntentId),
     index("purchases_unsettled_idx").on(t.updatedAt).where(sql`${t.status} in ('pending', 'refunding')`),
     index("purchases_user_idx").on(t.userId, t.createdAt),
+    index("purchases_awaiting_idx").on(t.userId, t.awaitingUntil).where(sql`${t.status} = 'pending'`),
   ],
 );

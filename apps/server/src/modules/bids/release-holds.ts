@@ -172,8 +172,12 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     : await gateway.findPaymentIntent({ operation: bidHoldKey(bid.id) });
 
   if (bid.status === "holding") {
-    // A hold waiting for the bidder's bank is given its time before it is abandoned.
-    if (intent?.status === "requires_action" && now.getTime() - bid.createdAt.getTime() < ACTION_TIMEOUT_MS) {
+    // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
+    const waitsUntil = Math.min(
+      bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      bid.createdAt.getTime() + ACTION_TIMEOUT_MS,
+    );
+    if (intent?.status === "requires_action" && now.getTime() < waitsUntil) {
       return false;
     }
     // The hold goes through the releases owed below (now, and on every later sweep until it is let go).

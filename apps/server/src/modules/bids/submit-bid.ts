@@ -24,6 +24,7 @@ import {
   PAYPAL_METHOD,
   providerOf,
 } from "../payments/paypal-gateway";
+import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { checkBid, findBidTarget } from "./bid-target";
 import type { BidRow } from "./decide-bid";
@@ -113,6 +114,8 @@ export async function submitBid(
       throw new AppError("BAD_REQUEST", "paymentIntentId: the intent is not a hold for this bid");
     }
   }
+  // PayPal always waits for the bidder's approval: refused at once when they have no place left for it.
+  if (card.id === PAYPAL_METHOD) await assertRoomToWait(deps, userId);
   const customerId = await ensureCustomer(deps, userId);
   const { buildingId } = target;
 
@@ -175,6 +178,14 @@ export async function submitBid(
     }
     // Otherwise the processor's answer is unknown: the bid stays `holding`, and recovery finds the hold by its key.
     throw error;
+  }
+  if (intent.status === "requires_action") {
+    // The hold waits for the bidder (PayPal's approval, the bank's check): only while they have few such waiting.
+    const held = await holdForPlayer(deps, { kind: "bid", id: bidId, userId, intentId: intent.id });
+    if (!held) {
+      await failBid(deps, bidId, errors.tooManyWaitingPayments, intent.id);
+      throw tooManyWaiting();
+    }
   }
   const [reserved] = await db.select().from(bids).where(eq(bids.id, bidId));
   if (!reserved) throw new Error("the reserved bid vanished");

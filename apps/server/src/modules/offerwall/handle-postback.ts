@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { OFFER_POSTBACK_KEEP_DAYS } from "@mx/shared/constants";
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { offerCompletions, offerPostbacks } from "../../db/schema/offerwall";
+import { offerCompletions, offerPostbacks, offerSignatures } from "../../db/schema/offerwall";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/secrets";
@@ -26,58 +27,98 @@ type Request = {
  * A credit or reversal is one transaction under the player's credits lock: the completion row (unique per
  * provider and transaction id, so a repeat credits nothing), the ledger journal and the activity.
  */
-export async function handlePostback(deps: AppDeps, request: Request): Promise<PostbackReply> {
+export async function handlePostback(
+  deps: AppDeps,
+  request: Request,
+  now = new Date(),
+): Promise<PostbackReply> {
   const { config } = deps;
+  // Nothing is stored for a sender off the partner's addresses, nor for a provider not configured here: anyone
+  // can send those, and they would only fill the disk.
+  const allowed = config.offerwall.allowedIps;
+  if (allowed && !allowed.includes(request.ip)) {
+    return { status: 403, body: `address ${request.ip}: is not among the partner's addresses` };
+  }
+  let known: ReturnType<typeof adapterFor>;
+  try {
+    known = adapterFor(config, request.provider);
+  } catch (error) {
+    if (!(error instanceof PostbackError)) throw error;
+    return { status: error.status, body: error.message };
+  }
+  const { adapter, secret } = known;
+  const fields = adapter.fields;
   let postback: Postback | null = null;
   let userId: string | null = null;
   try {
-    const allowed = config.offerwall.allowedIps;
-    if (allowed && !allowed.includes(request.ip)) {
-      throw new PostbackError(403, `address ${request.ip}: is not among the partner's addresses`);
-    }
-    const { adapter, secret } = adapterFor(config, request.provider);
-    postback = adapter.read(request.params, request.headers, secret);
+    postback = adapter.read(request.params, request.headers, secret, now);
     userId = playerOf(config, postback.playerRef);
     if (!userId) throw new PostbackError(400, "user: is not a player id this wall signed");
-    const [player] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [player] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     if (!player) throw new PostbackError(400, "user: no such player");
     const accepted = postback;
     const player_ = userId;
-    const outcome = await deps.db.transaction((tx) =>
-      accepted.reversal
+    const outcome = await deps.db.transaction(async (tx) => {
+      // A signature is accepted once: the same signed postback again answers as a duplicate and credits nothing.
+      const [fresh] = await tx
+        .insert(offerSignatures)
+        .values({ provider: request.provider, signature: accepted.signature })
+        .onConflictDoNothing()
+        .returning({ signature: offerSignatures.signature });
+      if (!fresh) return "duplicate" as const;
+      return accepted.reversal
         ? reverse(tx, request.provider, player_, accepted)
-        : credit(deps, tx, request.provider, player_, accepted),
-    );
-    await store(deps, request, {
-      postback,
-      userId,
-      outcome: outcome === "ignored" ? "ignored" : outcome,
-      reason: null,
+        : credit(deps, tx, request.provider, player_, accepted);
     });
+    await store(deps, request, fields, { postback, userId, outcome, reason: null });
     return { status: 200, body: adapter.ok(postback, request.params), outcome };
   } catch (error) {
     if (!(error instanceof PostbackError)) throw error;
-    await store(deps, request, { postback, userId, outcome: "rejected", reason: error.message });
+    await store(deps, request, fields, { postback, userId, outcome: "rejected", reason: error.message });
     return { status: error.status, body: error.message };
   }
 }
 
+/** The most characters kept of one stored parameter. */
+const STORED_VALUE_CHARS = 200;
+
 async function store(
   deps: AppDeps,
   request: Request,
+  fields: string[],
   r: { postback: Postback | null; userId: string | null; outcome: string; reason: string | null },
 ) {
+  // Only the parameters the provider defines, each cut short: a postback stores a few hundred bytes at most.
+  const params: Params = {};
+  for (const name of fields) {
+    const value = request.params[name];
+    if (value !== undefined) params[name] = value.slice(0, STORED_VALUE_CHARS);
+  }
   await deps.db.insert(offerPostbacks).values({
     id: newId(),
     provider: request.provider.slice(0, 40),
-    transactionId: r.postback?.transactionId ?? null,
+    transactionId: r.postback?.transactionId.slice(0, STORED_VALUE_CHARS) ?? null,
     userId: r.userId,
     outcome: r.outcome,
-    reason: r.reason,
+    reason: r.reason?.slice(0, STORED_VALUE_CHARS) ?? null,
     amountCents: r.postback ? (r.postback.reversal ? -r.postback.amountCents : r.postback.amountCents) : null,
-    params: request.params,
-    ip: request.ip,
+    params,
+    ip: request.ip.slice(0, 64),
   });
+}
+
+/** Postbacks older than the days kept are deleted (the daily job); their signatures go with them. */
+export async function purgeOldPostbacks(deps: Pick<AppDeps, "db">, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - OFFER_POSTBACK_KEEP_DAYS * 24 * 60 * 60_000);
+  const purged = await deps.db
+    .delete(offerPostbacks)
+    .where(lt(offerPostbacks.createdAt, before))
+    .returning({ id: offerPostbacks.id });
+  await deps.db.delete(offerSignatures).where(lt(offerSignatures.createdAt, before));
+  return purged.length;
 }
 
 const reference = (provider: string, transactionId: string) => `${provider}:${transactionId}`;
@@ -101,6 +142,8 @@ async function credit(
       ),
     )
     .for("update");
+  // An offer reversed before its credit arrived stays reversed: the credit is answered, and never paid.
+  if (existing?.status === "reversed") return "ignored";
   if (existing && existing.status !== "pending") return "duplicate";
   if (existing && existing.userId !== userId) {
     throw new PostbackError(400, "user: is not the player this offer was started by");
@@ -199,7 +242,22 @@ async function reverse(
     if (!inserted) return "duplicate";
     takeCents = postback.amountCents;
   } else {
-    // A reversal of an offer never credited here: nothing to take back.
+    // A reversal of an offer not credited here (yet): nothing to take back, but it is remembered, so that a credit
+    // for it arriving later pays nothing.
+    await tx
+      .insert(offerCompletions)
+      .values({
+        id: newId(),
+        provider,
+        transactionId: postback.transactionId,
+        userId,
+        offerName,
+        amountCents: 0,
+        creditedCents: 0,
+        status: "reversed",
+        reversedAt: new Date(),
+      })
+      .onConflictDoNothing();
     return "ignored";
   }
   if (takeCents > 0) {

@@ -64,6 +64,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.deps.db;
+/** ironSource's time format, YYYYMMDDHHmm in UTC, `offsetMs` from now. */
+const ironsourceNow = (offsetMs = 0) =>
+  new Date(Date.now() + offsetMs).toISOString().replace(/[-T:]/g, "").slice(0, 12);
+const unixNow = (offsetMs = 0) => String(Math.floor((Date.now() + offsetMs) / 1000));
 let nextBuilding = 700;
 /** A made-up building of its own for one test, with its base price in dollars. */
 async function newBuilding(): Promise<{ id: string; price: number }> {
@@ -138,7 +142,12 @@ describe("postbacks", () => {
     // A player id the wall did not sign, even correctly signed by the partner, credits no one.
     const { config } = t.app.deps;
     const params = signGeneric(
-      { user_id: `${player.userId}.forged`, amount: "100", transaction_id: "forged-user" },
+      {
+        user_id: `${player.userId}.forged`,
+        amount: "100",
+        transaction_id: "forged-user",
+        timestamp: unixNow(),
+      },
       (await import("./providers")).sandboxSecret(config),
     );
     const res = await t.call("GET", `/api/v1/offerwall/postback/sandbox?${new URLSearchParams(params)}`);
@@ -186,7 +195,7 @@ describe("postbacks", () => {
     const player = await signUp(t);
     const appUserId = signedPlayerId(t.app.deps.config, player.userId);
     const signed = (eventId: string, rewards: string, key = IRONSOURCE_KEY) => {
-      const timestamp = "202611232355";
+      const timestamp = ironsourceNow();
       const signature = createHash("md5")
         .update(`${timestamp}${eventId}${appUserId}${rewards}${key}`)
         .digest("hex");
@@ -224,7 +233,12 @@ describe("postbacks", () => {
   it("reads the generic provider with the configured parameter names and HMAC secret", async () => {
     const player = await signUp(t);
     const params = signGeneric(
-      { uid: signedPlayerId(t.app.deps.config, player.userId), points: "120", tx: "gen-1" },
+      {
+        uid: signedPlayerId(t.app.deps.config, player.userId),
+        points: "120",
+        tx: "gen-1",
+        timestamp: unixNow(),
+      },
       GENERIC_KEY,
       "sig",
     );

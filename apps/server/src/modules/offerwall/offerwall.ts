@@ -126,6 +126,7 @@ export async function completeSandboxOffer(
       [SANDBOX_PARAMS.amount]: String(offer.rewardCents),
       [SANDBOX_PARAMS.transaction]: transactionId,
       [SANDBOX_PARAMS.offer]: offer.name,
+      [SANDBOX_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
     },
     sandboxSecret(config),
   );

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
+import { OFFER_POSTBACK_WINDOW_MINUTES } from "@mx/shared/constants";
 import type { Config, OfferwallProvider } from "../../config";
 import { keyedHash, safeEqual } from "../../lib/secrets";
 
@@ -14,6 +15,8 @@ export type Postback = {
   /** A reversal with its own transaction id, naming no earlier one (ironSource's negative callbacks). */
   standalone: boolean;
   offerName: string | null;
+  /** The signature it carried (lower case): no signature is accepted twice. */
+  signature: string;
 };
 
 /** A postback refused: `status` 400 for a malformed one, 403 for a bad signature or address. */
@@ -28,7 +31,9 @@ export class PostbackError extends Error {
 
 export type Params = Record<string, string>;
 type Adapter = {
-  read(params: Params, headers: Record<string, string | undefined>, secret: string): Postback;
+  /** The parameters the provider defines: the only ones stored of a postback. */
+  fields: string[];
+  read(params: Params, headers: Record<string, string | undefined>, secret: string, now: Date): Postback;
   /** What the provider expects in a 200 reply's body. */
   ok(postback: Postback | null, params: Params): string;
 };
@@ -65,10 +70,34 @@ export function sortedQuery(params: Params, without: string[] = []): string {
 
 const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
-function checkSignature(given: string | undefined, expected: string): void {
+function checkSignature(given: string | undefined, expected: string): string {
   if (!given) throw new PostbackError(403, "signature: is missing");
   // Compared in constant time: a wrong signature takes as long to refuse whatever its first wrong character.
   if (!safeEqual(given.toLowerCase(), expected)) throw new PostbackError(403, "signature: does not match");
+  return expected;
+}
+
+const WINDOW_MS = OFFER_POSTBACK_WINDOW_MINUTES * 60_000;
+
+/** A signed time must be within minutes of ours: an old captured postback cannot be sent again much later. */
+function checkTime(name: string, at: number, now: Date): void {
+  if (!Number.isFinite(at) || Math.abs(now.getTime() - at) > WINDOW_MS) {
+    throw new PostbackError(403, `${name}: must be within ${OFFER_POSTBACK_WINDOW_MINUTES} minutes of now`);
+  }
+}
+
+/** ironSource's time: exactly twelve digits, YYYYMMDDHHmm in UTC (a fixed width, so no digit can move in or out). */
+function ironsourceTime(value: string, now: Date): void {
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(value);
+  if (!m) throw new PostbackError(400, "timestamp: must be 12 digits, YYYYMMDDHHmm in UTC");
+  const [, y, mo, d, h, mi] = m.map(Number) as number[];
+  checkTime("timestamp", Date.UTC(y as number, (mo as number) - 1, d, h, mi), now);
+}
+
+/** A Unix time in seconds: digits only. */
+function unixTime(value: string, name: string, now: Date): void {
+  if (!/^\d{1,12}$/.test(value)) throw new PostbackError(400, `${name}: must be a Unix time in seconds`);
+  checkTime(name, Number(value) * 1000, now);
 }
 
 /**
@@ -77,17 +106,29 @@ function checkSignature(given: string | undefined, expected: string): void {
  * hex HMAC-SHA256, keyed with the publisher API key, of every parameter sorted by name and query-encoded.
  */
 const ayet: Adapter = {
+  fields: [
+    "external_identifier",
+    "currency_amount",
+    "transaction_id",
+    "is_chargeback",
+    "offer_name",
+    "payout_usd",
+  ],
   read(params, headers, secret) {
-    checkSignature(headers["x-ayetstudios-security-hash"], hmacHex(secret, sortedQuery(params)));
-    const reversal = truthy(params.is_chargeback);
-    const amount = required(params, "currency_amount").replace(/^-/, "");
+    const signature = checkSignature(
+      headers["x-ayetstudios-security-hash"],
+      hmacHex(secret, sortedQuery(params)),
+    );
+    // A negative amount takes the offer back, chargeback flag or not: it is never credited.
+    const amount = cents(required(params, "currency_amount"), "currency_amount", true);
     return {
       transactionId: required(params, "transaction_id"),
       playerRef: required(params, "external_identifier"),
-      amountCents: cents(amount, "currency_amount"),
-      reversal,
+      amountCents: Math.abs(amount),
+      reversal: truthy(params.is_chargeback) || amount < 0,
       standalone: false,
       offerName: params.offer_name ?? null,
+      signature,
     };
   },
   ok: () => "OK",
@@ -100,16 +141,21 @@ const ayet: Adapter = {
  * `<eventId>:OK` in the reply.
  */
 const ironsource: Adapter = {
-  read(params, _headers, secret) {
+  fields: ["appUserId", "rewards", "eventId", "itemName", "timestamp", "signature"],
+  read(params, _headers, secret, now) {
     const timestamp = required(params, "timestamp");
     const eventId = required(params, "eventId");
     const userId = required(params, "appUserId");
     const rewards = required(params, "rewards");
+    // Their signature joins the fields with nothing between them. The time has a fixed width, so no character can
+    // move between it and the event id; the player's id is checked against our own key, so none can move into or
+    // out of it; the rewards are an integer.
+    ironsourceTime(timestamp, now);
+    const amount = cents(rewards, "rewards", true);
     const expected = createHash("md5")
       .update(`${timestamp}${eventId}${userId}${rewards}${secret}`)
       .digest("hex");
-    checkSignature(params.signature, expected);
-    const amount = cents(rewards, "rewards", true);
+    const signature = checkSignature(params.signature, expected);
     return {
       transactionId: eventId,
       playerRef: userId,
@@ -117,6 +163,7 @@ const ironsource: Adapter = {
       reversal: amount < 0,
       standalone: amount < 0,
       offerName: params.itemName ?? null,
+      signature,
     };
   },
   ok: (_postback, params) => `${params.eventId ?? ""}:OK`,
@@ -128,17 +175,36 @@ const ironsource: Adapter = {
  */
 function generic(names: Record<string, string>): Adapter {
   const name = (field: string, fallback: string) => names[field] ?? fallback;
+  const defaults: Record<string, string> = {
+    user: "user_id",
+    amount: "amount",
+    transaction: "transaction_id",
+    signature: "signature",
+    reversal: "reversal",
+    offer: "offer_name",
+    timestamp: "timestamp",
+  };
   return {
-    read(params, _headers, secret) {
+    fields: Object.entries(defaults).map(([field, fallback]) => name(field, fallback)),
+    read(params, _headers, secret, now) {
       const signatureName = name("signature", "signature");
-      checkSignature(params[signatureName], hmacHex(secret, sortedQuery(params, [signatureName])));
+      // Every other parameter, each as name=value query-encoded and sorted by name: no field can run into another.
+      const signature = checkSignature(
+        params[signatureName],
+        hmacHex(secret, sortedQuery(params, [signatureName])),
+      );
+      const timestampName = name("timestamp", "timestamp");
+      unixTime(required(params, timestampName), timestampName, now);
+      // A negative amount takes the offer back, reversal flag or not: it is never credited.
+      const amount = cents(required(params, name("amount", "amount")), name("amount", "amount"), true);
       return {
         transactionId: required(params, name("transaction", "transaction_id")),
         playerRef: required(params, name("user", "user_id")),
-        amountCents: cents(required(params, name("amount", "amount")), name("amount", "amount")),
-        reversal: truthy(params[name("reversal", "reversal")]),
+        amountCents: Math.abs(amount),
+        reversal: truthy(params[name("reversal", "reversal")]) || amount < 0,
         standalone: false,
         offerName: params[name("offer", "offer_name")] ?? null,
+        signature,
       };
     },
     ok: () => "OK",
@@ -153,6 +219,7 @@ export const SANDBOX_PARAMS = {
   signature: "signature",
   reversal: "reversal",
   offer: "offer_name",
+  timestamp: "timestamp",
 };
 
 export const sandboxSecret = (config: Pick<Config, "sessionSecret">) =>

@@ -20,7 +20,9 @@ import { holdPurchaseCredits, releasePurchaseCredits } from "../offerwall/credit
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
+import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
 import { presentProperty, selectProperties } from "./present-property";
+import { endLapsedHolds } from "./reconcile-purchases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
@@ -89,6 +91,8 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
       `credits: must be at most the total of ${formatCents(priceCents + FEES_CENTS)}`,
     );
   }
+  // PayPal always waits for the buyer's approval: refused at once when they have no place left for it.
+  if (input.paymentMethodId === PAYPAL_METHOD && deps.gateway.paypal) await assertRoomToWait(deps, userId);
   return purchaseQueue(deps).load({
     purchaseId: newId(),
     userId,
@@ -167,6 +171,11 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
     payment_method_id: o.paymentMethodId,
     credits_cents: o.creditsCents,
   }));
+  // A building held for a buyer whose approval has lapsed is let go first, so that it can be bought now.
+  await endLapsedHolds(
+    deps,
+    orders.map((o) => o.key),
+  );
   const reserve = (q: Queryable) =>
     queryRows<Reservation>(
       q,
@@ -291,11 +300,23 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
           idempotencyKey: purchaseChargeKey(r.purchaseId),
         });
         if (intent.status === "requires_action") {
-          // The bank wants the buyer: the building stays held by the pending purchase while they confirm.
-          await deps.db
-            .update(purchases)
-            .set({ paymentIntentId: intent.id })
-            .where(eq(purchases.id, r.purchaseId));
+          // The bank (or PayPal) wants the buyer: the building stays held by the pending purchase while they
+          // confirm, for a few minutes, and only while the buyer has few such payments waiting.
+          const held = await holdForPlayer(deps, {
+            kind: "purchase",
+            id: r.purchaseId,
+            userId: r.order.userId,
+            intentId: intent.id,
+          });
+          if (!held) {
+            await gateway.cancelPaymentIntent({
+              id: intent.id,
+              idempotencyKey: `${purchaseChargeKey(r.purchaseId)}:cancel`,
+            });
+            await settle(deps, r.purchaseId, "failed", errors.tooManyWaitingPayments, intent.id);
+            outcomes[r.i] = failed(tooManyWaiting());
+            return;
+          }
           outcomes[r.i] = succeeded({ purchaseId: r.purchaseId, action: actionOf(intent) });
           return;
         }

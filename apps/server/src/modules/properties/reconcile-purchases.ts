@@ -1,12 +1,14 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { queryRows } from "../../lib/sql";
 import { releasePurchaseCredits } from "../offerwall/credits";
 import type { GatewayIntent } from "../payments/gateway";
+import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
 import { completeCharged, purchaseChargeKey, refundPurchase } from "./buy-property";
 
-/** A charge waiting for the buyer (3-D Secure) is given this long before it is abandoned. */
-export const ACTION_TIMEOUT_MS = 30 * 60_000;
+/** A charge waiting for the buyer (3-D Secure, PayPal's approval) is given this long before it is abandoned. */
+export const ACTION_TIMEOUT_MS = WAITING_PAYMENT_MS;
 
 type PurchaseRow = typeof purchases.$inferSelect;
 export type PurchaseRecovery = "completed" | "refunded" | "failed" | "waiting" | "settled already";
@@ -39,18 +41,21 @@ export async function recoverPurchase(
   deps: AppDeps,
   purchaseId: string,
   now = new Date(),
+  { lapsed = false }: { lapsed?: boolean } = {},
 ): Promise<PurchaseRecovery> {
   const { gateway } = deps;
-  // Claimed by moving its clock: of two instances recovering at once, one claims it, the other finds it fresh.
+  // Claimed by moving its clock: of two instances recovering at once, one claims it, the other finds it fresh. A
+  // hold whose time for the buyer is up is claimed at once, by clearing that time.
   const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
   const [purchase] = await deps.db
     .update(purchases)
-    .set({ updatedAt: sql`now()` })
+    .set({ updatedAt: sql`now()`, ...(lapsed ? { awaitingUntil: null } : {}) })
     .where(
       and(
         eq(purchases.id, purchaseId),
-        inArray(purchases.status, ["pending", "refunding"]),
-        lt(purchases.updatedAt, before),
+        lapsed
+          ? and(eq(purchases.status, "pending"), lte(purchases.awaitingUntil, now))
+          : and(inArray(purchases.status, ["pending", "refunding"]), lt(purchases.updatedAt, before)),
       ),
     )
     .returning();
@@ -84,7 +89,7 @@ export async function recoverPurchase(
       return "waiting";
     case "requires_action":
     case "requires_confirmation":
-      if (Date.now() - purchase.createdAt.getTime() < ACTION_TIMEOUT_MS) {
+      if (!lapsed && now.getTime() < waitsUntil(purchase).getTime()) {
         await noteIntent(deps, purchase, intent);
         return "waiting";
       }
@@ -103,6 +108,45 @@ export async function recoverPurchase(
       return fail(deps, purchase, "the card was not charged");
   }
 }
+
+/** Until when a purchase may wait for its buyer: its own time, and never past the timeout from its creation. */
+const waitsUntil = (purchase: PurchaseRow) =>
+  new Date(
+    Math.min(
+      purchase.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      purchase.createdAt.getTime() + ACTION_TIMEOUT_MS,
+    ),
+  );
+
+/**
+ * Lets go the buildings among `keys` (building or property ids) held for a buyer whose time to approve is up, so
+ * that they can be bought at once rather than after the next recovery run: each such purchase is settled as
+ * recovery would (completed if the buyer did pay in time, else its payment cancelled and the purchase failed).
+ */
+export async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Date()): Promise<void> {
+  const uuids = keys.filter((k) => UUID.test(k));
+  const lapsed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`
+    select p.id from purchases p
+    where p.status = 'pending' and p.awaiting_until <= ${now.toISOString()}::timestamptz
+      and p.building_id = any(array(
+        select value from json_array_elements_text(${JSON.stringify(keys)}::json)
+        union all
+        select pr.building_id from properties pr
+        where pr.id = any(array(select value::uuid from json_array_elements_text(${JSON.stringify(uuids)}::json)))))`,
+  );
+  for (const { id } of lapsed) {
+    try {
+      await recoverPurchase(deps, id, now, { lapsed: true });
+    } catch (error) {
+      // Left to the recovery runs, which settle it from the processor's record.
+      deps.log?.error({ err: error, purchaseId: id }, "could not end a lapsed hold; will retry");
+    }
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function noteIntent(deps: AppDeps, purchase: PurchaseRow, intent: GatewayIntent) {
   if (purchase.paymentIntentId) return;

@@ -1,4 +1,4 @@
-import { serverMessages } from "@mx/shared/messages";
+import { accountMails, serverMessages } from "@mx/shared/messages";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, signUp, type TestApp, verifiedToken } from "../../test/harness";
 
@@ -40,12 +40,29 @@ describe("PUT /api/v1/users/", () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it("should fail with 409 for another player's e-mail or username", async () => {
+  it("answers another player's e-mail exactly as a free one, changes nothing of it, and tells its owner", async () => {
     const a = await signUp(t);
     const b = await signUp(t);
-    const email = await update(b.token, { email: a.email });
-    expect(email.statusCode).toBe(409);
-    expect(email.json().message).toBe(serverMessages.emailTaken);
+    const free = await update(b.token, { fullName: "Bea", email: `free.${b.email}` });
+    const c = await signUp(t);
+    const taken = await update(c.token, { fullName: "Bea", email: a.email.toUpperCase() });
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json().message).toBe(free.json().message);
+    const shape = (body: { data: { data: Record<string, unknown> } }) =>
+      Object.keys(body.data.data).sort().join(",");
+    expect(shape(taken.json())).toBe(shape(free.json()));
+    expect(taken.json().data.data).toMatchObject({ fullName: "Bea", email: a.email.toLowerCase() });
+    // The rest of the change is made; the e-mail stays with its owner.
+    const profile = (await t.call("GET", "/api/v1/users/profile", { token: c.token })).json().data;
+    expect(profile).toMatchObject({ fullName: "Bea", email: c.email.toLowerCase() });
+    const mails = (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(a.email)}`)).json()
+      .data as { subject: string }[];
+    expect(mails.map((m) => m.subject)).toContain(accountMails.emailChangeToTaken.subject);
+  });
+
+  it("should fail with 409 for another player's username", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
     const name = await update(b.token, { userName: a.userName.toUpperCase() });
     expect(name.statusCode).toBe(409);
     expect(name.json().message).toBe(serverMessages.userNameTaken);

@@ -93,8 +93,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const emailChanges = newEmail !== undefined && newEmail !== before.email;
       // A new e-mail would let a recovery code take the account: it needs fresh proof.
       if (emailChanges) await requireFreshProof(app.deps, auth, { currentPassword, otpToken }, req.ip);
-      const profile = await updateProfile(db, auth.userId, changes);
-      if (emailChanges && before.email) {
+      const { profile, takenEmail } = await updateProfile(db, auth.userId, changes);
+      if (takenEmail) {
+        // Answered as if it were free; the address's owner hears of it instead, as sign-up does.
+        const m = accountMails.emailChangeToTaken;
+        await app.deps.mailer
+          .send(noticeMail(takenEmail, m.subject, m.title, [m.body, m.ignore]))
+          .catch((error: unknown) => req.log.error({ err: error }, "taken e-mail notice failed"));
+      } else if (emailChanges && before.email) {
         const m = accountMails.emailChanged;
         await app.deps.mailer
           .send(

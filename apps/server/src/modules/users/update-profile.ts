@@ -1,40 +1,81 @@
 import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, ne } from "drizzle-orm";
+import type { Db, Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
+import { uniqueViolation } from "../../lib/db-errors";
 import { announceInvalidation, publishPublic } from "../live/publish";
 import { assertIdentityFree, identityConflict } from "./find-user";
 import { getProfile } from "./get-profile";
 
-export async function updateProfile(db: Db, userId: string, changes: UpdateProfileBody): Promise<Profile> {
+export type ProfileUpdate = {
+  /** The profile as the player is shown it: with the e-mail they asked for, even one that was not free. */
+  profile: Profile;
+  /** An e-mail asked for that another account holds: left unchanged, its owner is told instead. */
+  takenEmail: string | null;
+};
+
+/**
+ * Changes the profile. An e-mail another account holds is not taken, but the answer is the same as for a free one,
+ * so that the form cannot tell which addresses have accounts (as sign-up cannot); the caller tells its owner.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: UpdateProfileBody,
+): Promise<ProfileUpdate> {
   const email = changes.email?.toLowerCase();
   try {
-    return await db.transaction(async (tx) => {
-      await assertIdentityFree(tx, { email, userName: changes.userName, exceptUserId: userId });
-      const color = changes.buildingColor?.toLowerCase();
-      const [before] = await tx
-        .select({ color: users.buildingColor })
-        .from(users)
-        .where(eq(users.id, userId));
-      // The map redraws the player's buildings in their new colour.
-      if (color && before && before.color !== color) {
-        await publishPublic(tx, { type: "player.recoloured", userId, color });
-      }
-      // Names show on property details and the leaderboard: every instance's caches forget them.
-      await announceInvalidation(tx, { player: userId });
-      await tx
-        .update(users)
-        .set({
-          fullName: changes.fullName,
-          userName: changes.userName,
-          email,
-          buildingColor: color,
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, userId));
-      return getProfile(tx, userId);
-    });
+    return await apply(db, userId, changes, email);
   } catch (error) {
+    // Taken by another account between the check and the write: the same answer, as for a taken one.
+    if (email && uniqueViolation(error)?.includes("email")) {
+      return await apply(db, userId, changes, email).catch((again: unknown) => {
+        throw identityConflict(again) ?? again;
+      });
+    }
     throw identityConflict(error) ?? error;
   }
+}
+
+async function apply(
+  db: Db,
+  userId: string,
+  changes: UpdateProfileBody,
+  email: string | undefined,
+): Promise<ProfileUpdate> {
+  return db.transaction(async (tx) => {
+    await assertIdentityFree(tx, { userName: changes.userName, exceptUserId: userId });
+    const taken = email !== undefined && (await heldByAnother(tx, email, userId));
+    const color = changes.buildingColor?.toLowerCase();
+    const [before] = await tx.select({ color: users.buildingColor }).from(users).where(eq(users.id, userId));
+    // The map redraws the player's buildings in their new colour.
+    if (color && before && before.color !== color) {
+      await publishPublic(tx, { type: "player.recoloured", userId, color });
+    }
+    // Names show on property details and the leaderboard: every instance's caches forget them.
+    await announceInvalidation(tx, { player: userId });
+    await tx
+      .update(users)
+      .set({
+        fullName: changes.fullName,
+        userName: changes.userName,
+        email: taken ? undefined : email,
+        buildingColor: color,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    const profile = await getProfile(tx, userId);
+    return taken && email
+      ? { profile: { ...profile, email }, takenEmail: email }
+      : { profile, takenEmail: null };
+  });
+}
+
+async function heldByAnother(q: Queryable, email: string, userId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .limit(1);
+  return row !== undefined;
 }
