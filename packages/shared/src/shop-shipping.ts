@@ -192,6 +192,8 @@ export const shippingTexts = {
   tax: "Sales tax",
   taxWithRate: (state: string, rate: number) => `Sales tax (${state}, ${formatTaxRate(rate)})`,
   taxPending: "Enter your address",
+  calculating: "Calculating…",
+  paymentDetails: "Payment details",
   total: "Total",
   nameRequired: "Enter the name to ship to.",
   line1Required: "Enter the street address.",
