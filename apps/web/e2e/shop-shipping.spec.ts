@@ -29,6 +29,8 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
+    // One long story: sign-in, the cart, the whole payment form, two e-mails and the operator's command.
+    test.setTimeout(180_000);
 
     test(`A player orders a cap and two stickers shipped express to the Empire State Building, pays tax in the sandbox, and the operator ships it (${viewport.width} px)`, async ({
       page,

@@ -17,6 +17,7 @@ export const devOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: false },
       schema: {
+        hide: true,
         tags: ["dev"],
         summary: "Runs `npm run orders -- <args>` against this server's database; answers what it printed",
         body: Body,
