@@ -41,6 +41,7 @@ import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/payments/sandbox-
 import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { propertyRoutes } from "./modules/properties/routes";
+import { devOrdersRoutes } from "./modules/shop/dev-orders-routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { HotReads } from "./modules/system/hot-reads";
 import { metrics } from "./modules/system/metrics";
@@ -366,7 +367,10 @@ export async function buildApp({
   app.decorate("mapTiles", mapTiles);
   await app.register(mapRoutes(mapTiles));
   await app.register(liveRoutes);
-  if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) await app.register(devMailboxRoutes);
+  if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) {
+    await app.register(devMailboxRoutes);
+    await app.register(devOrdersRoutes);
+  }
   if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);
 
   const webFallback = await serveWebApp(app, config.webDistDir);

@@ -10,6 +10,15 @@ const newShopperEmail = () => `shopper.${Date.now().toString(36)}.${++shopperCou
 
 const storedCart = (page: Page) => page.evaluate(() => window.localStorage.getItem("cart"));
 
+/** The shipping address in the payment form: Albany, New York (the sandbox's New York rate is 4%). */
+async function shipToAlbany(page: Page): Promise<void> {
+  await page.getByLabel("Full name").fill("Ada Shopper");
+  await page.getByLabel("Address", { exact: true }).fill("1 State Street");
+  await page.getByLabel("City").fill("Albany");
+  await page.getByLabel("State").selectOption("NY");
+  await page.getByLabel("ZIP code").fill("12207");
+}
+
 async function payWithCard(page: Page, number: string): Promise<void> {
   await page.getByLabel("Card number").fill(number);
   await page.getByLabel("Expiry (MM / YY)").fill(EXPIRY);
@@ -54,9 +63,20 @@ test("A visitor buys a cap with the 4242 card, reaches the thank-you page, and t
 
   // The embedded payment form replaces the page, for the amount the server priced.
   await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
-  await expect(page.getByTestId("payment-total")).toHaveText("$100.00");
+  await expect(page.getByTestId("payment-subtotal")).toHaveText("$100.00");
+  await expect(page.getByTestId("payment-shipping")).toHaveText("$5.00");
+  await expect(page.getByTestId("payment-tax")).toHaveText("Enter your address");
+  await expect(page.getByTestId("payment-total")).toHaveText("$105.00");
   await expect(page.getByText(email)).toBeVisible();
+  // No address yet: paying asks for one first.
   await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("alert")).toHaveText("Enter the name to ship to.");
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  await shipToAlbany(page);
+  await expect(page.getByTestId("payment-tax")).toHaveText("$4.00");
+  await expect(page.getByText("Sales tax (NY, 4%)")).toBeVisible();
+  await expect(page.getByTestId("payment-total")).toHaveText("$109.00");
+  await page.getByRole("button", { name: "Pay $109.00" }).click();
 
   await expect(page).toHaveURL(/\/return\?session_id=cs_test_/);
   await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
@@ -72,7 +92,9 @@ test("A visitor buys a cap with the 4242 card, reaches the thank-you page, and t
   await expect.poll(async () => (await readMailbox(request, email)).length).toBe(1);
   const [mail] = await readMailbox(request, email);
   expect(mail?.text).toContain("1 × Snapback Cap");
-  expect(mail?.text).toContain("Total charged: $100.00");
+  expect(mail?.text).toContain("Sales tax: $4.00");
+  expect(mail?.text).toContain("Total charged: $109.00");
+  expect(mail?.text).toContain("Ship to: Ada Shopper, 1 State Street, Albany, NY 12207 (Standard shipping)");
 
   // Home after 5 seconds.
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/, { timeout: 8_000 });
@@ -89,6 +111,7 @@ test("A visitor's declined card shows the card's message, and Buy Now with anoth
   await page.getByLabel("Email").fill(newShopperEmail());
   await page.getByRole("button", { name: "Pay Now" }).click();
 
+  await shipToAlbany(page);
   await payWithCard(page, "4000 0000 0000 0002");
   await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(page).toHaveURL(/\/checkout/);

@@ -97,6 +97,7 @@ export const api = {
   sandboxCheckoutSession: (clientSecret: string) =>
     `/sandbox/checkout/session?client_secret=${encodeURIComponent(clientSecret)}`,
   sandboxCheckoutPay: "/sandbox/checkout/pay",
+  sandboxCheckoutShipping: "/sandbox/checkout/shipping",
   generateBid: "/properties/generate-bid",
   submitBid: "/properties/submit-bid",
   acceptBid: "/properties/accept-bid",

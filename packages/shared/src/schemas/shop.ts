@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_CART_QUANTITY, MIN_CART_QUANTITY } from "../constants";
 import { findProductByPriceId, SHOP_PRODUCTS } from "../shop";
+import { findShippingRate, POSTAL_CODE_PATTERN, SHIPPING_COUNTRIES, US_STATE_CODES } from "../shop-shipping";
 import { Email } from "./auth";
 
 /** A catalogue product as the API serves it (spec §3): `price` in dollars. */
@@ -64,10 +65,11 @@ export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 export const SessionStatusQuery = z.strictObject({
   session_id: z.string().trim().min(1, { error: "is required" }).max(255),
 });
-/** Spec §3: `status` and `customer_email`. */
+/** Spec §3: `status` and `customer_email`; a paid one also names its order, as the customer quotes it. */
 export const SessionStatusData = z.object({
   status: z.enum(CHECKOUT_SESSION_STATUSES),
   customer_email: z.string().nullable(),
+  orderNumber: z.string().nullable(),
 });
 export type SessionStatusData = z.infer<typeof SessionStatusData>;
 
@@ -75,13 +77,60 @@ export type SessionStatusData = z.infer<typeof SessionStatusData>;
 export const SandboxCheckoutSessionQuery = z.strictObject({
   client_secret: z.string().trim().min(1, { error: "is required" }).max(255),
 });
+/** A US shipping address as a checkout collects it. */
+export const ShippingAddress = z.strictObject({
+  name: z.string().trim().min(1, { error: "is required" }).max(100),
+  line1: z.string().trim().min(1, { error: "is required" }).max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1, { error: "is required" }).max(100),
+  state: z.enum(US_STATE_CODES, { error: "must be a US state's two-letter code" }),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(POSTAL_CODE_PATTERN, { error: "must be a ZIP code like 10001 or 10001-1234" }),
+  country: z.enum(SHIPPING_COUNTRIES, { error: "must be US: the shop ships within the United States" }),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+const ShippingRateId = z.string().refine((id) => findShippingRate(id) !== undefined, {
+  error: "unknown shipping rate",
+});
+
+/** The sandbox's payment form, as the customer fills in the address and picks a rate: tax and total follow. */
+export const SandboxCheckoutShippingBody = z.strictObject({
+  clientSecret: z.string().trim().min(1, { error: "is required" }).max(255),
+  address: ShippingAddress,
+  shippingRate: ShippingRateId,
+});
+export type SandboxCheckoutShippingBody = z.infer<typeof SandboxCheckoutShippingBody>;
+
+const ShippingOptionData = z.object({
+  id: z.string(),
+  name: z.string(),
+  amountCents: z.number().int(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+});
+
 export const SandboxCheckoutSessionData = z.object({
   id: z.string(),
   status: z.enum(CHECKOUT_SESSION_STATUSES),
   customerEmail: z.string().nullable(),
   currency: z.string(),
+  amountSubtotalCents: z.number().int(),
+  amountShippingCents: z.number().int(),
+  amountTaxCents: z.number().int(),
+  /** Thousandths of a percent; null until an address is known. */
+  taxRate: z.number().int().nullable(),
   amountTotalCents: z.number().int(),
   lineItems: z.array(z.object({ name: z.string(), unitAmountCents: z.number().int(), quantity: z.number() })),
+  shippingOptions: z.array(ShippingOptionData),
+  shipping: z
+    .object({
+      address: ShippingAddress,
+      rateId: z.string(),
+    })
+    .nullable(),
 });
 export type SandboxCheckoutSessionData = z.infer<typeof SandboxCheckoutSessionData>;
 

@@ -1,4 +1,6 @@
+import type { ShippingRate } from "@mx/shared/shop-shipping";
 import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { OrderShipping } from "./shop";
 
 /**
  * The sandbox processor's checkout sessions, kept as Stripe keeps them: the priced lines it was asked to take
@@ -15,7 +17,17 @@ export const sandboxCheckoutSessions = pgTable("sandbox_checkout_sessions", {
   lineItems: jsonb("line_items")
     .$type<{ name: string; unitAmountCents: number; quantity: number }[]>()
     .notNull(),
+  /** The lines' sum; the total adds the chosen shipping and the tax. */
+  amountSubtotalCents: integer("amount_subtotal_cents").notNull().default(0),
+  amountShippingCents: integer("amount_shipping_cents").notNull().default(0),
+  amountTaxCents: integer("amount_tax_cents").notNull().default(0),
+  /** Thousandths of a percent, once an address is known. */
+  taxRate: integer("tax_rate"),
   amountTotalCents: integer("amount_total_cents").notNull(),
+  /** The rates the customer may choose from (Stripe's `shipping_options`); empty: nothing to ship. */
+  shippingOptions: jsonb("shipping_options").$type<ShippingRate[]>().notNull().default([]),
+  /** The address and rate the customer gave; required before paying when there are rates to choose from. */
+  shipping: jsonb("shipping").$type<OrderShipping>(),
   currency: text("currency").notNull(),
   returnUrl: text("return_url").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),

@@ -1,4 +1,8 @@
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Where an order goes and how: the address and the shipping rate chosen at checkout. */
+export type OrderShipping = { address: ShippingAddress; rateId: string | null; rateName: string | null };
 
 /** A line as the server priced it from the catalogue. */
 export type ShopLine = { productId: number; name: string; unitPriceCents: number; quantity: number };
@@ -13,6 +17,13 @@ export const shopCheckouts = pgTable("shop_checkouts", {
   email: text("email").notNull(),
   lines: jsonb("lines").$type<ShopLine[]>().notNull(),
   amountCents: integer("amount_cents").notNull(),
+  /**
+   * Set when we, not the processor, priced shipping and tax (PayPal): the address, the rate and the figures the
+   * order is charged. Null for a card checkout, whose processor collects them.
+   */
+  shipping: jsonb("shipping").$type<OrderShipping>(),
+  shippingCents: integer("shipping_cents"),
+  taxCents: integer("tax_cents"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -24,17 +35,30 @@ export const shopOrders = pgTable(
     checkoutSessionId: text("checkout_session_id").notNull().unique(),
     provider: text("provider").notNull(),
     email: text("email").notNull(),
-    /** What the processor took, in cents. */
+    /** What the processor took, in cents: the goods, shipping and tax. */
     amountCents: integer("amount_cents").notNull(),
+    subtotalCents: integer("subtotal_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** Where it goes; null only for orders taken before checkout asked for an address. */
+    shipping: jsonb("shipping").$type<OrderShipping>(),
     currency: text("currency").notNull(),
-    /** paid */
+    /** paid (waiting to ship) | shipped */
     status: text("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     /** Set by the one call that sends the confirmation; cleared again if sending failed, so a later call retries. */
     confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** As the confirmation's: set by the one call that sends the shipping notice, cleared if sending failed. */
+    shippedEmailSentAt: timestamp("shipped_email_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shop_orders_email_idx").on(t.email, t.createdAt)],
+  (t) => [
+    index("shop_orders_email_idx").on(t.email, t.createdAt),
+    index("shop_orders_status_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const shopOrderLines = pgTable(

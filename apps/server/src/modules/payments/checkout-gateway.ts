@@ -1,7 +1,10 @@
 /**
  * Hosted checkout at the card processor (Stripe Checkout Sessions, embedded in our page): the shop's one door.
- * Amounts are integer cents; the caller prices every line, the processor only adds them up and takes the card.
+ * Amounts are integer cents; the caller prices every line and offers the shipping rates; the processor collects the
+ * shipping address, computes the sales tax for it, adds everything up and takes the card.
  */
+import type { ShippingRate } from "@mx/shared/shop-shipping";
+import type { OrderShipping } from "../../db/schema/shop";
 
 export type CheckoutLineItemInput = { name: string; unitAmountCents: number; quantity: number };
 
@@ -13,7 +16,13 @@ export type GatewayCheckoutSession = {
   /** Stripe's `payment_status`: "paid" once the money is taken. */
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   customerEmail: string | null;
+  /** The goods; the total adds shipping and tax. */
+  amountSubtotalCents: number;
+  amountShippingCents: number;
+  amountTaxCents: number;
   amountTotalCents: number;
+  /** The address and rate the customer gave; null before they did, or when nothing was to be shipped. */
+  shipping: OrderShipping | null;
   currency: string;
   paymentIntentId: string | null;
   metadata: Record<string, string>;
@@ -22,6 +31,8 @@ export type GatewayCheckoutSession = {
 export type CreateCheckoutSessionInput = {
   lineItems: CheckoutLineItemInput[];
   customerEmail: string;
+  /** The rates the customer chooses from; the US address is collected and sales tax computed for it. */
+  shippingRates: readonly ShippingRate[];
   /** Where the payment form sends the customer when done; `{CHECKOUT_SESSION_ID}` is replaced with the id. */
   returnUrl: string;
   metadata?: Record<string, string>;

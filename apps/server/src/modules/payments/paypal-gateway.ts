@@ -305,7 +305,12 @@ export function sessionOfIntent(intent: GatewayIntent): GatewayCheckoutSession {
     status: paid ? "complete" : intent.status === "canceled" ? "expired" : "open",
     paymentStatus: paid ? "paid" : "unpaid",
     customerEmail: null,
+    // The breakdown and address are ours (the shop's checkout row): PayPal is told only the total.
+    amountSubtotalCents: paid ? intent.capturedCents : intent.amountCents,
+    amountShippingCents: 0,
+    amountTaxCents: 0,
     amountTotalCents: paid ? intent.capturedCents : intent.amountCents,
+    shipping: null,
     currency: intent.currency,
     paymentIntentId: intent.id,
     metadata: intent.metadata,

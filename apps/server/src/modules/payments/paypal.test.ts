@@ -499,7 +499,11 @@ describe("paying with PayPal in the sandbox", () => {
       "GET",
       `/api/v1/stripe/webhooks/session-status?session_id=${action.paymentIntentId}`,
     );
-    expect(status.json().data).toEqual({ status: "complete", customer_email: "shopper@example.com" });
+    expect(status.json().data).toEqual({
+      status: "complete",
+      customer_email: "shopper@example.com",
+      orderNumber: expect.stringMatching(/^[0-9A-F]{8}$/),
+    });
     await agree();
   });
 

@@ -1,4 +1,10 @@
 import { randomBytes } from "node:crypto";
+import type {
+  SandboxCheckoutSessionData,
+  SandboxCheckoutShippingBody,
+  ShippingAddress,
+} from "@mx/shared/schemas/shop";
+import { SANDBOX_SALES_TAX_RATES, sandboxSalesTaxCents, shippingTexts } from "@mx/shared/shop-shipping";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sandboxPaymentIntents } from "../../db/schema/sandbox";
@@ -29,7 +35,11 @@ function present(row: SessionRow, now = new Date()): GatewayCheckoutSession {
     status: isExpired ? "expired" : (row.status as GatewayCheckoutSessionStatus),
     paymentStatus: row.paymentStatus === "paid" ? "paid" : "unpaid",
     customerEmail: row.customerEmail,
+    amountSubtotalCents: row.amountSubtotalCents,
+    amountShippingCents: row.amountShippingCents,
+    amountTaxCents: row.amountTaxCents,
     amountTotalCents: row.amountTotalCents,
+    shipping: row.shipping,
     currency: row.currency,
     paymentIntentId: row.paymentIntentId,
     metadata: row.metadata,
@@ -79,7 +89,9 @@ export function createSandboxCheckout(db: Db): CheckoutGateway {
           throw new GatewayRequestError("invalid_integer", "quantity must be a positive whole number.");
         }
       }
-      const amountTotalCents = input.lineItems.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0);
+      const amountSubtotalCents = input.lineItems.reduce((sum, l) => sum + l.unitAmountCents * l.quantity, 0);
+      // Until the customer gives an address and picks a rate, the form shows the goods alone.
+      const amountTotalCents = amountSubtotalCents;
       if (amountTotalCents < 50) {
         throw new GatewayRequestError("amount_too_small", "Amount must be at least $0.50 usd");
       }
@@ -97,7 +109,9 @@ export function createSandboxCheckout(db: Db): CheckoutGateway {
             unitAmountCents,
             quantity,
           })),
+          amountSubtotalCents,
           amountTotalCents,
+          shippingOptions: input.shippingRates.map((rate) => ({ ...rate })),
           currency: "usd",
           returnUrl: input.returnUrl.replaceAll("{CHECKOUT_SESSION_ID}", id),
           metadata: input.metadata ?? {},
@@ -117,18 +131,90 @@ export function createSandboxCheckout(db: Db): CheckoutGateway {
   };
 }
 
-/** What the sandbox payment form shows before the card is taken: the session's lines and total. */
-export async function describeSandboxCheckoutSession(db: Db, clientSecret: string) {
-  const row = await sessionByClientSecret(db, clientSecret);
+/** What the sandbox payment form shows before the card is taken: the lines, the rates, the address and the totals. */
+export async function describeSandboxCheckoutSession(
+  db: Db,
+  clientSecret: string,
+): Promise<SandboxCheckoutSessionData> {
+  return describe(await sessionByClientSecret(db, clientSecret));
+}
+
+function describe(row: SessionRow): SandboxCheckoutSessionData {
   const session = present(row);
   return {
     id: row.id,
     status: session.status,
     customerEmail: row.customerEmail,
     currency: row.currency,
+    amountSubtotalCents: row.amountSubtotalCents,
+    amountShippingCents: row.amountShippingCents,
+    amountTaxCents: row.amountTaxCents,
+    taxRate: row.taxRate,
     amountTotalCents: row.amountTotalCents,
     lineItems: row.lineItems,
+    shippingOptions: row.shippingOptions,
+    shipping: row.shipping?.rateId ? { address: row.shipping.address, rateId: row.shipping.rateId } : null,
   };
+}
+
+/**
+ * The customer filled in the shipping address and picked a rate in the sandbox's payment form, as in Stripe's:
+ * the session keeps them, and its shipping, tax (the state's rate on the goods, see SANDBOX_SALES_TAX_RATES) and
+ * total follow. Refused once the session is paid or expired, or while a payment is being taken.
+ */
+export async function setSandboxCheckoutShipping(
+  db: Db,
+  { clientSecret, address, shippingRate }: SandboxCheckoutShippingBody,
+  now = new Date(),
+): Promise<SandboxCheckoutSessionData> {
+  const row = await sessionByClientSecret(db, clientSecret);
+  const current = present(row, now);
+  if (current.status !== "open") {
+    throw new GatewayRequestError(
+      "checkout_session_not_open",
+      `This checkout session is ${current.status}.`,
+      409,
+    );
+  }
+  const rate = row.shippingOptions.find((option) => option.id === shippingRate);
+  if (!rate) {
+    throw new GatewayRequestError(
+      "invalid_shipping_rate",
+      "shippingRate: not offered for this checkout session.",
+    );
+  }
+  const taxRate = SANDBOX_SALES_TAX_RATES[address.state] ?? 0;
+  const amountTaxCents = sandboxSalesTaxCents(row.amountSubtotalCents, address.state);
+  const stored: ShippingAddress = { ...address };
+  if (!stored.line2) delete stored.line2;
+  const [updated] = await db
+    .update(sandboxCheckoutSessions)
+    .set({
+      shipping: { address: stored, rateId: rate.id, rateName: rate.name },
+      amountShippingCents: rate.amountCents,
+      amountTaxCents,
+      taxRate,
+      amountTotalCents: row.amountSubtotalCents + rate.amountCents + amountTaxCents,
+    })
+    .where(
+      and(
+        eq(sandboxCheckoutSessions.id, row.id),
+        eq(sandboxCheckoutSessions.status, "open"),
+        or(
+          isNull(sandboxCheckoutSessions.payingSince),
+          lt(sandboxCheckoutSessions.payingSince, new Date(now.getTime() - PAYING_TIMEOUT_MS)),
+        ),
+      ),
+    )
+    .returning();
+  if (!updated) {
+    throw new GatewayRequestError(
+      "checkout_session_busy",
+      "A payment for this checkout session is already in progress.",
+      409,
+    );
+  }
+  return describe(updated);
 }
 
 /**
@@ -146,6 +232,9 @@ export async function paySandboxCheckoutSession(
   if (current.status === "complete") return current;
   if (current.status === "expired") {
     throw new GatewayRequestError("checkout_session_expired", "This checkout session has expired.", 400);
+  }
+  if (row.shippingOptions.length > 0 && !row.shipping) {
+    throw new GatewayRequestError("shipping_address_required", shippingTexts.addressRequired);
   }
 
   const [claimed] = await db

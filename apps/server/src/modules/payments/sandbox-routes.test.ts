@@ -52,6 +52,7 @@ describe("sandbox routes", () => {
         { method: "POST", url: "/api/v1/sandbox/tokens" },
         { method: "GET", url: "/api/v1/sandbox/checkout/session" },
         { method: "POST", url: "/api/v1/sandbox/checkout/pay" },
+        { method: "POST", url: "/api/v1/sandbox/checkout/shipping" },
         { method: "GET", url: "/sandbox/onboarding" },
         { method: "POST", url: "/sandbox/onboarding" },
       ]),

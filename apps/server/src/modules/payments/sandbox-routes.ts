@@ -6,6 +6,7 @@ import {
   SandboxCheckoutPayData,
   SandboxCheckoutSessionData,
   SandboxCheckoutSessionQuery,
+  SandboxCheckoutShippingBody,
 } from "@mx/shared/schemas/shop";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,7 +16,7 @@ import { sandboxOnboardingRoutes } from "../payouts/sandbox-onboarding-routes";
 import { paySandboxCheckout } from "../shop/pay-sandbox-checkout";
 import type { PaymentGateway } from "./gateway";
 import { sandboxChallengeRoutes } from "./sandbox-challenge-routes";
-import { describeSandboxCheckoutSession } from "./sandbox-checkout";
+import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./sandbox-checkout";
 import { createSandboxToken } from "./sandbox-gateway";
 import { sandboxPaypalRoutes } from "./sandbox-paypal-routes";
 
@@ -62,6 +63,21 @@ const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(await describeSandboxCheckoutSession(deps.db, req.query.client_secret), "Checkout session"),
+  );
+
+  app.post(
+    "/sandbox/checkout/shipping",
+    {
+      config: processorLimit,
+      schema: {
+        tags: ["shop"],
+        summary:
+          "Sandbox payment form: the US shipping address and the chosen rate of a checkout session; shipping, sales tax and total follow",
+        body: SandboxCheckoutShippingBody,
+        response: { 200: envelope(SandboxCheckoutSessionData) },
+      },
+    },
+    async (req) => ok(await setSandboxCheckoutShipping(deps.db, req.body), "Shipping updated"),
   );
 
   app.post(

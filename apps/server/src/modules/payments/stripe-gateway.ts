@@ -1,4 +1,7 @@
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
+import { SHIPPING_COUNTRIES } from "@mx/shared/shop-shipping";
 import Stripe from "stripe";
+import type { OrderShipping } from "../../db/schema/shop";
 import type { GatewayCheckoutSession, GatewayCheckoutSessionStatus } from "./checkout-gateway";
 import {
   type CardBrand,
@@ -19,6 +22,10 @@ export type StripeGatewayOptions = {
   /** Only for tests and local emulators, e.g. "http://127.0.0.1:43123": every request goes there instead. */
   apiBase?: string | null;
 };
+
+/** Stripe Tax's product codes: general tangible goods (the cap and stickers), and shipping. */
+const GOODS_TAX_CODE = "txcd_99999999";
+const SHIPPING_TAX_CODE = "txcd_92010001";
 
 export const PROCESSOR_UNAVAILABLE = "The payment processor is not reachable. Please try again.";
 
@@ -108,6 +115,30 @@ function toCheckoutStatus(status: string | null): GatewayCheckoutSessionStatus {
   return status === "complete" || status === "expired" ? status : "open";
 }
 
+/** The address Checkout collected and the rate chosen (read with `shipping_cost.shipping_rate` expanded). */
+function toShipping(session: Stripe.Checkout.Session): OrderShipping | null {
+  const details = session.collected_information?.shipping_details;
+  if (!details?.address) return null;
+  const { line1, line2, city, state, postal_code } = details.address;
+  const rate = session.shipping_cost?.shipping_rate;
+  const rateObject = rate && typeof rate === "object" ? rate : null;
+  const address: ShippingAddress = {
+    name: details.name,
+    line1: line1 ?? "",
+    city: city ?? "",
+    state: state ?? "",
+    postalCode: postal_code ?? "",
+    // Checkout offers no other country (`allowed_countries`).
+    country: "US",
+  };
+  if (line2) address.line2 = line2;
+  return {
+    address,
+    rateId: rateObject?.metadata?.rate ?? null,
+    rateName: rateObject?.display_name ?? null,
+  };
+}
+
 function toCheckoutSession(session: Stripe.Checkout.Session): GatewayCheckoutSession {
   const paymentStatus: GatewayCheckoutSession["paymentStatus"] =
     session.payment_status === "paid"
@@ -115,12 +146,19 @@ function toCheckoutSession(session: Stripe.Checkout.Session): GatewayCheckoutSes
       : session.payment_status === "no_payment_required"
         ? "no_payment_required"
         : "unpaid";
+  const total = session.amount_total ?? 0;
+  const shippingCents = session.total_details?.amount_shipping ?? session.shipping_cost?.amount_total ?? 0;
+  const taxCents = session.total_details?.amount_tax ?? 0;
   return {
     id: session.id,
     status: toCheckoutStatus(session.status),
     paymentStatus,
     customerEmail: session.customer_details?.email ?? session.customer_email ?? null,
-    amountTotalCents: session.amount_total ?? 0,
+    amountSubtotalCents: session.amount_subtotal ?? total - shippingCents - taxCents,
+    amountShippingCents: shippingCents,
+    amountTaxCents: taxCents,
+    amountTotalCents: total,
+    shipping: toShipping(session),
     currency: session.currency ?? "usd",
     paymentIntentId: idOf(session.payment_intent),
     metadata: { ...(session.metadata ?? {}) },
@@ -303,7 +341,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
         return toRefund(await stripe.refunds.create(params, keyed(idempotencyKey)), paymentIntentId);
       }),
 
-    createCheckoutSession: ({ lineItems, customerEmail, returnUrl, metadata, idempotencyKey }) =>
+    createCheckoutSession: ({
+      lineItems,
+      customerEmail,
+      shippingRates,
+      returnUrl,
+      metadata,
+      idempotencyKey,
+    }) =>
       call(async () => {
         const params: Stripe.Checkout.SessionCreateParams = {
           // "embedded_page" is what API versions from 2026-03-25 call the embedded form (formerly "embedded").
@@ -311,15 +356,33 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           mode: "payment",
           customer_email: customerEmail,
           return_url: returnUrl,
-          // Priced by us, line by line; Stripe adds them up and takes the card.
+          // Priced by us, line by line, before tax; Stripe adds shipping and tax and takes the card.
           line_items: lineItems.map((line) => ({
             quantity: line.quantity,
             price_data: {
               currency: "usd",
               unit_amount: line.unitAmountCents,
-              product_data: { name: line.name },
+              tax_behavior: "exclusive",
+              product_data: { name: line.name, tax_code: GOODS_TAX_CODE },
             },
           })),
+          shipping_address_collection: { allowed_countries: [...SHIPPING_COUNTRIES] },
+          shipping_options: shippingRates.map((rate) => ({
+            shipping_rate_data: {
+              type: "fixed_amount",
+              display_name: rate.name,
+              fixed_amount: { amount: rate.amountCents, currency: "usd" },
+              delivery_estimate: {
+                minimum: { unit: "business_day", value: rate.minDays },
+                maximum: { unit: "business_day", value: rate.maxDays },
+              },
+              tax_behavior: "exclusive",
+              tax_code: SHIPPING_TAX_CODE,
+              metadata: { rate: rate.id },
+            },
+          })),
+          // Stripe Tax: the rate of the shipping address (state, county, city), and whether shipping is taxed there.
+          automatic_tax: { enabled: true },
         };
         if (metadata && Object.keys(metadata).length > 0) {
           params.metadata = metadata;
@@ -337,7 +400,11 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }),
 
     retrieveCheckoutSession: (id) =>
-      call(async () => toCheckoutSession(await stripe.checkout.sessions.retrieve(id))),
+      call(async () =>
+        toCheckoutSession(
+          await stripe.checkout.sessions.retrieve(id, { expand: ["shipping_cost.shipping_rate"] }),
+        ),
+      ),
 
     createConnectedAccount: ({ email, userId }) =>
       call(async () => {

@@ -60,7 +60,10 @@ describe("sandbox payment form", () => {
       id: sessionId,
       status: "open",
       currency: "usd",
-      amountTotalCents: 11_598,
+      amountSubtotalCents: 11_598,
+      amountShippingCents: 500,
+      amountTaxCents: 0,
+      amountTotalCents: 12_098,
       lineItems: [
         { name: "Snapback Cap", unitAmountCents: 10_000, quantity: 1 },
         { name: "Skyline Sticker", unitAmountCents: 799, quantity: 2 },
@@ -108,13 +111,17 @@ describe("completing an order", () => {
     for (let i = 0; i < 2; i++) {
       const res = await status(sessionId);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ status: "complete", customer_email: email });
+      expect(res.json().data).toEqual({
+        status: "complete",
+        customer_email: email,
+        orderNumber: expect.stringMatching(/^[0-9A-F]{8}$/),
+      });
     }
 
     const orders = await ordersFor(sessionId);
     expect(orders).toHaveLength(1);
     const [order] = orders;
-    expect(order).toMatchObject({ email, amountCents: 11_598, currency: "usd", status: "paid" });
+    expect(order).toMatchObject({ email, amountCents: 12_098, currency: "usd", status: "paid" });
     expect(order?.confirmationEmailSentAt).toBeInstanceOf(Date);
     const lines = await t.app.deps.db
       .select()
@@ -138,9 +145,9 @@ describe("completing an order", () => {
     expect(mails[0]?.text).toContain("Thank you for your purchase!");
     expect(mails[0]?.text).toContain("1 × Snapback Cap");
     expect(mails[0]?.text).toContain("2 × Skyline Sticker");
-    expect(mails[0]?.text).toContain("Total charged: $115.98");
+    expect(mails[0]?.text).toContain("Total charged: $120.98");
 
-    // The money: one balanced journal, card funding out, platform revenue in.
+    // The money: one balanced journal, card funding out, platform revenue in (no sales tax in Oregon).
     const [journal] = await t.app.deps.db
       .select()
       .from(ledgerJournals)
@@ -151,8 +158,8 @@ describe("completing an order", () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.journalId, journal?.id ?? ""));
     expect(entries.sort((a, b) => a.amountCents - b.amountCents)).toEqual([
-      { account: "card_funding", amountCents: -11_598 },
-      { account: "platform_revenue", amountCents: 11_598 },
+      { account: "card_funding", amountCents: -12_098 },
+      { account: "platform_revenue", amountCents: 12_098 },
     ]);
   });
 

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../../db/client";
 import { shopCheckouts, shopOrderLines, shopOrders } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/secrets";
-import { accounts, postJournal } from "../ledger/ledger";
+import { accounts, type Entry, postJournal } from "../ledger/ledger";
 import type { Mailer } from "../mail/mailer";
 import type { GatewayCheckoutSession } from "../payments/checkout-gateway";
 import { providerOf } from "../payments/paypal-gateway";
@@ -30,6 +30,20 @@ export async function recordShopOrder(
   const [checkout] = await tx.select().from(shopCheckouts).where(eq(shopCheckouts.sessionId, session.id));
   if (!checkout) return null;
 
+  // A checkout we priced ourselves (PayPal) keeps its own breakdown; otherwise the processor's figures stand.
+  const figures = checkout.shipping
+    ? {
+        subtotalCents: checkout.amountCents,
+        shippingCents: checkout.shippingCents ?? 0,
+        taxCents: checkout.taxCents ?? 0,
+        shipping: checkout.shipping,
+      }
+    : {
+        subtotalCents: session.amountSubtotalCents,
+        shippingCents: session.amountShippingCents,
+        taxCents: session.amountTaxCents,
+        shipping: session.shipping,
+      };
   const [inserted] = await tx
     .insert(shopOrders)
     .values({
@@ -38,6 +52,7 @@ export async function recordShopOrder(
       provider,
       email: session.customerEmail ?? checkout.email,
       amountCents: session.amountTotalCents,
+      ...figures,
       currency: session.currency,
       status: "paid",
       paymentIntentId: session.paymentIntentId,
@@ -57,14 +72,18 @@ export async function recordShopOrder(
     .insert(shopOrderLines)
     .values(checkout.lines.map((line) => ({ id: newId(), orderId: inserted.id, ...line })));
   if (session.amountTotalCents > 0) {
+    // The sales tax is the state's, held until it is remitted; the goods and shipping are ours.
+    const taxCents = Math.min(Math.max(figures.taxCents, 0), session.amountTotalCents);
+    const entries: Entry[] = [
+      { account: accounts.cardFunding, amountCents: -session.amountTotalCents },
+      { account: accounts.platformRevenue, amountCents: session.amountTotalCents - taxCents },
+    ];
+    if (taxCents > 0) entries.push({ account: accounts.salesTaxPayable, amountCents: taxCents });
     await postJournal(tx, {
       kind: "shop_order",
       reference: session.id,
       memo: `shop order ${inserted.id}`,
-      entries: [
-        { account: accounts.cardFunding, amountCents: -session.amountTotalCents },
-        { account: accounts.platformRevenue, amountCents: session.amountTotalCents },
-      ],
+      entries,
     });
   }
   return { orderId: inserted.id, created: true };

@@ -179,7 +179,11 @@ describe("GET /api/v1/stripe/webhooks/session-status", () => {
     const session = await sessionFor(res.json().data.clientSecret);
     const status = await t.call("GET", `/api/v1/stripe/webhooks/session-status?session_id=${session.id}`);
     expect(status.statusCode).toBe(200);
-    expect(status.json().data).toEqual({ status: "open", customer_email: "shopper@example.com" });
+    expect(status.json().data).toEqual({
+      status: "open",
+      customer_email: "shopper@example.com",
+      orderNumber: null,
+    });
   });
 
   it("refuses an unknown session with 404 and a missing id with 400", async () => {

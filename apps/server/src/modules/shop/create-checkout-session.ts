@@ -1,12 +1,13 @@
 import { paths } from "@mx/shared/routes";
 import type { CreateCheckoutSessionBody, CreateCheckoutSessionData } from "@mx/shared/schemas/shop";
+import { SHIPPING_RATES } from "@mx/shared/shop-shipping";
 import { shopCheckouts } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
 import { priceLines } from "./price-lines";
 
 /**
- * Opens an embedded checkout at the processor for the lines asked for, priced from our catalogue, and keeps what
- * was priced so the order can be written when the payment is reported. The processor is called outside any
+ * Opens an embedded checkout at the processor for the lines asked for, priced from our catalogue, with our shipping
+ * rates to choose from (the processor collects the US address and computes the sales tax), and keeps what was priced so the order can be written when the payment is reported. The processor is called outside any
  * transaction; a failure there leaves nothing behind.
  */
 export async function createCheckoutSession(
@@ -22,6 +23,7 @@ export async function createCheckoutSession(
       quantity: line.quantity,
     })),
     customerEmail: email,
+    shippingRates: SHIPPING_RATES,
     returnUrl: `${config.publicUrl}${paths.return}?session_id={CHECKOUT_SESSION_ID}`,
     metadata: { source: "shop" },
   });

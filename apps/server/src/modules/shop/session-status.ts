@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { shopCheckouts } from "../../db/schema/shop";
 import { AppError } from "../../lib/errors";
 import { completeOrder } from "./complete-order";
+import { orderNumber } from "./order-confirmation-mail";
 
 export const UNKNOWN_SESSION = "No such checkout session.";
 
@@ -21,6 +22,10 @@ export async function readSessionStatus(
     .where(eq(shopCheckouts.sessionId, sessionId));
   if (!checkout) throw new AppError("NOT_FOUND", UNKNOWN_SESSION);
   const session = await deps.gateway.retrieveCheckoutSession(sessionId);
-  await completeOrder(deps, session);
-  return { status: session.status, customer_email: session.customerEmail ?? checkout.email };
+  const order = await completeOrder(deps, session);
+  return {
+    status: session.status,
+    customer_email: session.customerEmail ?? checkout.email,
+    orderNumber: order ? orderNumber(order.orderId) : null,
+  };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerJournals } from "../../db/schema/ledger";
+import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { shopOrders } from "../../db/schema/shop";
 import { createTestApp, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper } from "../../test/shop";
@@ -42,11 +42,40 @@ async function openCheckout(email: string) {
 function payAtStripe(sessionId: string, email: string) {
   const session = emulator.checkoutSessions.get(sessionId);
   if (!session) throw new Error(`no emulator session ${sessionId}`);
+  // Express to Manhattan; Stripe Tax's combined New York City rate (8.875%) on the goods and the shipping.
+  const subtotal = Number(session.amount_subtotal);
+  const tax = Math.round((subtotal + 1500) * 0.08875);
   Object.assign(session, {
     status: "complete",
     payment_status: "paid",
     payment_intent: `pi_for_${sessionId}`,
     customer_details: { email },
+    amount_total: subtotal + 1500 + tax,
+    total_details: { amount_discount: 0, amount_shipping: 1500, amount_tax: tax },
+    shipping_cost: {
+      amount_subtotal: 1500,
+      amount_tax: Math.round(1500 * 0.08875),
+      amount_total: 1500 + Math.round(1500 * 0.08875),
+      shipping_rate: {
+        id: "shr_emu_express",
+        object: "shipping_rate",
+        display_name: "Express shipping",
+        metadata: { rate: "express" },
+      },
+    },
+    collected_information: {
+      shipping_details: {
+        name: "Ada Shopper",
+        address: {
+          line1: "350 Fifth Avenue",
+          line2: "Floor 86",
+          city: "New York",
+          state: "NY",
+          postal_code: "10118",
+          country: "US",
+        },
+      },
+    },
   });
 }
 
@@ -106,6 +135,35 @@ describe("shop checkout with Stripe", () => {
       "line_items[1][price_data][currency]": "usd",
       "line_items[1][price_data][unit_amount]": "799",
       "line_items[1][price_data][product_data][name]": "Broker Sticker",
+      "line_items[0][price_data][tax_behavior]": "exclusive",
+      "line_items[0][price_data][product_data][tax_code]": "txcd_99999999",
+      "line_items[1][price_data][tax_behavior]": "exclusive",
+      "line_items[1][price_data][product_data][tax_code]": "txcd_99999999",
+      // A US address is collected, two fixed rates are offered, and Stripe Tax computes the tax for the address.
+      "shipping_address_collection[allowed_countries][0]": "US",
+      "shipping_options[0][shipping_rate_data][type]": "fixed_amount",
+      "shipping_options[0][shipping_rate_data][display_name]": "Standard shipping",
+      "shipping_options[0][shipping_rate_data][fixed_amount][amount]": "500",
+      "shipping_options[0][shipping_rate_data][fixed_amount][currency]": "usd",
+      "shipping_options[0][shipping_rate_data][delivery_estimate][minimum][unit]": "business_day",
+      "shipping_options[0][shipping_rate_data][delivery_estimate][minimum][value]": "5",
+      "shipping_options[0][shipping_rate_data][delivery_estimate][maximum][unit]": "business_day",
+      "shipping_options[0][shipping_rate_data][delivery_estimate][maximum][value]": "7",
+      "shipping_options[0][shipping_rate_data][tax_behavior]": "exclusive",
+      "shipping_options[0][shipping_rate_data][tax_code]": "txcd_92010001",
+      "shipping_options[0][shipping_rate_data][metadata][rate]": "standard",
+      "shipping_options[1][shipping_rate_data][type]": "fixed_amount",
+      "shipping_options[1][shipping_rate_data][display_name]": "Express shipping",
+      "shipping_options[1][shipping_rate_data][fixed_amount][amount]": "1500",
+      "shipping_options[1][shipping_rate_data][fixed_amount][currency]": "usd",
+      "shipping_options[1][shipping_rate_data][delivery_estimate][minimum][unit]": "business_day",
+      "shipping_options[1][shipping_rate_data][delivery_estimate][minimum][value]": "1",
+      "shipping_options[1][shipping_rate_data][delivery_estimate][maximum][unit]": "business_day",
+      "shipping_options[1][shipping_rate_data][delivery_estimate][maximum][value]": "2",
+      "shipping_options[1][shipping_rate_data][tax_behavior]": "exclusive",
+      "shipping_options[1][shipping_rate_data][tax_code]": "txcd_92010001",
+      "shipping_options[1][shipping_rate_data][metadata][rate]": "express",
+      "automatic_tax[enabled]": "true",
       "metadata[source]": "shop",
       "payment_intent_data[metadata][source]": "shop",
     });
@@ -116,7 +174,7 @@ describe("shop checkout with Stripe", () => {
     const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
     const res = await status(sessionId);
-    expect(res.json().data).toEqual({ status: "open", customer_email: email });
+    expect(res.json().data).toEqual({ status: "open", customer_email: email, orderNumber: null });
     expect(await ordersFor(sessionId)).toHaveLength(0);
   });
 
@@ -133,17 +191,46 @@ describe("shop checkout with Stripe", () => {
     expect(repeat.json().data).toEqual({ received: true, duplicate: true, ignored: false });
     expect((await deliver(checkoutEvent(sessionId))).statusCode).toBe(200);
     for (let i = 0; i < 2; i++) {
-      expect((await status(sessionId)).json().data).toEqual({ status: "complete", customer_email: email });
+      expect((await status(sessionId)).json().data).toEqual({
+        status: "complete",
+        customer_email: email,
+        orderNumber: expect.stringMatching(/^[0-9A-F]{8}$/),
+      });
     }
 
     const orders = await ordersFor(sessionId);
     expect(orders).toHaveLength(1);
+    // What Stripe collected and computed is what the order keeps: 13,196 + 1,500 + 8.875% of 14,696 (1,304).
     expect(orders[0]).toMatchObject({
       email,
-      amountCents: 13_196,
+      amountCents: 16_000,
+      subtotalCents: 13_196,
+      shippingCents: 1_500,
+      taxCents: 1_304,
       provider: "stripe",
       paymentIntentId: `pi_for_${sessionId}`,
+      shipping: {
+        address: {
+          name: "Ada Shopper",
+          line1: "350 Fifth Avenue",
+          line2: "Floor 86",
+          city: "New York",
+          state: "NY",
+          postalCode: "10118",
+          country: "US",
+        },
+        rateId: "express",
+        rateName: "Express shipping",
+      },
     });
+    // Retrieved with the chosen rate expanded, so its name and our id are known.
+    const reads = emulator.requests.filter((r) => r.method === "GET" && r.path.includes(sessionId));
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) {
+      expect(new URLSearchParams(read.path.split("?")[1]).getAll("expand[0]")).toEqual([
+        "shipping_cost.shipping_rate",
+      ]);
+    }
     const journals = await t.app.deps.db
       .select()
       .from(ledgerJournals)
@@ -152,6 +239,21 @@ describe("shop checkout with Stripe", () => {
     const mails = await mailbox(email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain("4 × Broker Sticker");
+    expect(mails[0]?.text).toContain("Shipping: $15.00");
+    expect(mails[0]?.text).toContain("Sales tax: $13.04");
+    expect(mails[0]?.text).toContain("Total charged: $160.00");
+    expect(mails[0]?.text).toContain(
+      "Ship to: Ada Shopper, 350 Fifth Avenue, Floor 86, New York, NY 10118 (Express shipping)",
+    );
+    const entries = await t.app.deps.db
+      .select({ account: ledgerEntries.account, amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.journalId, journals[0]?.id ?? ""));
+    expect(entries.sort((a, b) => a.amountCents - b.amountCents)).toEqual([
+      { account: "card_funding", amountCents: -16_000 },
+      { account: "sales_tax_payable", amountCents: 1_304 },
+      { account: "platform_revenue", amountCents: 14_696 },
+    ]);
   });
 
   it("deliveries and status reads all at once: one order, one e-mail", async () => {

@@ -1,5 +1,9 @@
 import { api } from "@mx/shared/routes";
-import { SandboxCheckoutPayData, SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
+import {
+  SandboxCheckoutPayData,
+  SandboxCheckoutSessionData,
+  type SandboxCheckoutShippingBody,
+} from "@mx/shared/schemas/shop";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -43,4 +47,16 @@ export async function paySandboxCheckout(
     body: { clientSecret, token: token.data.id },
   });
   return paid.data;
+}
+
+/** The address and rate typed into the form: the session's shipping, tax and total come back (Stripe's form does the same). */
+export async function setSandboxShipping(
+  body: SandboxCheckoutShippingBody,
+): Promise<SandboxCheckoutSessionData> {
+  const reply = await apiRequest(api.sandboxCheckoutShipping, {
+    schema: SandboxCheckoutSessionData,
+    method: "POST",
+    body,
+  });
+  return reply.data;
 }

@@ -1,6 +1,8 @@
 import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { findShippingRate, shippingTexts } from "@mx/shared/shop-shipping";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { SandboxCardFields } from "../../../components/card-entry/sandbox-card-fields";
 import { Button } from "../../../components/ui/button";
@@ -9,10 +11,23 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "../../../lib/card-input";
-import { paySandboxCheckout, useSandboxCheckoutSession } from "../api/sandbox-checkout";
+import { queryKeys } from "../../../lib/query-keys";
+import { paySandboxCheckout, setSandboxShipping, useSandboxCheckoutSession } from "../api/sandbox-checkout";
 import { shopCopy } from "../copy";
+import {
+  type AddressDraft,
+  type AddressField,
+  addressProblem,
+  EMPTY_ADDRESS,
+  ShippingFields,
+  toShippingAddress,
+} from "./shipping-fields";
 
-type Field = "number" | "expiry" | "cvc" | "name";
+type CardFieldName = "number" | "expiry" | "cvc" | "name";
+type Field = CardFieldName | AddressField;
+
+/** How long typing pauses before the address is sent for its tax. */
+const QUOTE_DELAY_MS = 400;
 
 const isAmex = (digits: string) => detectBrand(digits) === "amex";
 
@@ -55,8 +70,68 @@ function cardProblem(card: { number: string; expiry: string; cvc: string; name: 
  */
 export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
   const session = useSandboxCheckoutSession(clientSecret);
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const ids = { number: useId(), expiry: useId(), cvc: useId(), name: useId(), error: useId() };
+  const addressIds = {
+    name: useId(),
+    line1: useId(),
+    line2: useId(),
+    city: useId(),
+    state: useId(),
+    postalCode: useId(),
+  };
+  const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
+  const [chosenRate, setChosenRate] = useState<string | null>(null);
+  // The address and rate the session was last given (its figures are theirs), and whether a quote is on its way.
+  const [quoted, setQuoted] = useState<string | null>(null);
+  const [isQuoting, setIsQuoting] = useState(false);
+  const latestQuote = useRef(0);
+
+  const stored = session.data?.shipping;
+  const rate = chosenRate ?? stored?.rateId ?? session.data?.shippingOptions[0]?.id ?? "";
+  const isAddressReady = addressProblem(address) === null;
+  const quoteBody = isAddressReady
+    ? { clientSecret, address: toShippingAddress(address), shippingRate: rate }
+    : null;
+  const quoteKey = quoteBody ? JSON.stringify(quoteBody) : null;
+
+  // A session that already has an address (a reload) shows it.
+  const storedAddress = stored?.address;
+  useEffect(() => {
+    if (!storedAddress) return;
+    setAddress((current) =>
+      current === EMPTY_ADDRESS ? { ...storedAddress, line2: storedAddress.line2 ?? "" } : current,
+    );
+  }, [storedAddress]);
+
+  /** Gives the session this address and rate; its shipping, tax and total come back. */
+  const quote = useCallback(
+    async (body: NonNullable<typeof quoteBody>) => {
+      const turn = ++latestQuote.current;
+      setIsQuoting(true);
+      try {
+        const updated = await setSandboxShipping(body);
+        if (turn !== latestQuote.current) return;
+        queryClient.setQueryData(queryKeys.shop.sandboxSession(clientSecret), updated);
+        setQuoted(JSON.stringify(body));
+      } finally {
+        if (turn === latestQuote.current) setIsQuoting(false);
+      }
+    },
+    [clientSecret, queryClient],
+  );
+
+  // As the customer types, the tax follows the address once it is complete.
+  useEffect(() => {
+    if (!quoteKey || quoteKey === quoted) return;
+    const timer = window.setTimeout(() => {
+      void quote(JSON.parse(quoteKey)).catch(() => {
+        // Said on submit, where the server's message names the field.
+      });
+    }, QUOTE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [quoteKey, quoted, quote]);
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -84,6 +159,12 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running.current) return;
+    const missing = addressProblem(address);
+    if (missing) {
+      setProblem(missing);
+      document.getElementById(addressIds[missing.field])?.focus();
+      return;
+    }
     const found = cardProblem({ number, expiry, cvc, name });
     if (found) {
       setProblem(found);
@@ -95,6 +176,7 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
     setIsPaying(true);
     const digits = onlyDigits(expiry);
     try {
+      if (quoteBody && quoteKey !== quoted) await quote(quoteBody);
       const paid = await paySandboxCheckout(clientSecret, {
         number: onlyDigits(number),
         expMonth: Number(digits.slice(0, 2)),
@@ -115,7 +197,25 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
   const edited = () => {
     if (problem) setProblem(null);
   };
-  const total = formatCents(data.amountTotalCents);
+  const editAddress = (field: AddressField, value: string) => {
+    setAddress((current) => ({ ...current, [field]: value }));
+    edited();
+  };
+  // The session's figures are shown once they are this address's and rate's; until then the rate's price, and
+  // the tax waits for the address.
+  const isQuoted = quoteKey !== null && quoteKey === quoted && data.shipping !== null;
+  const shippingCents = isQuoted ? data.amountShippingCents : (findShippingRate(rate)?.amountCents ?? 0);
+  const stateCode = isQuoted ? data.shipping?.address.state : undefined;
+  const taxLabel =
+    isQuoted && stateCode && data.taxRate !== null
+      ? shippingTexts.taxWithRate(stateCode, data.taxRate)
+      : shippingTexts.tax;
+  const taxAmount = isQuoted
+    ? formatCents(data.amountTaxCents)
+    : isAddressReady || isQuoting
+      ? shippingTexts.calculating
+      : shippingTexts.taxPending;
+  const total = formatCents(isQuoted ? data.amountTotalCents : data.amountSubtotalCents + shippingCents);
 
   return (
     <div className="sandbox-pay">
@@ -133,7 +233,21 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
             </li>
           ))}
         </ul>
-        <p className="sandbox-pay__total">
+        <dl className="sandbox-pay__figures">
+          <div>
+            <dt>{shippingTexts.subtotal}</dt>
+            <dd data-testid="payment-subtotal">{formatCents(data.amountSubtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>{shippingTexts.shipping}</dt>
+            <dd data-testid="payment-shipping">{formatCents(shippingCents)}</dd>
+          </div>
+          <div>
+            <dt>{taxLabel}</dt>
+            <dd data-testid="payment-tax">{taxAmount}</dd>
+          </div>
+        </dl>
+        <p className="sandbox-pay__total" aria-live="polite">
           <span>{shopCopy.total}</span>
           <span data-testid="payment-total">{total}</span>
         </p>
@@ -149,6 +263,20 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
           <span className="sandbox-pay__label">{shopCopy.emailLabel}</span>
           <span>{data.customerEmail}</span>
         </p>
+        <ShippingFields
+          ids={addressIds}
+          address={address}
+          onAddressChange={editAddress}
+          rates={data.shippingOptions}
+          rate={rate}
+          onRateChange={(next) => {
+            setChosenRate(next);
+            edited();
+          }}
+          fieldState={invalid}
+          disabled={isPaying}
+        />
+        <h3 className="shipping-fields__legend">{shippingTexts.paymentDetails}</h3>
         <SandboxCardFields
           ids={ids}
           copy={shopCopy}

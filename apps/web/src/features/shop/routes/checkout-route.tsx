@@ -2,6 +2,7 @@ import { texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { findProduct } from "@mx/shared/shop";
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
@@ -13,7 +14,9 @@ import { ErrorBox } from "../../../components/ui/error-box";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
+import { getProfile, profileQueryKey } from "../../../lib/current-profile";
 import { useConfig } from "../../../lib/payment-config";
+import { hasSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCreateCheckoutSession } from "../api/create-checkout-session";
 import { usePaypalCheckout } from "../api/paypal-checkout";
@@ -62,6 +65,17 @@ export function CheckoutRoute() {
   const [email, setEmail] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const ids = { email: useId(), emailError: useId() };
+
+  // A signed-in player's e-mail is filled in; they may still change it.
+  const profile = useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => getProfile(signal),
+    enabled: hasSession(),
+  });
+  const profileEmail = profile.data?.email;
+  useEffect(() => {
+    if (profileEmail) setEmail((current) => current || profileEmail);
+  }, [profileEmail]);
 
   const buyNowId = buyNow?.id;
   const buyNowQuantity = buyNow?.quantity;

@@ -1,6 +1,7 @@
 import { RETURN_REDIRECT_DELAY_MS, SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
+import { shippingTexts } from "@mx/shared/shop-shipping";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Button, buttonClassName } from "../../../components/ui/button";
@@ -34,7 +35,7 @@ export function ReturnRoute() {
   if (!sessionId || status.isError) return <UnknownSession />;
   if (status.isPending) return <PageSpinner />;
   if (sessionStatus !== "complete") return null;
-  return <ThankYou email={status.data.customer_email ?? ""} />;
+  return <ThankYou email={status.data.customer_email ?? ""} orderNumber={status.data.orderNumber} />;
 }
 
 /** The support sentence around its address, so the address can be a mail link. */
@@ -61,7 +62,7 @@ function UnknownSession() {
   );
 }
 
-function ThankYou({ email }: { email: string }) {
+function ThankYou({ email, orderNumber }: { email: string; orderNumber: string | null }) {
   useDocumentTitle(texts.thankYou);
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(RETURN_REDIRECT_DELAY_MS / 1000);
@@ -100,6 +101,11 @@ function ThankYou({ email }: { email: string }) {
         <h1 ref={headingRef} tabIndex={-1} className="thank-you__title">
           {texts.thankYou}
         </h1>
+        {orderNumber ? (
+          <p className="thank-you__order" data-testid="order-number">
+            {shippingTexts.orderNumber(orderNumber)}
+          </p>
+        ) : null}
         <p>{formats.confirmationEmailNote(email)}</p>
         <p>
           {supportBefore}
