@@ -109,7 +109,7 @@ export async function handleStripeEvent(
   const intentId = intentIdOf(event);
   const intent = intentId ? await gateway.retrievePaymentIntent(intentId) : null;
   const payout = await readPayoutEvent(db, gateway, event);
-  const account = await readAccountEvent(gateway, event);
+  const account = await readAccountEvent(db, gateway, event);
   const checkoutId = checkoutSessionIdOf(event);
   const checkout = checkoutId ? await gateway.retrieveCheckoutSession(checkoutId) : null;
   let order: RecordedOrder | null = null;

@@ -114,9 +114,11 @@ export const ACCOUNT_EVENT_TYPES: readonly string[] = ["account.updated"];
 
 /**
  * Before the webhook's transaction: the account an `account.updated` event names, read again from Stripe (the
- * event's copy is never trusted). Null for other events.
+ * event's copy is never trusted). Null for other events, and for accounts that are not a player's current,
+ * platform-managed payout account (an old one, no longer used, is not read).
  */
 export async function readAccountEvent(
+  q: Queryable,
   gateway: PaymentGateway,
   event: Pick<Stripe.Event, "type" | "account" | "data">,
 ): Promise<GatewayAccount | null> {
@@ -124,5 +126,10 @@ export async function readAccountEvent(
   const object = event.data.object as { object?: string; id?: unknown };
   const accountId = event.account ?? (object.object === "account" ? object.id : undefined);
   if (typeof accountId !== "string" || accountId.length === 0) return null;
-  return gateway.retrieveAccount(accountId);
+  const [player] = await q
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.stripeConnAccId, accountId), eq(users.stripeAccountCollection, "application")))
+    .limit(1);
+  return player ? gateway.retrieveAccount(accountId) : null;
 }
