@@ -11,6 +11,14 @@ describe("loadConfig", () => {
     expect(config.sessionSecret).toBe(loadConfig({ DATA_DIR: "/tmp/mx-config-test" }).sessionSecret);
   });
 
+  it("takes PAYPAL_WEBHOOK_ID only in PayPal's form, letters and digits", () => {
+    const base = { DATA_DIR: "/tmp/mx-config-test" };
+    expect(() => loadConfig({ ...base, PAYPAL_WEBHOOK_ID: "5GP028458E2496506" })).not.toThrow();
+    expect(() => loadConfig({ ...base, PAYPAL_WEBHOOK_ID: "WH-EMULATOR" })).toThrowError(
+      /PAYPAL_WEBHOOK_ID.*letters and digits only/,
+    );
+  });
+
   it("uses PostgreSQL when DATABASE_URL says so", () => {
     const config = loadConfig({ DATABASE_URL: "postgres://u@h:5432/db", SESSION_SECRET: "s".repeat(32) });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h:5432/db" });

@@ -51,7 +51,12 @@ const Env = z.object({
   PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
   PAYPAL_ENV: z.enum(["sandbox", "live"], { error: "must be sandbox or live" }).default("sandbox"),
   /** The webhook's id at PayPal, for verify-webhook-signature. */
-  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  // PayPal's webhook ids are letters and digits only (e.g. 8PT597110X687430LKGECATA).
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,50}$/, { error: "must be PayPal's webhook id: letters and digits only" })
+    .optional(),
   /** Only for tests and local PayPal emulators: where the SDK sends its requests. */
   PAYPAL_API_BASE: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),

@@ -277,6 +277,9 @@ export const serverMessages = {
   instantPayoutTooSmall: "amount: must be more than the $1.00 instant payout fee",
   payoutPending: "The payout could not be confirmed yet; it will be retried and your balance is safe.",
   payoutTypeSet: (type: string) => `Payouts are now ${type}.`,
+  /** An instant payout asked for a card whose `available_payout_methods` lack `instant`. */
+  instantPayoutUnavailable: (card: string) =>
+    `Instant payouts can't go to ${card}: its bank takes standard payouts only. Make another debit card the default for instant payouts, or make a standard payout.`,
   // Fresh proof for money-moving changes
   proofRequired:
     "For your security, please confirm your current password to make this change (or sign out and sign in again).",
@@ -284,6 +287,59 @@ export const serverMessages = {
   pushSubscriptionTaken: "This push subscription belongs to another account.",
   pushEndpointNotAllowed: "endpoint: must be the https:// address of a known push service",
   userNameAvailable: "This username is available.",
+} as const;
+
+/** Stripe's names for what it may still need from a player (its requirement fields), in the player's words. */
+const PAYOUT_REQUIREMENTS: [prefix: string, label: string][] = [
+  ["individual.verification.additional_document", "a document proving your address"],
+  ["individual.verification.document", "a photo ID"],
+  ["individual.id_number", "your Social Security number"],
+  ["individual.ssn_last_4", "the last 4 digits of your Social Security number"],
+  ["individual.dob", "your date of birth"],
+  ["individual.address", "your home address"],
+  ["individual.first_name", "your legal name"],
+  ["individual.last_name", "your legal name"],
+  ["individual.email", "your e-mail address"],
+  ["individual.phone", "your phone number"],
+  ["business_profile", "what you use payouts for"],
+  ["external_account", "a bank account or debit card for payouts"],
+  ["tos_acceptance", "your acceptance of Stripe's terms"],
+];
+
+/** The player's words for one of Stripe's requirement fields ("individual.dob.day" → "your date of birth"). */
+export function payoutRequirementLabel(field: string): string {
+  const match = PAYOUT_REQUIREMENTS.find(([prefix]) => field === prefix || field.startsWith(`${prefix}.`));
+  return match ? match[1] : "more details about you";
+}
+
+/** The player's words for everything Stripe still needs, each once, in Stripe's order. */
+export const payoutRequirementLabels = (fields: readonly string[]): string[] => [
+  ...new Set(fields.map(payoutRequirementLabel)),
+];
+
+/** "a, b and c". */
+const listOf = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? "more details") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/** What the Withdrawal screens and the server say about the player's payout account. */
+export const payoutAccountTexts = {
+  /** An account made before payout accounts were managed by the platform: Stripe will not take its payout cards. */
+  reconnect:
+    "Payouts now go through a new payout account. Please connect again: it takes a minute, and your earnings are safe on your balance until you withdraw them.",
+  reconnectTitle: "Connect your payout account again",
+  actionRequiredTitle: "Stripe needs more details",
+  /** Requirements due, payouts still going out for now. */
+  actionRequired: (needs: readonly string[]) =>
+    `To keep payouts going, Stripe needs ${listOf(needs)}. Please add ${needs.length > 1 ? "them" : "it"} before Stripe pauses your payouts.`,
+  /** Requirements past due: Stripe holds the account's payouts. */
+  payoutsPaused: (needs: readonly string[]) =>
+    `Payouts are paused until Stripe has ${listOf(needs)}. Please add ${needs.length > 1 ? "them" : "it"} to withdraw your balance.`,
+  payoutsPausedTitle: "Payouts are paused",
+  continueOnboarding: "Continue with Stripe",
+  connectAgain: "Connect again",
+  opening: "Opening Stripe…",
+  instantBadge: "Instant",
+  standardOnlyBadge: "Standard only",
 } as const;
 
 /** The dialog that asks for the current password before a money-moving change. */

@@ -15,6 +15,8 @@ export type PaypalRequest = {
   requestId: string | null;
   authorization: string | null;
   prefer: string | null;
+  /** The `Content-Type` header as sent, null without one. */
+  contentType: string | null;
 };
 
 export type CannedReply = { status: number; body: unknown };
@@ -92,7 +94,8 @@ export async function startPaypalEmulator(): Promise<PaypalEmulator> {
     }
     if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
       // The emulator's PayPal signed a delivery when its signature is "emulator-signature".
-      const signed = body?.transmission_sig === "emulator-signature" && body?.webhook_id === "WH-EMULATOR";
+      const signed =
+        body?.transmission_sig === "emulator-signature" && body?.webhook_id === "5GP028458E2496506";
       return { status: 200, body: { verification_status: signed ? "SUCCESS" : "FAILURE" } };
     }
     const [, area, kind, id, action] = parts;
@@ -247,6 +250,7 @@ export async function startPaypalEmulator(): Promise<PaypalEmulator> {
         requestId,
         authorization: header("authorization"),
         prefer: header("prefer"),
+        contentType: header("content-type"),
       });
       // PayPal answers a repeated PayPal-Request-Id with its first reply, and does the work once.
       const key = requestId ? `${method} ${path.split("/").slice(0, 4).join("/")} ${requestId}` : null;

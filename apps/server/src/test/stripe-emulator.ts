@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../modules/payments/sandbox-payouts";
 
 /**
  * A stand-in for api.stripe.com on 127.0.0.1, for tests: just the endpoints the `stripe` gateway uses, answering
@@ -29,6 +30,9 @@ const VISA: TestCard = { brand: "visa", last4: "4242", funding: "credit" };
 const TOKEN_CARDS: Record<string, TestCard> = {
   tok_visa: VISA,
   tok_visa_debit: { brand: "visa", last4: "5556", funding: "debit" },
+  tok_mastercard_debit: { brand: "mastercard", last4: "8210", funding: "debit" },
+  /** A debit card its bank will not take instant payouts on (standard only). */
+  tok_discover_debit: { brand: "discover", last4: "1113", funding: "debit" },
   tok_mastercard: { brand: "mastercard", last4: "4444", funding: "credit" },
   tok_amex: { brand: "amex", last4: "8431", funding: "credit" },
   tok_cartes_bancaires: { brand: "cartes_bancaires", last4: "1001", funding: "unknown" },
@@ -65,6 +69,13 @@ export type StripeEmulator = {
   intents: Map<string, Json>;
   /** The checkout sessions the emulator holds, by id; tests complete them (as a customer paying would). */
   checkoutSessions: Map<string, Json>;
+  /**
+   * The connected accounts it holds, by id; tests change them as Stripe would later (`details_submitted`,
+   * `requirements`), or add one made the old way (`controller.requirement_collection: "stripe"`).
+   */
+  accounts: Map<string, Json>;
+  /** The payouts made on connected accounts, by id. */
+  payouts: Map<string, Json>;
   /** The next request to `METHOD path` gets this reply instead of the usual one. */
   replyOnce(method: string, path: string, reply: CannedReply): void;
   reset(): void;
@@ -101,20 +112,276 @@ function paymentMethod(id: string, card: TestCard, customer: string | null) {
   };
 }
 
+/** A connected account as Stripe returns it to the platform that controls it. */
+export function connectedAccount(
+  id: string,
+  collection: "application" | "stripe",
+  email: string | null = null,
+) {
+  return {
+    id,
+    object: "account",
+    business_type: null,
+    capabilities: { transfers: "inactive" },
+    charges_enabled: false,
+    controller: {
+      fees: { payer: "application" },
+      is_controller: true,
+      losses: { payments: "application" },
+      requirement_collection: collection,
+      stripe_dashboard: { type: collection === "application" ? "none" : "express" },
+      type: "application",
+    },
+    country: "US",
+    created: now(),
+    default_currency: "usd",
+    details_submitted: false,
+    email,
+    external_accounts: {
+      object: "list",
+      data: [] as Json[],
+      has_more: false,
+      url: `/v1/accounts/${id}/external_accounts`,
+    },
+    metadata: {},
+    payouts_enabled: false,
+    requirements: {
+      current_deadline: null,
+      currently_due: ["individual.first_name", "individual.last_name", "tos_acceptance.date"],
+      disabled_reason: "requirements.past_due",
+      eventually_due: [],
+      errors: [],
+      past_due: ["individual.first_name", "individual.last_name", "tos_acceptance.date"],
+      pending_verification: [],
+    },
+    type: "custom",
+  };
+}
+
+/** What the emulator says to an external-account change on an account whose requirements Stripe collects. */
+export const EXTERNAL_ACCOUNT_REFUSAL = STRIPE_COLLECTED_ACCOUNT_REFUSAL;
+
 export async function startStripeEmulator(): Promise<StripeEmulator> {
   const requests: RecordedRequest[] = [];
   const canned = new Map<string, CannedReply[]>();
   const intents = new Map<string, Json>();
   const checkoutSessions = new Map<string, Json>();
+  const connected = new Map<string, Json>();
+  const payoutsMade = new Map<string, Json>();
+  const transfers = new Map<string, Json>();
   const methods = new Map<string, ReturnType<typeof paymentMethod>>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_emu${++counter}`;
 
-  const route = (method: string, path: string, body: Record<string, string>): CannedReply => {
+  const metadataOf = (body: Record<string, string>): Json => {
+    const metadata: Json = {};
+    for (const [k, v] of Object.entries(body)) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m?.[1]) metadata[m[1]] = v;
+    }
+    return metadata;
+  };
+  const cardsOf = (account: Json) => (account.external_accounts as { data: Json[] }).data;
+
+  /** Connected accounts, their onboarding links and their external accounts (debit cards). */
+  const accountRoute = (
+    method: string,
+    id: string | undefined,
+    action: string | undefined,
+    cardId: string | undefined,
+    body: Record<string, string>,
+    path: string,
+  ): CannedReply | null => {
+    if (method === "POST" && !id) {
+      const collection =
+        body["controller[requirement_collection]"] === "application" ? "application" : "stripe";
+      const account = connectedAccount(nextId("acct"), collection, body.email ?? null);
+      account.metadata = metadataOf(body);
+      connected.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const account = id ? connected.get(id) : undefined;
+    if (!account || !id) return id ? missing("account", id) : null;
+    if (method === "GET" && !action) return { status: 200, body: account };
+    if (action !== "external_accounts") return null;
+    const cards = cardsOf(account);
+    if (method === "GET" && !cardId) {
+      const query = new URLSearchParams(path.split("?")[1] ?? "");
+      const data = cards.filter((c) => !query.get("object") || c.object === query.get("object"));
+      return {
+        status: 200,
+        body: { object: "list", data, has_more: false, url: `/v1/accounts/${id}/external_accounts` },
+      };
+    }
+    // Stripe lets the platform see these on any account, but change them only where it collects the requirements.
+    if ((account.controller as { requirement_collection: string }).requirement_collection !== "application") {
+      return stripeError(400, { type: "invalid_request_error", ...EXTERNAL_ACCOUNT_REFUSAL });
+    }
+    const makeDefault = (card: Json) => {
+      for (const c of cards) c.default_for_currency = false;
+      card.default_for_currency = true;
+    };
+    if (method === "POST" && !cardId) {
+      const token = body.external_account ?? "";
+      const tokenCard = TOKEN_CARDS[token];
+      if (!tokenCard) return missing("token", token);
+      if (tokenCard.funding !== "debit") {
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "invalid_card_type",
+          message: "This card doesn't appear to be a debit card.",
+          param: "external_account",
+        });
+      }
+      const card: Json = {
+        id: nextId("card"),
+        object: "card",
+        account: id,
+        brand:
+          tokenCard.brand === "mastercard" ? "MasterCard" : tokenCard.brand === "visa" ? "Visa" : "Discover",
+        country: "US",
+        currency: "usd",
+        default_for_currency: false,
+        exp_month: 12,
+        exp_year: 2034,
+        funding: tokenCard.funding,
+        last4: tokenCard.last4,
+        metadata: {},
+        available_payout_methods:
+          tokenCard.brand === "visa" || tokenCard.brand === "mastercard"
+            ? ["standard", "instant"]
+            : ["standard"],
+      };
+      cards.unshift(card);
+      if (body.default_for_currency === "true" || cards.length === 1) makeDefault(card);
+      return { status: 200, body: card };
+    }
+    const card = cards.find((c) => c.id === cardId);
+    if (!card || !cardId) return missing("external account", cardId ?? "");
+    if (method === "POST") {
+      if (body.default_for_currency === "true") makeDefault(card);
+      return { status: 200, body: card };
+    }
+    if (method === "DELETE") {
+      if (card.default_for_currency === true && cards.length > 1) {
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "default_external_account_deletion",
+          message: "You cannot delete the default external account for your default currency.",
+        });
+      }
+      cards.splice(cards.indexOf(card), 1);
+      return { status: 200, body: { id: cardId, object: "card", deleted: true } };
+    }
+    return null;
+  };
+
+  const route = (
+    method: string,
+    path: string,
+    body: Record<string, string>,
+    stripeAccount: string | null,
+  ): CannedReply => {
     const queued = canned.get(`${method} ${path}`)?.shift();
     if (queued) return queued;
     const parts = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
     const [, resource, id, action] = parts;
+
+    if (resource === "accounts") {
+      const reply = accountRoute(method, id, action, parts[4], body, path);
+      if (reply) return reply;
+    }
+
+    if (resource === "account_links" && method === "POST" && !id) {
+      const account = connected.get(body.account ?? "");
+      if (!account) return missing("account", body.account ?? "");
+      return {
+        status: 200,
+        body: {
+          object: "account_link",
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.com/setup/c/${account.id}/${nextId("link")}`,
+        },
+      };
+    }
+
+    if (resource === "payouts" && method === "GET" && id) {
+      const payout = payoutsMade.get(id);
+      if (!payout) return missing("payout", id);
+      return { status: 200, body: payout };
+    }
+
+    if (resource === "transfers" && method === "POST" && !id) {
+      const destination = connected.get(body.destination ?? "");
+      if (!destination) return missing("account", body.destination ?? "");
+      const transfer: Json = {
+        id: nextId("tr"),
+        object: "transfer",
+        amount: Number(body.amount),
+        amount_reversed: 0,
+        currency: body.currency,
+        destination: destination.id,
+        metadata: metadataOf(body),
+        transfer_group: body.transfer_group ?? null,
+      };
+      transfers.set(transfer.id as string, transfer);
+      return { status: 200, body: transfer };
+    }
+    if (resource === "transfers" && id && transfers.has(id)) {
+      const transfer = transfers.get(id) as Json;
+      if (method === "GET" && !action) return { status: 200, body: transfer };
+      if (method === "POST" && action === "reversals") {
+        const amount = Number(body.amount);
+        transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
+        return {
+          status: 200,
+          body: { id: nextId("trr"), object: "transfer_reversal", amount, transfer: id },
+        };
+      }
+    }
+
+    if (resource === "payouts" && method === "POST" && !id) {
+      const account = connected.get(stripeAccount ?? "");
+      if (!account) return missing("account", stripeAccount ?? "");
+      if (account.payouts_enabled !== true) {
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "payouts_not_allowed",
+          message: "Payouts have been disabled on this account.",
+        });
+      }
+      const cards = cardsOf(account);
+      const card = body.destination
+        ? cards.find((c) => c.id === body.destination)
+        : cards.find((c) => c.default_for_currency === true);
+      if (body.destination && !card) return missing("external account", body.destination);
+      const methods = (card?.available_payout_methods as string[] | undefined) ?? ["standard"];
+      if (body.method === "instant" && !methods.includes("instant")) {
+        return stripeError(400, {
+          type: "invalid_request_error",
+          code: "instant_payouts_unsupported",
+          message: "This card is not eligible for Instant Payouts. Try a debit card from a supported bank.",
+          param: "destination",
+        });
+      }
+      const payout: Json = {
+        id: nextId("po"),
+        object: "payout",
+        amount: Number(body.amount),
+        arrival_date: now(),
+        automatic: false,
+        currency: body.currency,
+        destination: card?.id ?? null,
+        failure_code: null,
+        failure_message: null,
+        metadata: metadataOf(body),
+        method: body.method ?? "standard",
+        status: body.method === "instant" ? "paid" : "pending",
+      };
+      payoutsMade.set(payout.id as string, payout);
+      return { status: 200, body: payout };
+    }
 
     if (resource === "customers" && method === "POST" && !id) {
       const metadata: Json = {};
@@ -337,7 +604,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         stripeAccount: header("stripe-account"),
       };
       requests.push(recorded);
-      const reply = route(recorded.method, recorded.path, recorded.body);
+      const reply = route(recorded.method, recorded.path, recorded.body, recorded.stripeAccount);
       const payload = JSON.stringify(reply.body);
       res.writeHead(reply.status, {
         "content-type": "application/json",
@@ -355,6 +622,8 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     requests,
     intents,
     checkoutSessions,
+    accounts: connected,
+    payouts: payoutsMade,
     replyOnce(method, path, reply) {
       const key = `${method} ${path}`;
       canned.set(key, [...(canned.get(key) ?? []), reply]);

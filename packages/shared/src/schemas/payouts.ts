@@ -22,9 +22,37 @@ export const PayoutCard = z.object({
   funding: z.string(),
   /** The processor's `default_for_currency`: where standard and instant payouts go. */
   isDefault: z.boolean(),
+  /** Whether instant payouts can go to this card (its `available_payout_methods` include `instant`). */
+  instantAvailable: z.boolean(),
 });
 export type PayoutCard = z.infer<typeof PayoutCard>;
 export const PayoutCardListData = z.object({ response: z.array(PayoutCard) });
+
+/**
+ * GET users/stripe/payout-account: where the player's payout account stands. `not_connected`: none yet;
+ * `reconnect`: one made before the platform managed payout accounts, no longer used; `onboarding`: started, not
+ * finished; `action_required`: connected, and Stripe needs more (payouts paused when `payoutsEnabled` is false);
+ * `connected`: nothing due.
+ */
+export const PayoutAccountStatus = z.enum([
+  "not_connected",
+  "reconnect",
+  "onboarding",
+  "action_required",
+  "connected",
+]);
+export type PayoutAccountStatus = z.infer<typeof PayoutAccountStatus>;
+export const PayoutAccountData = z.object({
+  status: PayoutAccountStatus,
+  payoutsEnabled: z.boolean(),
+  /** Stripe's requirement fields still due ("individual.verification.document"). */
+  requirementsDue: z.array(z.string()),
+  /** The same, in the player's words, each once. */
+  needs: z.array(z.string()),
+  /** What to tell the player; null when nothing needs doing. */
+  message: z.string().nullable(),
+});
+export type PayoutAccountData = z.infer<typeof PayoutAccountData>;
 export type PayoutCardListData = z.infer<typeof PayoutCardListData>;
 export const PayoutCardData = z.object({ data: PayoutCard });
 

@@ -81,5 +81,10 @@ export const sandboxAccounts = pgTable("sandbox_accounts", {
   userId: text("user_id"),
   legalName: text("legal_name"),
   detailsSubmittedAt: timestamp("details_submitted_at", { withTimezone: true }),
+  /** `controller.requirement_collection`: accounts made before the platform managed them are `stripe`. */
+  requirementCollection: text("requirement_collection").notNull().default("stripe"),
+  /** Requirements due after onboarding (as Stripe adds them); past due ones hold the account's payouts. */
+  currentlyDue: jsonb("currently_due").$type<string[]>().notNull().default([]),
+  pastDue: jsonb("past_due").$type<string[]>().notNull().default([]),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

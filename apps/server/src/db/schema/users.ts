@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -14,6 +14,16 @@ export const users = pgTable(
     buildingColor: text("building_color").notNull().default("#ffffff"),
     isStripeIntegrated: boolean("is_stripe_integrated").notNull().default(false),
     stripeConnAccId: text("stripe_conn_acc_id"),
+    /**
+     * Who collects the requirements of `stripeConnAccId` (Stripe's `controller.requirement_collection`):
+     * `application` for the accounts the platform manages, whose payout cards it may change. Null for an account
+     * made before, which Stripe managed: it is no longer used, and the player connects a new one.
+     */
+    stripeAccountCollection: text("stripe_account_collection"),
+    /** What Stripe still needs from the player (its requirements currently due or past due), as Stripe names them. */
+    stripeRequirementsDue: jsonb("stripe_requirements_due").$type<string[]>().notNull().default([]),
+    /** False while Stripe holds the account's payouts (requirements past due, or under review). */
+    stripePayoutsEnabled: boolean("stripe_payouts_enabled").notNull().default(true),
     userType: text("user_type"),
     appType: text("app_type"),
     deviceToken: text("device_token"),

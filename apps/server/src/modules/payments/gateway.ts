@@ -52,8 +52,19 @@ export type GatewayIntent = {
   nextActionUrl: string | null;
 };
 
+/** Who collects an account's requirements: the platform (`application`), whose payout cards it may then manage. */
+export type RequirementCollection = "application" | "stripe";
+
 /** A player's payout (connected) account at the processor. */
-export type GatewayAccount = { id: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
+export type GatewayAccount = {
+  id: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** Null when the processor does not say (an account the platform does not control). */
+  requirementCollection: RequirementCollection | null;
+  /** What the processor still needs from the player: its requirements currently due and past due, as it names them. */
+  requirementsDue: string[];
+};
 
 export type GatewayRefund = {
   id: string;
@@ -140,8 +151,15 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
     idempotencyKey?: string;
   }): Promise<GatewayRefund>;
 
-  /** A payout account for a player (Stripe Connect Express); onboarding happens on the processor's pages. */
-  createConnectedAccount(input: { email: string; userId: string }): Promise<{ id: string }>;
+  /**
+   * A payout account for a player that the platform manages (its requirements collected by the platform, no Stripe
+   * dashboard), so its payout cards can be added and changed through the API; onboarding happens on the processor's
+   * hosted pages.
+   */
+  createConnectedAccount(input: {
+    email: string;
+    userId: string;
+  }): Promise<{ id: string; requirementCollection: RequirementCollection | null }>;
   /** The onboarding address; `returnUrl` is visited when done, `refreshUrl` when the link has expired. */
   createAccountLink(input: {
     accountId: string;

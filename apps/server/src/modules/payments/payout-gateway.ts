@@ -20,6 +20,8 @@ export type GatewayExternalAccount = {
   funding: string;
   /** Stripe's `default_for_currency`: where payouts go when no destination is named. */
   isDefault: boolean;
+  /** Stripe's `available_payout_methods`: a payout to this card may only use one of these. */
+  availablePayoutMethods: PayoutMethod[];
 };
 
 export type PayoutMethod = "standard" | "instant";
@@ -68,7 +70,8 @@ export type CardCreditInput = {
 export interface PayoutGateway {
   /**
    * Attaches a tokenised debit card to a connected account; refuses credit and prepaid cards. With `isDefault` it
-   * becomes the default for the currency; the account's first card always does.
+   * becomes the default for the currency; the account's first card always does. Like every change to an account's
+   * payout cards, only on an account whose requirements the platform collects.
    */
   createExternalAccount(input: {
     accountId: string;

@@ -214,6 +214,8 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
         prefer: "return=representation",
       },
     ]);
+    // An empty body, and no content type claiming a form.
+    expect(emulator.requests.at(-1)?.contentType).toBeNull();
     expect(intentOfOrder(await paypal.getOrder(released.id)).status).toBe("canceled");
   });
 

@@ -195,7 +195,7 @@ export function createPaypalSdk(options: {
   async function rest(
     method: "GET" | "POST",
     path: string,
-    options: { body?: unknown; requestId?: string } = {},
+    options: { body?: unknown; requestId?: string; prefer?: string } = {},
   ): Promise<Response> {
     token = await client.clientCredentialsAuthManager.updateToken(token);
     return fetch(`${base}${path}`, {
@@ -204,6 +204,7 @@ export function createPaypalSdk(options: {
         authorization: `Bearer ${token.accessToken}`,
         ...(options.body === undefined ? {} : { "content-type": "application/json" }),
         ...(options.requestId ? { "paypal-request-id": options.requestId } : {}),
+        ...(options.prefer ? { prefer: options.prefer } : {}),
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
@@ -280,7 +281,13 @@ export function createPaypalSdk(options: {
     },
 
     async voidAuthorization({ authorizationId, requestId }) {
-      await ask(() => payments.voidPayment({ authorizationId, paypalRequestId: requestId, prefer }));
+      // A plain request: the SDK's void sends its empty body labelled as a form, which PayPal's API does not take.
+      const response = await rest(
+        "POST",
+        `/v2/payments/authorizations/${encodeURIComponent(authorizationId)}/void`,
+        { requestId, prefer },
+      );
+      if (!response.ok) throw await restRefusal(response);
     },
 
     async verifyWebhookSignature({ headers, event, webhookId }) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
       clientId: "emulator-client-id",
       clientSecret: "emulator-secret",
       environment: "sandbox",
-      webhookId: "WH-EMULATOR",
+      webhookId: "5GP028458E2496506",
       apiBase: emulator.url,
     },
   });
@@ -81,7 +81,7 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
       auth_algo: "SHA256withRSA",
       transmission_id: "b2384410-f8d2-11ee-8f26-7d2e4a2c7a2a",
       transmission_sig: "forged",
-      webhook_id: "WH-EMULATOR",
+      webhook_id: "5GP028458E2496506",
       webhook_event: event,
     });
     const [waiting] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));

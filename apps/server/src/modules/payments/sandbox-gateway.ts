@@ -461,9 +461,9 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     },
 
     async createConnectedAccount({ email, userId }) {
-      const account = { id: id("acct"), email, userId };
+      const account = { id: id("acct"), email, userId, requirementCollection: "application" as const };
       await db.insert(sandboxAccounts).values(account);
-      return { id: account.id };
+      return { id: account.id, requirementCollection: account.requirementCollection };
     },
 
     async createAccountLink({ accountId, returnUrl, refreshUrl }) {
@@ -479,7 +479,14 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       const [account] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
       if (!account) throw new GatewayRequestError("resource_missing", `No such account: '${accountId}'`, 404);
       const done = account.detailsSubmittedAt !== null;
-      return { id: account.id, detailsSubmitted: done, payoutsEnabled: done };
+      return {
+        id: account.id,
+        detailsSubmitted: done,
+        // As with Stripe: requirements past due hold payouts; those only currently due do not, yet.
+        payoutsEnabled: done && account.pastDue.length === 0,
+        requirementCollection: account.requirementCollection === "application" ? "application" : "stripe",
+        requirementsDue: [...new Set([...account.pastDue, ...account.currentlyDue])],
+      };
     },
   };
 }

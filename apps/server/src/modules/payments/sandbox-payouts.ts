@@ -26,6 +26,24 @@ export const SANDBOX_PAYOUT_FAILURE = {
   message: "The bank could not process this payout.",
 } as const;
 
+/**
+ * What Stripe answers a change to the payout cards of an account whose requirements Stripe collects (Express-like):
+ * its API reference allows external-account cards only on accounts where the platform collects them.
+ */
+export const STRIPE_COLLECTED_ACCOUNT_REFUSAL = {
+  code: "external_account_not_allowed",
+  message:
+    "You can only create, update or delete external accounts on connected accounts where `controller.requirement_collection` is `application` (which includes Custom accounts).",
+} as const;
+
+/**
+ * Which payouts a debit card can take, as Stripe's `available_payout_methods` says: instant payouts go to Visa and
+ * Mastercard debit cards; the sandbox's Discover debit card (6011 9811 1111 1113) takes standard payouts only.
+ */
+export function sandboxPayoutMethods(brand: string): PayoutMethod[] {
+  return brand === "visa" || brand === "mastercard" ? ["standard", "instant"] : ["standard"];
+}
+
 type ExternalRow = typeof sandboxExternalAccounts.$inferSelect;
 type PayoutRow = typeof sandboxPayouts.$inferSelect;
 
@@ -39,6 +57,7 @@ function presentCard(row: ExternalRow): GatewayExternalAccount {
     expYear: row.expYear,
     funding: row.funding,
     isDefault: row.defaultForCurrency,
+    availablePayoutMethods: sandboxPayoutMethods(row.brand),
   };
 }
 
@@ -72,6 +91,18 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
   async function account(accountId: string) {
     const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId));
     if (!row) throw new GatewayRequestError("resource_missing", `No such account: '${accountId}'`, 404);
+    return row;
+  }
+
+  /** An account whose payout cards the platform may change: one whose requirements it collects. */
+  async function managedAccount(accountId: string) {
+    const row = await account(accountId);
+    if (row.requirementCollection !== "application") {
+      throw new GatewayRequestError(
+        STRIPE_COLLECTED_ACCOUNT_REFUSAL.code,
+        STRIPE_COLLECTED_ACCOUNT_REFUSAL.message,
+      );
+    }
     return row;
   }
 
@@ -122,7 +153,7 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
 
   return {
     async createExternalAccount({ accountId, token, isDefault }) {
-      await account(accountId);
+      await managedAccount(accountId);
       const tok = await takeSandboxToken(db, token);
       const refusal = cardRefusal(tok.behaviour);
       if (refusal) throw refusal;
@@ -178,6 +209,7 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
     },
 
     async setDefaultExternalAccount({ accountId, externalAccountId }) {
+      await managedAccount(accountId);
       await card(accountId, externalAccountId);
       const row = await db.transaction(async (tx) => {
         await lockKey(tx, `sandbox-external-accounts:${accountId}`);
@@ -197,6 +229,7 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
     },
 
     async deleteExternalAccount({ accountId, externalAccountId }) {
+      await managedAccount(accountId);
       await db.transaction(async (tx) => {
         await lockKey(tx, `sandbox-external-accounts:${accountId}`);
         const row = await card(accountId, externalAccountId, tx);
@@ -232,6 +265,12 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
           "Payouts are not enabled on this account: its onboarding is not complete.",
         );
       }
+      if (acct.pastDue.length > 0) {
+        throw new GatewayRequestError(
+          "payouts_not_allowed",
+          "Payouts are not enabled on this account: it has requirements past due.",
+        );
+      }
       let destination: ExternalRow | null = null;
       if (input.destination) {
         destination = await card(input.accountId, input.destination);
@@ -255,6 +294,16 @@ export function createSandboxPayouts(db: Db, options: { standardDelayMs?: number
       }
       if (input.method === "instant" && destination?.funding !== "debit") {
         throw new GatewayRequestError("invalid_card_type", serverMessages.payoutCardNotDebit);
+      }
+      if (
+        input.method === "instant" &&
+        destination &&
+        !sandboxPayoutMethods(destination.brand).includes("instant")
+      ) {
+        throw new GatewayRequestError(
+          "instant_payouts_unsupported",
+          "This card is not eligible for Instant Payouts. Try a debit card from a supported bank.",
+        );
       }
       const now = new Date();
       const instant = input.method === "instant";

@@ -13,6 +13,7 @@ import {
   GatewayRequestError,
   type IntentStatus,
   type PaymentGateway,
+  type RequirementCollection,
 } from "./gateway";
 import { createStripePayouts } from "./stripe-payouts";
 
@@ -60,6 +61,13 @@ function connection(
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   value == null ? null : typeof value === "string" ? value : value.id;
+
+/** `controller.requirement_collection`, which Stripe shows only to the platform that controls the account. */
+function collectionOf(account: Stripe.Account): RequirementCollection | null {
+  const value: string | undefined = account.controller?.requirement_collection;
+  if (value === "application") return "application";
+  return value === "stripe" ? "stripe" : null;
+}
 
 function toCard(pm: Stripe.PaymentMethod): GatewayCard {
   const card = pm.card;
@@ -409,13 +417,14 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     createConnectedAccount: ({ email, userId }) =>
       call(async () => {
         const account = await stripe.accounts.create({
-          // What "type: express" meant, said with controller properties (the type parameter is deprecated): Stripe
-          // collects the requirements and hosts the Express dashboard; the platform pays the fees and bears losses.
+          // An account the platform manages (what Custom accounts were): the platform collects its requirements
+          // (through Stripe's hosted onboarding), so it may add and change the account's payout cards; the player
+          // never signs in to Stripe; the platform pays Stripe's fees and answers for negative balances.
           controller: {
-            stripe_dashboard: { type: "express" },
+            requirement_collection: "application",
+            stripe_dashboard: { type: "none" },
             fees: { payer: "application" },
             losses: { payments: "application" },
-            requirement_collection: "stripe",
           },
           email,
           metadata: { userId },
@@ -423,7 +432,10 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           // Payouts are made by us, one per withdrawal, right after the transfer that funds it.
           settings: { payouts: { schedule: { interval: "manual" } } },
         });
-        return { id: account.id };
+        return {
+          id: account.id,
+          requirementCollection: collectionOf(account) ?? "application",
+        };
       }),
 
     createAccountLink: ({ accountId, returnUrl, refreshUrl }) =>
@@ -440,10 +452,16 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     retrieveAccount: (accountId) =>
       call(async () => {
         const account = await stripe.accounts.retrieve(accountId);
+        const due = new Set([
+          ...(account.requirements?.past_due ?? []),
+          ...(account.requirements?.currently_due ?? []),
+        ]);
         return {
           id: account.id,
           detailsSubmitted: account.details_submitted === true,
           payoutsEnabled: account.payouts_enabled === true,
+          requirementCollection: collectionOf(account),
+          requirementsDue: [...due],
         };
       }),
   };

@@ -78,7 +78,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the call to fail");
 }
 
-describe("the Stripe adapter's payout cards (external accounts of the Express account)", () => {
+describe("the Stripe adapter's payout cards (external accounts of the connected account)", () => {
   it("attaches a debit card token to the player's account, as the default when asked", async () => {
     emulator.replyOnce("POST", "/v1/accounts/acct_1/external_accounts", {
       status: 200,
@@ -98,6 +98,7 @@ describe("the Stripe adapter's payout cards (external accounts of the Express ac
       expYear: 2031,
       funding: "debit",
       isDefault: true,
+      availablePayoutMethods: ["standard", "instant"],
     });
     expect(sent()).toEqual([
       {

@@ -6,6 +6,7 @@ import type {
   GatewayPayout,
   GatewayPayoutStatus,
   PayoutGateway,
+  PayoutMethod,
 } from "./payout-gateway";
 
 /** Runs one Stripe request, with Stripe's errors in our words (`call` of the stripe gateway). */
@@ -43,6 +44,9 @@ function toExternalAccount(
     expYear: account.exp_year,
     funding: account.funding,
     isDefault: account.default_for_currency === true,
+    availablePayoutMethods: (account.available_payout_methods ?? []).filter(
+      (m): m is PayoutMethod => m === "standard" || m === "instant",
+    ),
   };
 }
 
@@ -70,7 +74,8 @@ function toPayout(payout: Stripe.Payout, accountId: string): GatewayPayout {
 }
 
 /**
- * The stripe adapter's payout side: debit cards as external accounts of the player's Express account; a payout is a
+ * The stripe adapter's payout side: debit cards as external accounts of the player's connected account (one whose
+ * requirements the platform collects: Stripe allows external-account changes on no other); a payout is a
  * transfer from the platform to that account, then a payout from it (on the account, with `Stripe-Account`). A
  * payout Stripe refuses outright has its transfer reversed at once; one that fails later is reclaimed the same way.
  */

@@ -12,7 +12,12 @@ import { paymentIntents, stripeEvents } from "../../db/schema/payments";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { createTestDatabase } from "../../test/database";
-import { type StripeEmulator, startStripeEmulator, stripeError } from "../../test/stripe-emulator";
+import {
+  connectedAccount,
+  type StripeEmulator,
+  startStripeEmulator,
+  stripeError,
+} from "../../test/stripe-emulator";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
 import { createStripeGateway } from "./stripe-gateway";
 import { stripeWebhookRoutes } from "./stripe-webhook-routes";
@@ -427,6 +432,54 @@ describe("the Connect endpoint", () => {
       expect((await send(both, CONNECT_URL, other, sign(other, WEBHOOK_SECRET))).statusCode).toBe(400);
       expect((await send(both, URL, other, sign(other, CONNECT_SECRET))).statusCode).toBe(400);
       expect((await send(both, URL, other, sign(other, WEBHOOK_SECRET))).statusCode).toBe(200);
+    } finally {
+      await both.close();
+    }
+  });
+
+  it("keeps what Stripe still needs from a player's account, read again from Stripe on account.updated", async () => {
+    const both = await webhookAppWith({ connectWebhookSecret: CONNECT_SECRET });
+    try {
+      const player = randomUUID();
+      const account = connectedAccount("acct_needs_more", "application");
+      emulator.accounts.set(account.id, {
+        ...account,
+        details_submitted: true,
+        payouts_enabled: false,
+        requirements: {
+          currently_due: ["individual.id_number"],
+          past_due: ["individual.id_number"],
+          eventually_due: [],
+          disabled_reason: "requirements.past_due",
+        },
+      });
+      await database.db.insert(users).values({
+        id: player,
+        fullName: "Needs More",
+        isStripeIntegrated: true,
+        stripeConnAccId: account.id,
+        stripeAccountCollection: "application",
+      });
+      // The event's own copy says nothing is due: only what Stripe answers when asked counts.
+      const payload = JSON.stringify({
+        ...JSON.parse(eventJson("account.updated", { ...account, requirements: { currently_due: [] } })),
+        account: account.id,
+      });
+      const res = await send(both, CONNECT_URL, payload, sign(payload, CONNECT_SECRET));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ duplicate: false, ignored: false });
+      const [row] = await database.db
+        .select({
+          due: users.stripeRequirementsDue,
+          enabled: users.stripePayoutsEnabled,
+          integrated: users.isStripeIntegrated,
+        })
+        .from(users)
+        .where(eq(users.id, player));
+      expect(row).toEqual({ due: ["individual.id_number"], enabled: false, integrated: true });
+      expect(emulator.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+        "GET /v1/accounts/acct_needs_more",
+      );
     } finally {
       await both.close();
     }

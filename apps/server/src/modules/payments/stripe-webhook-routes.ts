@@ -9,6 +9,7 @@ import { stripeEvents } from "../../db/schema/payments";
 import { ok } from "../../lib/reply";
 import type { Mailer } from "../mail/mailer";
 import { finishPayment } from "../money/finish-payment";
+import { ACCOUNT_EVENT_TYPES, applyAccountUpdate, readAccountEvent } from "../payouts/payout-account";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
 import { type RecordedOrder, recordShopOrder, sendOrderConfirmation } from "../shop/complete-order";
 import type { GatewayIntent, PaymentGateway } from "./gateway";
@@ -40,6 +41,7 @@ export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "payment_intent.amount_capturable_updated",
   "charge.refunded",
   ...PAYOUT_EVENT_TYPES,
+  ...ACCOUNT_EVENT_TYPES,
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
 ]);
@@ -107,6 +109,7 @@ export async function handleStripeEvent(
   const intentId = intentIdOf(event);
   const intent = intentId ? await gateway.retrievePaymentIntent(intentId) : null;
   const payout = await readPayoutEvent(db, gateway, event);
+  const account = await readAccountEvent(db, gateway, event);
   const checkoutId = checkoutSessionIdOf(event);
   const checkout = checkoutId ? await gateway.retrieveCheckoutSession(checkoutId) : null;
   let order: RecordedOrder | null = null;
@@ -121,6 +124,7 @@ export async function handleStripeEvent(
     if (row?.processedAt) return { received: true as const, duplicate: true, ignored };
     if (intent) await syncPaymentIntent(tx, intent);
     if (payout) await applyPayoutEvent(tx, payout);
+    if (account) await applyAccountUpdate(tx, account);
     if (checkout) order = await recordShopOrder(tx, checkout, gateway.kind);
     await tx.update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, event.id));
     return { received: true as const, duplicate: false, ignored };

@@ -22,6 +22,9 @@ export async function findAutomaticPayees(deps: AppDeps, now = new Date()): Prom
         isNull(users.deletedAt),
         eq(users.isStripeIntegrated, true),
         isNotNull(users.stripeConnAccId),
+        // Only accounts the platform manages, and not while Stripe holds their payouts for what it needs.
+        eq(users.stripeAccountCollection, "application"),
+        eq(users.stripePayoutsEnabled, true),
         // Held after a password reset or a new payout card.
         or(isNull(users.payoutHoldUntil), lte(users.payoutHoldUntil, now)),
         // The first payout after a password reset waits for the player's own fresh proof.

@@ -38,12 +38,19 @@ describe("payout onboarding", () => {
     expect(start.json().data).toEqual({
       isStripeIntegrated: false,
       redirectLink: expect.stringContaining("/sandbox/onboarding?account=acct_"),
+      reconnect: false,
+      requirementsDue: [],
     });
     const back = await onboard(player.token);
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe("http://localhost:3000/assets?status=1");
     const after = await t.call("GET", "/api/v1/users/stripe/onboarding", { token: player.token });
-    expect(after.json().data).toEqual({ isStripeIntegrated: true, redirectLink: null });
+    expect(after.json().data).toEqual({
+      isStripeIntegrated: true,
+      redirectLink: null,
+      reconnect: false,
+      requirementsDue: [],
+    });
     const profile = (await t.call("GET", "/api/v1/users/profile", { token: player.token })).json().data;
     expect(profile).toMatchObject({
       isStripeIntegrated: true,

@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { keyedHash, safeEqual } from "../../lib/secrets";
 import { findActiveUser } from "../users/find-user";
+import { isConnected, isManagedAccount, needsReconnect, syncPayoutAccount } from "./payout-account";
 
 /** Return and re-auth links carry this, so nobody can start or finish onboarding on another player's account. */
 export const onboardingSignature = (secret: string, userId: string) =>
@@ -15,12 +16,38 @@ function checkSignature(secret: string, userId: string, sig: string | undefined)
   }
 }
 
+/**
+ * The player's payout account, made when first needed. An account made before the platform managed payout accounts
+ * (Stripe collected its requirements, so Stripe refuses our changes to its payout cards) is replaced by a new one;
+ * the old one is no longer used. Nothing is lost: earnings stay on our ledger until paid out.
+ */
 async function accountOf(deps: AppDeps, userId: string): Promise<string> {
   const user = await findActiveUser(deps.db, userId);
-  if (user.stripeConnAccId) return user.stripeConnAccId;
-  const { id } = await deps.gateway.createConnectedAccount({ email: user.email ?? "", userId });
-  await deps.db.update(users).set({ stripeConnAccId: id, updatedAt: new Date() }).where(eq(users.id, userId));
-  return id;
+  if (user.stripeConnAccId && isManagedAccount(user)) return user.stripeConnAccId;
+  const created = await deps.gateway.createConnectedAccount({ email: user.email ?? "", userId });
+  const previous = user.stripeConnAccId;
+  const [saved] = await deps.db
+    .update(users)
+    .set({
+      stripeConnAccId: created.id,
+      stripeAccountCollection: created.requirementCollection,
+      isStripeIntegrated: false,
+      stripeRequirementsDue: [],
+      stripePayoutsEnabled: true,
+      updatedAt: new Date(),
+    })
+    // Only over what was read: of two requests at once, the first account made is the one kept.
+    .where(
+      and(
+        eq(users.id, userId),
+        previous ? eq(users.stripeConnAccId, previous) : isNull(users.stripeConnAccId),
+      ),
+    )
+    .returning({ id: users.stripeConnAccId });
+  if (saved?.id) return saved.id;
+  const again = await findActiveUser(deps.db, userId);
+  if (!again.stripeConnAccId) throw new Error("payout account vanished");
+  return again.stripeConnAccId;
 }
 
 async function linkFor(deps: AppDeps, userId: string, accountId: string): Promise<string> {
@@ -34,29 +61,46 @@ async function linkFor(deps: AppDeps, userId: string, accountId: string): Promis
   return url;
 }
 
-/** Re-reads the payout account; once the processor says payouts are enabled, the player is integrated. */
+/** Re-reads the payout account and keeps what it says; true once the player is connected. */
 async function syncAccount(deps: AppDeps, userId: string, accountId: string): Promise<boolean> {
-  const account = await deps.gateway.retrieveAccount(accountId);
-  const integrated = account.detailsSubmitted && account.payoutsEnabled;
-  if (integrated) {
-    await deps.db
-      .update(users)
-      .set({ isStripeIntegrated: true, updatedAt: new Date() })
-      .where(eq(users.id, userId));
-  }
-  return integrated;
+  await syncPayoutAccount(deps, accountId);
+  return isConnected(await findActiveUser(deps.db, userId));
 }
 
-/** GET users/stripe/onboarding: connected already, or the address of the onboarding pages. */
-export async function getOnboarding(
-  deps: AppDeps,
-  userId: string,
-): Promise<{ isStripeIntegrated: boolean; redirectLink: string | null }> {
+export type OnboardingData = {
+  isStripeIntegrated: boolean;
+  /** The onboarding pages: to connect, to connect again, or to give Stripe what it still needs. */
+  redirectLink: string | null;
+  /** True for a player whose old payout account is replaced by this onboarding. */
+  reconnect: boolean;
+  /** What Stripe still needs, as it names it (empty when nothing). */
+  requirementsDue: string[];
+};
+
+/**
+ * GET users/stripe/onboarding: connected already, or the address of the onboarding pages. A connected player of
+ * whom Stripe needs more also gets the address, to go back and give it.
+ */
+export async function getOnboarding(deps: AppDeps, userId: string): Promise<OnboardingData> {
   const user = await findActiveUser(deps.db, userId);
-  if (user.isStripeIntegrated) return { isStripeIntegrated: true, redirectLink: null };
+  if (isConnected(user)) {
+    const due = user.stripeRequirementsDue;
+    const link =
+      due.length > 0 && user.stripeConnAccId ? await linkFor(deps, userId, user.stripeConnAccId) : null;
+    return { isStripeIntegrated: true, redirectLink: link, reconnect: false, requirementsDue: due };
+  }
+  const reconnect = needsReconnect(user);
   const accountId = await accountOf(deps, userId);
-  if (await syncAccount(deps, userId, accountId)) return { isStripeIntegrated: true, redirectLink: null };
-  return { isStripeIntegrated: false, redirectLink: await linkFor(deps, userId, accountId) };
+  if (await syncAccount(deps, userId, accountId)) {
+    return getOnboarding(deps, userId);
+  }
+  const fresh = await findActiveUser(deps.db, userId);
+  return {
+    isStripeIntegrated: false,
+    redirectLink: await linkFor(deps, userId, accountId),
+    reconnect,
+    requirementsDue: fresh.stripeRequirementsDue,
+  };
 }
 
 /** Where the processor sends the player back: to My Properties with status=1 (connected) or status=0. */
@@ -67,9 +111,11 @@ export async function onboardingReturn(
 ): Promise<string> {
   checkSignature(deps.config.sessionSecret, userId, sig);
   const user = await findActiveUser(deps.db, userId);
+  // Read again even when connected: the player may be back from giving what Stripe needed.
   const connected =
-    user.isStripeIntegrated ||
-    (user.stripeConnAccId ? await syncAccount(deps, userId, user.stripeConnAccId) : false);
+    user.stripeConnAccId && isManagedAccount(user)
+      ? await syncAccount(deps, userId, user.stripeConnAccId)
+      : false;
   return `${deps.config.publicUrl}/assets?status=${connected ? 1 : 0}`;
 }
 

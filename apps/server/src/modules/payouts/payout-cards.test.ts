@@ -52,6 +52,7 @@ describe("payout cards", () => {
       expYear: new Date().getUTCFullYear() + 1,
       funding: "debit",
       isDefault: true,
+      instantAvailable: true,
     };
     expect(added.json()).toMatchObject({ message: "Payout card added.", data: { data: card } });
     expect((await list(player.token)).json().data.response).toEqual([card]);

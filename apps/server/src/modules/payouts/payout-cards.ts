@@ -15,6 +15,7 @@ export function presentPayoutCard(card: GatewayExternalAccount): PayoutCard {
     expYear: card.expYear,
     funding: card.funding,
     isDefault: card.isDefault,
+    instantAvailable: card.availablePayoutMethods.includes("instant"),
   };
 }
 

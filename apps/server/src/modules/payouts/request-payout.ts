@@ -9,7 +9,7 @@ import { lockKey } from "../../lib/locks";
 import { accounts, balanceOf } from "../ledger/ledger";
 import type { GatewayExternalAccount } from "../payments/payout-gateway";
 import { findActiveUser } from "../users/find-user";
-import { requireConnectedAccount } from "./payout-account";
+import { isManagedAccount, requirePayoutsEnabled } from "./payout-account";
 import { payoutCardLabel, payoutCardsOf } from "./payout-cards";
 import { presentPayout } from "./payout-history";
 import { type PayoutRequest, type PayoutRow, reservePayout, sendPayout } from "./send-payout";
@@ -53,7 +53,7 @@ export async function manualPayout(
   deps: AppDeps,
   userId: string,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
-  const accountId = await requireConnectedAccount(deps.db, userId);
+  const accountId = await requirePayoutsEnabled(deps.db, userId);
   const destinationLabel = await standardDestination(deps, accountId);
   const reserved = await reserveWholeBalance(deps, {
     userId,
@@ -81,15 +81,19 @@ export async function instantPayout(
   body: InstantPayoutBody,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
   const user = await findActiveUser(deps.db, userId);
-  // 1. A default payout card (or the one asked for). No payout account yet means no cards either.
-  const cards: GatewayExternalAccount[] = user.stripeConnAccId
-    ? await payoutCardsOf(deps, user.stripeConnAccId)
-    : [];
+  // 1. A default payout card (or the one asked for). No payout account yet (or only an old one, no longer used)
+  // means no cards either.
+  const cards: GatewayExternalAccount[] =
+    user.stripeConnAccId && isManagedAccount(user) ? await payoutCardsOf(deps, user.stripeConnAccId) : [];
   const card = body.cardId ? cards.find((c) => c.id === body.cardId) : cards.find((c) => c.isDefault);
   if (body.cardId && !card) throw new AppError("NOT_FOUND", serverMessages.noSuchPayoutCard);
   if (!card) throw new AppError("BAD_REQUEST", errors.noDefaultPayoutCard);
-  // 2. A connected account.
-  const accountId = await requireConnectedAccount(deps.db, userId);
+  // 2. A connected account whose payouts Stripe is not holding.
+  const accountId = await requirePayoutsEnabled(deps.db, userId);
+  // Stripe takes an instant payout only to a card whose available payout methods include it.
+  if (!card.availablePayoutMethods.includes("instant")) {
+    throw new AppError("BAD_REQUEST", serverMessages.instantPayoutUnavailable(payoutCardLabel(card)));
+  }
   // 3. A balance above 0, and enough of it.
   const balance = await balanceOf(deps.db, accounts.earnings(userId));
   if (balance <= 0) throw new AppError("INSUFFICIENT_BALANCE", errors.insufficientInstantBalance);

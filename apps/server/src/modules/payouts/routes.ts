@@ -1,4 +1,4 @@
-import { serverMessages } from "@mx/shared/messages";
+import { payoutAccountTexts, serverMessages } from "@mx/shared/messages";
 import { envelope, MessageData } from "@mx/shared/schemas/common";
 import {
   AddPayoutCardBody,
@@ -7,6 +7,7 @@ import {
   EditPayoutData,
   InstantPayoutBody,
   ManualPayoutBody,
+  PayoutAccountData,
   PayoutCardData,
   PayoutCardListData,
   PayoutDetailsData,
@@ -19,13 +20,22 @@ import { z } from "zod";
 import { ok } from "../../lib/reply";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
+import { findActiveUser } from "../users/find-user";
 import { getOnboarding, onboardingReauth, onboardingReturn } from "./onboarding";
+import { payoutAccountStatus } from "./payout-account";
 import { addPayoutCard, deletePayoutCard, listPayoutCards, setDefaultPayoutCard } from "./payout-cards";
 import { assertPayoutAllowed, holdPayoutsForNewCard } from "./payout-guard";
 import { getBalance, getPayoutDetails, setPayoutType } from "./payout-history";
 import { instantPayout, manualPayout } from "./request-payout";
 
-const Onboarding = z.object({ isStripeIntegrated: z.boolean(), redirectLink: z.string().nullable() });
+const Onboarding = z.object({
+  isStripeIntegrated: z.boolean(),
+  redirectLink: z.string().nullable(),
+  /** The player's old payout account is being replaced by a new one. */
+  reconnect: z.boolean(),
+  /** What Stripe still needs, as it names it. */
+  requirementsDue: z.array(z.string()),
+});
 const ReturnQuery = z.strictObject({
   userId: z.uuid(),
   sig: z.string().max(100).optional(),
@@ -200,6 +210,24 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/users/stripe/payout-account",
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary:
+          "Where the player's payout account stands: not connected, to connect again, what Stripe still needs",
+        security,
+        response: { 200: envelope(PayoutAccountData) },
+      },
+    },
+    async (req) => {
+      const data = payoutAccountStatus(await findActiveUser(app.deps.db, currentUser(req).userId));
+      return ok(data, data.message ?? "Payout account");
+    },
+  );
+
+  app.get(
     "/users/stripe/onboarding",
     {
       preHandler: app.requireAuth,
@@ -212,10 +240,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const data = await getOnboarding(app.deps, currentUser(req).userId);
-      return ok(
-        data,
-        data.isStripeIntegrated ? "Payout account connected." : "Payout account not connected yet.",
-      );
+      const message = data.reconnect
+        ? payoutAccountTexts.reconnect
+        : data.isStripeIntegrated
+          ? "Payout account connected."
+          : "Payout account not connected yet.";
+      return ok(data, message);
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sandboxAccounts } from "../../db/schema/sandbox";
 import { AppError } from "../../lib/errors";
+import { syncPayoutAccount } from "./payout-account";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -16,6 +17,12 @@ const Link = z.object({
   refresh_url: z.string().max(2000).optional(),
 });
 const Submission = Link.extend({ legal_name: z.string().trim().min(1, { error: "is required" }).max(100) });
+const Field = z.string().regex(/^[a-z0-9_.]{1,100}$/, { error: "must be a requirement field" });
+const Requirements = z.strictObject({
+  account: Link.shape.account,
+  currently_due: z.array(Field).max(20).default([]),
+  past_due: z.array(Field).max(20).default([]),
+});
 
 /**
  * The sandbox's stand-in for Stripe's hosted onboarding: one form; submitting it completes the payout account and
@@ -38,6 +45,11 @@ export const sandboxOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, account));
     if (!row) throw new AppError("NOT_FOUND", `No such account: '${account}'`);
     ownUrl(return_url);
+    const fields = [...new Set([...row.pastDue, ...row.currentlyDue])];
+    const due =
+      fields.length > 0
+        ? `<p>Still needed: ${fields.map((f) => `<code>${escapeHtml(f)}</code>`).join(", ")}</p>`
+        : "";
     reply.type("text/html; charset=utf-8");
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Set up payouts (sandbox)</title><style>
@@ -46,7 +58,7 @@ main{background:#161b22;border-radius:12px;padding:28px;max-width:420px;width:10
 input{width:100%;box-sizing:border-box;padding:10px;border-radius:8px;border:1px solid #30363d;background:#0d1117;color:#e6edf3;font:inherit}
 button{margin-top:20px;width:100%;padding:12px;border:0;border-radius:8px;background:#f0b429;color:#111;font-weight:700;font:inherit;cursor:pointer}
 small{color:#8b949e}</style></head><body><main>
-<h1>Set up payouts</h1><p><small>Sandbox: this stands in for the payment provider's onboarding. No real details are needed.</small></p>
+<h1>Set up payouts</h1><p><small>Sandbox: this stands in for the payment provider's onboarding. No real details are needed.</small></p>${due}
 <form method="post" action="/sandbox/onboarding">
 <input type="hidden" name="account" value="${escapeHtml(account)}"><input type="hidden" name="return_url" value="${escapeHtml(return_url)}">
 <label for="legal_name">Legal name</label><input id="legal_name" name="legal_name" required maxlength="100" value="${escapeHtml(row.email.split("@")[0] ?? "")}">
@@ -63,6 +75,30 @@ small{color:#8b949e}</style></head><body><main>
       .update(sandboxAccounts)
       .set({ legalName: legal_name, detailsSubmittedAt: new Date() })
       .where(and(eq(sandboxAccounts.id, account), isNull(sandboxAccounts.detailsSubmittedAt)));
+    // Whatever was due is given by this form.
+    await db
+      .update(sandboxAccounts)
+      .set({ currentlyDue: [], pastDue: [] })
+      .where(eq(sandboxAccounts.id, account));
+    // Stripe tells the platform with `account.updated`; the sandbox applies the same at once.
+    await syncPayoutAccount(app.deps, account);
     return reply.redirect(target, 303);
+  });
+
+  /**
+   * Stands in for Stripe asking more of an onboarded account (a verification that came back, a volume threshold):
+   * the requirements become due, those past due hold its payouts, and the platform hears of it as it would from
+   * `account.updated`.
+   */
+  app.post("/sandbox/accounts/requirements", { schema: { hide: true, body: Requirements } }, async (req) => {
+    const { account, currently_due, past_due } = req.body;
+    const [row] = await db
+      .update(sandboxAccounts)
+      .set({ currentlyDue: currently_due, pastDue: past_due })
+      .where(eq(sandboxAccounts.id, account))
+      .returning({ id: sandboxAccounts.id });
+    if (!row) throw new AppError("NOT_FOUND", `No such account: '${account}'`);
+    const updated = await syncPayoutAccount(app.deps, account);
+    return { statusCode: 200, message: "Requirements updated", data: updated };
   });
 };

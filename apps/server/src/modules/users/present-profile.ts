@@ -1,5 +1,6 @@
 import type { Profile } from "@mx/shared/schemas/auth";
 import type { users } from "../../db/schema/users";
+import { isConnected } from "../payouts/payout-account";
 
 type UserRow = typeof users.$inferSelect;
 
@@ -11,8 +12,9 @@ export function presentProfile(user: UserRow, totalPropertyPriceCents: number): 
     email: user.email ?? "",
     buildingColor: user.buildingColor,
     totalPropertyPrice: totalPropertyPriceCents / 100,
-    isStripeIntegrated: user.isStripeIntegrated,
-    stripeConnAccId: user.stripeConnAccId,
+    // An account made before the platform managed payout accounts no longer counts: the player connects again.
+    isStripeIntegrated: isConnected(user),
+    stripeConnAccId: isConnected(user) ? user.stripeConnAccId : null,
     createdAt: user.createdAt.toISOString(),
   };
 }

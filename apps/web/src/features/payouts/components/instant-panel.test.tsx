@@ -20,6 +20,7 @@ const debitCard = {
   expYear: 2031,
   funding: "debit",
   isDefault: true,
+  instantAvailable: true,
 };
 
 function panel(props: Partial<Parameters<typeof InstantPanel>[0]> = {}) {
