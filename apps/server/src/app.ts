@@ -28,6 +28,7 @@ import { buildingRoutes } from "./modules/buildings/routes";
 import { liveRoutes } from "./modules/live/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from "./modules/mail/mailer";
+import { marketRoutes } from "./modules/market/routes";
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
 import { offerwallRoutes } from "./modules/offerwall/routes";
@@ -315,6 +316,7 @@ export async function buildApp({
       await api.register(payoutRoutes);
       await api.register(shopRoutes);
       await api.register(offerwallRoutes);
+      await api.register(marketRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);
       if (paypalApi?.kind === "paypal" && config.paypal?.webhookId) {

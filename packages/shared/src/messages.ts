@@ -177,6 +177,8 @@ export const texts = {
   resetSuccessfulText: "Your password has been reset. You can now log in with your new password.",
   // Property and lists
   noName: "No Name",
+  /** A trade's buyer or seller whose account is gone. */
+  deletedPlayer: "Former player",
   noProperties: "No properties found",
   noEntries: "No entries yet",
   noBids: "No bids yet",

@@ -34,5 +34,10 @@ export const purchases = pgTable(
     uniqueIndex("purchases_one_per_payment_intent").on(t.paymentIntentId),
     index("purchases_unsettled_idx").on(t.updatedAt).where(sql`${t.status} in ('pending', 'refunding')`),
     index("purchases_user_idx").on(t.userId, t.createdAt),
+    // The market's trades: completed purchases (first sales) by time, island-wide and per building.
+    index("purchases_completed_at_idx").on(t.updatedAt).where(sql`${t.status} = 'completed'`),
+    index("purchases_completed_building_idx")
+      .on(t.buildingId, t.updatedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
