@@ -40,7 +40,7 @@ function movementOf(j: PlayerJournal, userId: string): Movement {
     earningsCents,
     order: `${j.at}:${j.id}`,
   };
-  const building = j.trade?.buildingId ?? "";
+  const building = j.trade?.name ?? "";
   switch (j.kind) {
     case "purchase": {
       const c = costOf(j);

@@ -387,3 +387,34 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     expect((await get(`/users/statement?year=${year}&userId=x`, seller.token)).statusCode).toBe(400);
   });
 });
+
+describe("the OpenAPI document", () => {
+  it("describes every market path with its parameters", async () => {
+    const res = await t.call("GET", "/api/docs/json");
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const path of [
+      "/api/v1/market/listings",
+      "/api/v1/market/trades",
+      "/api/v1/market/index",
+      "/api/v1/market/building",
+      "/api/v1/users/portfolio",
+      "/api/v1/users/statement",
+    ]) {
+      expect(doc.paths[path]?.get, path).toBeDefined();
+    }
+    const params = doc.paths["/api/v1/market/listings"].get.parameters.map((p: { name: string }) => p.name);
+    expect(params).toEqual(
+      expect.arrayContaining([
+        "neighborhood",
+        "minPrice",
+        "maxPrice",
+        "minFloors",
+        "minYear",
+        "maxYear",
+        "text",
+        "sort",
+      ]),
+    );
+  });
+});

@@ -12,7 +12,7 @@ export type PlayerJournal = {
   /** Signed cents by account, as posted. */
   entries: Map<string, number>;
   /** For a purchase or a sale: the building, its price, and whether the player bought or sold. */
-  trade: { buildingId: string; priceCents: number; side: "buyer" | "seller" } | null;
+  trade: { buildingId: string; name: string; priceCents: number; side: "buyer" | "seller" } | null;
 };
 
 type Row = {
@@ -27,6 +27,7 @@ type Row = {
   b_building: string | null;
   b_price: number | null;
   b_bidder: string | null;
+  building_name: string | null;
 };
 
 /**
@@ -64,11 +65,14 @@ export async function playerJournals(
         select j.id, j.kind, j.reference, extract(epoch from j.created_at)::float8 as at,
                e.account, e.amount_cents as amount,
                p.building_id as p_building, p.price_cents as p_price,
-               b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder
+               b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder,
+               coalesce(pr.custom_name, bl.name, bl.address) as building_name
         from ledger_journals j
         join ledger_entries e on e.journal_id = j.id
         left join purchases p on j.kind = 'purchase' and p.id::text = j.reference
         left join bids b on j.kind = 'sale' and b.id::text = j.reference
+        left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
+        left join properties pr on pr.building_id = bl.id
         where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         order by j.created_at, j.id`,
   );
@@ -83,10 +87,16 @@ export async function playerJournals(
         at: Math.floor(Number(r.at)),
         entries: new Map(),
         trade: r.p_building
-          ? { buildingId: r.p_building, priceCents: r.p_price ?? 0, side: "buyer" }
+          ? {
+              buildingId: r.p_building,
+              name: r.building_name ?? r.p_building,
+              priceCents: r.p_price ?? 0,
+              side: "buyer",
+            }
           : r.b_building
             ? {
                 buildingId: r.b_building,
+                name: r.building_name ?? r.b_building,
                 priceCents: r.b_price ?? 0,
                 side: r.b_bidder === userId ? "buyer" : "seller",
               }
