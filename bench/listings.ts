@@ -59,13 +59,13 @@ async function seed(t: TestApp) {
     from generate_series(0, ${BUILDINGS - 1}) i`);
   await db.execute(sql`insert into properties (building_id, price_cents)
     select id, base_price_cents from buildings where source = 'bench'`);
-  const owners = sql.raw(`(array['${ids.join("','")}'])::uuid[]`);
+  const owners = sql.raw(`((array['${ids.join("','")}'])::uuid[])`);
   // First sales: purchases completed over 120 days; the holder's 1,000 with their journals.
   await db.execute(sql`insert into purchases (id, user_id, building_id, price_cents, total_cents, status, created_at, updated_at)
     select gen_random_uuid(),
       case when i < 1000 then ${holder.userId}::uuid else ${owners}[1 + i % ${ids.length}] end,
       'bench/' || (i * 3), 500 + (i * 7919) % 499500, 500 + (i * 7919) % 499500 + 899, 'completed',
-      now() - ((i % 120) || ' days')::interval, now() - ((i % 120) || ' days')::interval - (i % 7 || ' hours')::interval
+      now() - ((i % 120) || ' days')::interval, now() - ((i % 120) || ' days')::interval - ((i % 7) || ' hours')::interval
     from generate_series(0, ${FIRST_SALES - 1}) i`);
   await db.execute(sql`with j as (
       insert into ledger_journals (id, kind, reference, created_at)

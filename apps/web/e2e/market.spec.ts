@@ -47,6 +47,8 @@ async function playerIn(
     }
   }, session);
   const page = await context.newPage();
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   return { page, user, alerts: collectAlerts(page) };
 }
 

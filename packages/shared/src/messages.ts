@@ -389,7 +389,9 @@ export const marketTexts = {
   pricePerSqft: "Price per sq ft",
   neighborhoodMedian: (name: string) => `${name} median, 90 days`,
   noMedian: "No trades in 90 days",
-  perSqft: (dollars: string) => `${dollars}/sq ft`,
+  /** Dollars per square foot: a few significant digits, since a tower sells for cents a square foot. */
+  perSqft: (dollars: number) =>
+    `$${dollars.toLocaleString("en-US", dollars >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 })}/sq ft`,
   vsMedian: (pct: number) =>
     pct === 0 ? "at the median" : `${Math.abs(pct)}% ${pct > 0 ? "above" : "below"} the median`,
   loadPanelFailed: "Could not load the market for this building.",

@@ -6,7 +6,7 @@ import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
 import { listTrades } from "./list-trades";
-import { neighborhoodMedian, windowStart } from "./market-index";
+import { neighborhoodMedian, perSqft, windowStart } from "./market-index";
 
 /**
  * One building's market: its ask, the amounts of its pending bids (never who made them), its last trades, and its
@@ -46,7 +46,7 @@ export async function buildingMarket(q: Queryable, buildingId: string): Promise<
     bestBid: amounts[0] ?? null,
     bidCount: amounts.length,
     lastTrades: trades.trades,
-    pricePerSqft: row.floorArea > 0 ? Math.round(priceCents / row.floorArea) / 100 : null,
+    pricePerSqft: row.floorArea > 0 ? perSqft(priceCents / 100 / row.floorArea) : null,
     neighborhoodMedianPerSqft: median.median,
     neighborhoodTrades: median.trades,
   };

@@ -7,6 +7,9 @@ import { tradesSource } from "./trades-source";
 
 const DAY_MS = 86_400_000;
 
+/** Dollars per square foot are small here (a tower sells for a few thousand dollars): kept to six decimals. */
+export const perSqft = (value: number) => Math.round(value * 1e6) / 1e6;
+
 /** The first UTC midnight of a window of `days` days ending today. */
 export function windowStart(days: number, now = new Date()): Date {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -45,7 +48,7 @@ export async function marketIndex(
       date: r.date,
       trades: r.trades,
       volume: Number(r.volume) / 100,
-      medianPricePerSqft: r.median === null ? null : Math.round(Number(r.median) * 100) / 100,
+      medianPricePerSqft: r.median === null ? null : perSqft(Number(r.median)),
     })),
   };
 }

@@ -15,6 +15,8 @@ export type PlayerJournal = {
   trade: { buildingId: string; name: string; priceCents: number; side: "buyer" | "seller" } | null;
 };
 
+const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+
 type Row = {
   id: string;
   kind: string;
@@ -69,8 +71,9 @@ export async function playerJournals(
                coalesce(pr.custom_name, bl.name, bl.address) as building_name
         from ledger_journals j
         join ledger_entries e on e.journal_id = j.id
-        left join purchases p on j.kind = 'purchase' and p.id::text = j.reference
-        left join bids b on j.kind = 'sale' and b.id::text = j.reference
+        -- Purchases and sales are referenced by their uuid: compared as uuids, the primary keys are used.
+        left join purchases p on p.id = case when j.kind = 'purchase' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+        left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
         left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
         left join properties pr on pr.building_id = bl.id
         where j.id in (select id from mine)${bounds[0]}${bounds[1]}

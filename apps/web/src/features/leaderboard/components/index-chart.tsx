@@ -1,5 +1,4 @@
 import { marketTexts } from "@mx/shared/messages";
-import { formatDollars } from "@mx/shared/money";
 import type { IndexDay } from "@mx/shared/schemas/market";
 import {
   Bar,
@@ -32,7 +31,7 @@ function IndexTooltip({ active, payload }: TooltipContentProps) {
       </p>
       {day.medianPricePerSqft !== null ? (
         <p>
-          {marketTexts.indexMedian}: {formatDollars(day.medianPricePerSqft)}
+          {marketTexts.indexMedian}: {marketTexts.perSqft(day.medianPricePerSqft)}
         </p>
       ) : null}
     </div>
@@ -80,7 +79,7 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
               />
               <YAxis
                 yAxisId="median"
-                tickFormatter={(value: number) => `$${value}`}
+                tickFormatter={(value: number) => `$${value.toPrecision(2)}`}
                 tick={{ fill: TICK, fontSize: 12 }}
                 tickLine={false}
                 axisLine={false}
@@ -113,7 +112,7 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
                 <tr key={d.date}>
                   <td>{d.date}</td>
                   <td>{d.trades}</td>
-                  <td>{d.medianPricePerSqft === null ? "" : formatDollars(d.medianPricePerSqft)}</td>
+                  <td>{d.medianPricePerSqft === null ? "" : marketTexts.perSqft(d.medianPricePerSqft)}</td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,7 @@ function versusMedian(data: MarketBuildingData): string | null {
 export function MarketPanel({ buildingId }: { buildingId: string }) {
   const market = useBuildingMarket(buildingId);
   const data = market.data;
-  const perSqft = (n: number | null) => (n === null ? "–" : marketTexts.perSqft(formatDollars(n)));
+  const perSqft = (n: number | null) => (n === null ? "–" : marketTexts.perSqft(n));
   return (
     <section className="market-panel" aria-labelledby="market-panel-title" data-testid="market-panel">
       <h2 id="market-panel-title" className="market-panel__title">
