@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
- * `npm run bench -- market live` runs only the named parts (market, accounts, map, island, hot-reads, live, map-view), and
+ * `npm run bench -- market live` runs only the named parts (market, listings, accounts, map, island, hot-reads, live,
+ * map-view), and
  * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
  * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
  * figure; `hot-reads-served` only the first.
@@ -11,6 +12,7 @@ import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
 import { hotReadFigures } from "./hot-reads";
 import { islandFigures } from "./island";
+import { listingFigures } from "./listings";
 import { liveFigures } from "./live";
 import { mapFigures } from "./map";
 import { mapViewFigures } from "./map-view";
@@ -91,6 +93,18 @@ for (const [label, url] of targets) {
       await marketFigures(market, { purchases: url ? 3000 : 1000 });
     } finally {
       await market.close();
+    }
+  }
+  if (wanted("listings")) {
+    console.log(`\n${label} — the market's reads on an island-sized market`);
+    // Limits still counted on every request, as in production, but high enough for a whole run from one address.
+    const listings = await createTestApp({
+      rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },
+    });
+    try {
+      await listingFigures(listings);
+    } finally {
+      await listings.close();
     }
   }
   if (wanted("accounts") || wanted("map")) {

@@ -30,6 +30,7 @@ import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from "./modules/mail/mailer";
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
+import { marketRoutes } from "./modules/market/routes";
 import { offerwallRoutes } from "./modules/offerwall/routes";
 import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
@@ -352,6 +353,7 @@ export async function buildApp({
       await api.register(payoutRoutes);
       await api.register(shopRoutes);
       await api.register(offerwallRoutes);
+      await api.register(marketRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);
       if (paypalApi?.kind === "paypal" && config.paypal?.webhookId) {

@@ -39,6 +39,19 @@ export const PAGE_SIZE = {
 } as const;
 export const DEFAULT_LEADERBOARD_SORT = "-numberOfProperties";
 
+/** The market page and its API. */
+export const MARKET = {
+  pageSize: 25,
+  defaultSort: "-listedAt",
+  tradesPageSize: 20,
+  /** The ticker's length. */
+  tickerSize: 20,
+  /** Trades Property Details shows. */
+  buildingTrades: 5,
+  indexDays: 90,
+  indexMaxDays: 365,
+} as const;
+
 export const OTP_LENGTH = 4;
 export const OTP_TYPES = ["UR", "UFP"] as const;
 export type OtpType = (typeof OTP_TYPES)[number];

@@ -31,6 +31,8 @@ export const paths = {
   terms: "/terms",
   eula: "/eula",
   disclaimer: "/disclaimer",
+  market: "/market",
+  portfolio: "/portfolio",
   /** The static map page, loaded by full navigation. */
   map: "/map",
 } as const;
@@ -104,7 +106,17 @@ export const api = {
   rejectBid: "/properties/reject-bid",
   cancelBid: "/properties/cancel-bid",
   bids: "/properties/bids",
+  marketListings: "/market/listings",
+  marketTrades: "/market/trades",
+  marketIndex: "/market/index",
+  marketBuilding: (buildingId: string) => `/market/building?buildingId=${encodeURIComponent(buildingId)}`,
+  portfolio: "/users/portfolio",
+  statement: (year: number, format: "csv" | "json") => `/users/statement?year=${year}&format=${format}`,
 } as const;
+
+/** The map, flown to one building: "Show on map". */
+export const mapAtBuilding = (buildingId: string) =>
+  `${paths.map}?building=${encodeURIComponent(buildingId)}`;
 
 /** Query string of the Property Details page: /Property-Details?id&name&price&lat&lng. */
 export function propertyDetailsUrl(p: {

@@ -13,6 +13,8 @@ import { LandingRoute } from "../features/landing/routes/landing-route";
 import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
 import { LegalListRoute } from "../features/legal/routes/legal-list-route";
 import { LegalRoute } from "../features/legal/routes/legal-route";
+import { MarketRoute } from "../features/market/routes/market-route";
+import { PortfolioRoute } from "../features/market/routes/portfolio-route";
 import { OfferwallRoute } from "../features/offerwall/routes/offerwall-route";
 import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-route";
 import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-methods-route";
@@ -83,6 +85,8 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.legal, element: <LegalListRoute /> },
   { path: paths.bids, element: <MyBidsRoute /> },
   { path: paths.offerwall, element: <OfferwallRoute /> },
+  { path: paths.market, element: <MarketRoute /> },
+  { path: paths.portfolio, element: <PortfolioRoute /> },
 ];
 
 export const routes: RouteObject[] = [

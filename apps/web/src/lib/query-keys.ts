@@ -16,6 +16,18 @@ export const queryKeys = {
     mine: (page?: number) =>
       page === undefined ? (["properties", "mine"] as const) : (["properties", "mine", page] as const),
   },
+  /**
+   * The market lives under ["properties"] on purpose: every sale, ask, cancelled sale and bid activity the live
+   * channel reports invalidates that family, so listings, the ticker, the panel and the portfolio follow at once.
+   */
+  market: {
+    listings: (request: unknown) => ["properties", "market", "listings", request] as const,
+    trades: (request: unknown) => ["properties", "market", "trades", request] as const,
+    building: (buildingId: string) => ["properties", "market", "building", buildingId] as const,
+    portfolio: ["properties", "market", "portfolio"] as const,
+  },
+  /** A neighbourhood's index moves only with trades, which the leaderboard's family already follows. */
+  marketIndex: (name: string) => ["leaderboard", "market-index", name] as const,
   /** ["bids"] covers every list; ["bids", type] one side's pages. */
   bids: (type?: BidListType, page?: number) => {
     if (type === undefined) return ["bids"] as const;

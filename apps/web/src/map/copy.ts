@@ -1,9 +1,10 @@
-import { texts } from "@mx/shared/messages";
+import { marketTexts, texts } from "@mx/shared/messages";
 
 /** The map page's own words. Texts fixed by the spec come from @mx/shared/messages. */
 export const mapTexts = {
   pageHeading: "Map of Manhattan",
   profile: "Profile",
+  market: marketTexts.market,
   leaderboard: "Leaderboard",
   mainNav: "Main",
   searchLabel: "Search buildings",

@@ -182,6 +182,32 @@ export function MapPage() {
     [controller, pick],
   );
 
+  // "Show on map" (/map?building=<id>): once the map is drawn, fly to that building and select it.
+  const [requested, setRequested] = useState(() =>
+    new URLSearchParams(window.location.search).get("building"),
+  );
+  useEffect(() => {
+    if (!controller || phase.kind !== "ready" || !requested) return;
+    const abort = new AbortController();
+    fetchPropertyDetails(requested, abort.signal)
+      .then((property) => {
+        setRequested(null);
+        if (!property) return;
+        chooseResult({
+          buildingId: property.buildingId,
+          mapId: property.mapId,
+          name: property.name,
+          address: property.address,
+          lat: property.location.lat,
+          lng: property.location.lng,
+        });
+      })
+      .catch((error: unknown) => {
+        if (!abort.signal.aborted) console.warn("Could not find the building to show", error);
+      });
+    return () => abort.abort();
+  }, [controller, phase.kind, requested, chooseResult]);
+
   const loading = phase.kind === "loading";
 
   return (
@@ -192,6 +218,7 @@ export function MapPage() {
         </span>
         <SearchBox onChoose={chooseResult} />
         <nav className="mx-map__nav" aria-label={mapTexts.mainNav}>
+          <a href={paths.market}>{mapTexts.market}</a>
           <a href={paths.profile}>{mapTexts.profile}</a>
           <a href={paths.leaderboard}>{mapTexts.leaderboard}</a>
         </nav>

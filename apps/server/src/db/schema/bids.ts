@@ -50,6 +50,9 @@ export const bids = pgTable(
     index("bids_bidder_idx").on(t.bidderId, t.createdAt),
     index("bids_awaiting_idx").on(t.bidderId, t.awaitingUntil).where(sql`${t.status} = 'holding'`),
     index("bids_owner_idx").on(t.ownerId, t.createdAt),
+    // The market's trades: accepted bids by time, island-wide and per building.
+    index("bids_accepted_at_idx").on(t.decidedAt).where(sql`${t.status} = 'accepted'`),
+    index("bids_accepted_building_idx").on(t.buildingId, t.decidedAt).where(sql`${t.status} = 'accepted'`),
     index("bids_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
   ],
 );

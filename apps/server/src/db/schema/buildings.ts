@@ -82,6 +82,8 @@ export const properties = pgTable(
     customName: text("custom_name"),
     priceCents: integer("price_cents").notNull(),
     forSale: boolean("for_sale").notNull().default(false),
+    /** When the current ask was first placed; meaningful only while for sale. */
+    listedAt: timestamp("listed_at", { withTimezone: true }),
     /** How many times it has been bought. */
     sales: integer("sales").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -90,6 +92,7 @@ export const properties = pgTable(
     uniqueIndex("properties_building_id_key").on(t.buildingId),
     index("properties_owner_idx").on(t.ownerId),
     index("properties_for_sale_idx").on(t.forSale).where(sql`${t.forSale}`),
+    index("properties_listed_at_idx").on(t.listedAt).where(sql`${t.forSale}`),
     index("properties_custom_name_trgm_idx")
       .using("gin", sql`lower(${t.customName}) gin_trgm_ops`)
       .with({ fastupdate: false })

@@ -40,5 +40,10 @@ export const purchases = pgTable(
     index("purchases_unsettled_idx").on(t.updatedAt).where(sql`${t.status} in ('pending', 'refunding')`),
     index("purchases_user_idx").on(t.userId, t.createdAt),
     index("purchases_awaiting_idx").on(t.userId, t.awaitingUntil).where(sql`${t.status} = 'pending'`),
+    // The market's trades: completed purchases (first sales) by time, island-wide and per building.
+    index("purchases_completed_at_idx").on(t.updatedAt).where(sql`${t.status} = 'completed'`),
+    index("purchases_completed_building_idx")
+      .on(t.buildingId, t.updatedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );

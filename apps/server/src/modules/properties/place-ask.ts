@@ -56,7 +56,13 @@ export async function placeAsk(
     }
     await tx
       .update(properties)
-      .set({ forSale: true, priceCents: askCents, updatedAt: new Date() })
+      .set({
+        forSale: true,
+        priceCents: askCents,
+        // A changed ask keeps the building's place among the newest listings.
+        listedAt: row.forSale && row.listedAt ? row.listedAt : new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(properties.id, row.id));
     await publishBuilding(tx, "building.listed", row.buildingId);
     return row.buildingId;

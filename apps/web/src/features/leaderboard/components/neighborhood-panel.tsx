@@ -1,10 +1,16 @@
 import { formatDollars } from "@mx/shared/money";
 import type { NeighborhoodDetailData } from "@mx/shared/schemas/properties";
+import { lazy, Suspense } from "react";
+import { useMarketIndex } from "../api/get-market-index";
 import { leaderboardCopy } from "../copy";
+
+// Recharts is large: it loads with the first neighbourhood picked.
+const IndexChart = lazy(() => import("./index-chart").then((module) => ({ default: module.IndexChart })));
 
 /** A neighbourhood at a glance: its buildings, the share owned, their value, its top owners and latest sales. */
 export function NeighborhoodPanel({ detail }: { detail: NeighborhoodDetailData }) {
   const { neighborhood, topOwners, lastSales } = detail;
+  const index = useMarketIndex(neighborhood.name);
   const share = neighborhood.buildings > 0 ? (neighborhood.owned / neighborhood.buildings) * 100 : 0;
   return (
     <section className="neighborhood-panel" aria-label={leaderboardCopy.panelLabel(neighborhood.name)}>
@@ -62,6 +68,11 @@ export function NeighborhoodPanel({ detail }: { detail: NeighborhoodDetailData }
           )}
         </div>
       </div>
+      {index.data ? (
+        <Suspense fallback={null}>
+          <IndexChart name={neighborhood.name} days={index.data.days} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

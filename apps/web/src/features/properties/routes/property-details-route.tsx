@@ -13,6 +13,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { usePriceHistory } from "../api/get-price-history";
 import { propertyDetailsErrorText, usePropertyDetails } from "../api/get-property-details";
 import { useRenameBuilding } from "../api/rename-building";
+import { MarketPanel } from "../components/market-panel";
 import { PriceChange } from "../components/price-change";
 import { PriceDialog } from "../components/price-dialog";
 import { RenameDialog } from "../components/rename-dialog";
@@ -174,6 +175,8 @@ export function PropertyDetailsRoute() {
           </Button>
         ) : null}
       </section>
+
+      <MarketPanel buildingId={property?.buildingId ?? ""} />
 
       <section className="property-history" aria-labelledby="price-history-title">
         <h2 id="price-history-title" className="property-history__title">

@@ -1,0 +1,53 @@
+import { MARKET } from "@mx/shared/constants";
+import type { MarketBuildingData } from "@mx/shared/schemas/market";
+import { and, desc, eq } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { bids } from "../../db/schema/bids";
+import { buildings, properties } from "../../db/schema/buildings";
+import { AppError } from "../../lib/errors";
+import { listTrades } from "./list-trades";
+import { neighborhoodMedian, perSqft, windowStart } from "./market-index";
+
+/**
+ * One building's market: its ask, the amounts of its pending bids (never who made them), its last trades, and its
+ * price per square foot beside its neighbourhood's median over the index's window.
+ */
+export async function buildingMarket(q: Queryable, buildingId: string): Promise<MarketBuildingData> {
+  const [row] = await q
+    .select({
+      neighborhood: buildings.neighborhood,
+      floorArea: buildings.floorAreaSqft,
+      base: buildings.basePriceCents,
+      price: properties.priceCents,
+      forSale: properties.forSale,
+    })
+    .from(buildings)
+    .leftJoin(properties, eq(properties.buildingId, buildings.id))
+    .where(eq(buildings.id, buildingId));
+  if (!row) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
+  const [pending, trades, median] = await Promise.all([
+    q
+      .select({ amount: bids.amountCents })
+      .from(bids)
+      .where(and(eq(bids.buildingId, buildingId), eq(bids.status, "pending")))
+      .orderBy(desc(bids.amountCents)),
+    listTrades(q, { buildingId, limit: MARKET.buildingTrades, offset: 0 }),
+    row.neighborhood
+      ? neighborhoodMedian(q, row.neighborhood, windowStart(MARKET.indexDays))
+      : Promise.resolve({ median: null, trades: 0 }),
+  ]);
+  const priceCents = row.price ?? row.base;
+  const amounts = pending.map((b) => b.amount / 100);
+  return {
+    buildingId,
+    neighborhood: row.neighborhood,
+    ask: row.forSale ? priceCents / 100 : null,
+    bids: amounts,
+    bestBid: amounts[0] ?? null,
+    bidCount: amounts.length,
+    lastTrades: trades.trades,
+    pricePerSqft: row.floorArea > 0 ? perSqft(priceCents / 100 / row.floorArea) : null,
+    neighborhoodMedianPerSqft: median.median,
+    neighborhoodTrades: median.trades,
+  };
+}

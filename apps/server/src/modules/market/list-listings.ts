@@ -1,0 +1,113 @@
+import type { MarketListing, MarketListingsQuery, MarketSort } from "@mx/shared/schemas/market";
+import { type SQL, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { AppError } from "../../lib/errors";
+import { queryRows } from "../../lib/sql";
+import { normaliseQuery } from "../buildings/search-buildings";
+import { type PropertyRow, presentProperty } from "../properties/present-property";
+import { requireNeighborhood } from "./neighborhood";
+
+type ListingRow = PropertyRow & {
+  bestBidCents: number | null;
+  bidCount: number;
+  lastPriceCents: number | null;
+  lastAt: number | null;
+  listedAt: number;
+  totalCount: number;
+};
+
+// Every order ends on the building's id, so pages never overlap or skip a row among equals.
+const orderings: Record<MarketSort, string> = {
+  price: `p.price_cents asc, b.id asc`,
+  "-price": `p.price_cents desc, b.id asc`,
+  "-listedAt": `coalesce(p.listed_at, p.updated_at) desc, b.id asc`,
+  "-bidCount": `coalesce(bk.bid_count, 0) desc, bk.best_bid desc nulls last, b.id asc`,
+  // The share of the last sale price the ask is below it: largest first; never sold, last.
+  discount: `(ls.price_cents - p.price_cents)::float8 / nullif(ls.price_cents, 0) desc nulls last, b.id asc`,
+};
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Checks what the query schema cannot: ranges the right way round. */
+function checkRanges(query: MarketListingsQuery) {
+  if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
+    throw new AppError("BAD_REQUEST", "minPrice: must not be more than maxPrice");
+  }
+  if (query.minYear !== undefined && query.maxYear !== undefined && query.minYear > query.maxYear) {
+    throw new AppError("BAD_REQUEST", "minYear: must not be after maxYear");
+  }
+}
+
+/**
+ * Every building for sale that passes the filters, one page in the order asked for, with its best bid, number of
+ * pending bids, last sale and when it was listed. Bidders are never named.
+ */
+export async function listListings(
+  q: Queryable,
+  query: MarketListingsQuery,
+): Promise<{ totalCount: number; listings: MarketListing[] }> {
+  checkRanges(query);
+  if (query.neighborhood) await requireNeighborhood(q, query.neighborhood);
+  const filters: SQL[] = [sql`p.for_sale`];
+  if (query.neighborhood) filters.push(sql`b.neighborhood = ${query.neighborhood}`);
+  if (query.minPrice !== undefined) filters.push(sql`p.price_cents >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) filters.push(sql`p.price_cents <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.minFloors !== undefined) filters.push(sql`b.floors >= ${query.minFloors}`);
+  if (query.minYear !== undefined) filters.push(sql`b.year_built >= ${query.minYear}`);
+  if (query.maxYear !== undefined) filters.push(sql`b.year_built <= ${query.maxYear}`);
+  if (query.text) {
+    filters.push(
+      sql`(b.search_text like ${like(normaliseQuery(query.text))} or lower(p.custom_name) like ${like(query.text.toLowerCase())})`,
+    );
+  }
+  const rows = await queryRows<ListingRow>(
+    q,
+    sql`select p.id as "id", b.id as "buildingId", b.map_id as "mapId", p.custom_name as "customName",
+               b.name as "dataName", b.address as "address", b.neighborhood as "neighborhood",
+               p.price_cents as "priceCents", b.base_price_cents as "basePriceCents", b.floors as "floors",
+               b.floor_area_sqft as "floorAreaSqft", b.height_m as "heightM", b.year_built as "yearBuilt",
+               p.owner_id as "ownerId", u.user_name as "ownerName", u.building_color as "ownerColor",
+               p.for_sale as "forSale", p.sales as "sales", b.lat as "lat", b.lng as "lng",
+               bk.best_bid as "bestBidCents", coalesce(bk.bid_count, 0)::int as "bidCount",
+               ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt",
+               extract(epoch from coalesce(p.listed_at, p.updated_at))::float8 as "listedAt",
+               (count(*) over ())::int as "totalCount"
+        from properties p
+        join buildings b on b.id = p.building_id
+        left join users u on u.id = p.owner_id
+        left join lateral (
+          select max(amount_cents) as best_bid, count(*) as bid_count
+          from bids where building_id = p.building_id and status = 'pending'
+        ) bk on true
+        left join lateral (
+          select price_cents, created_at from price_history
+          where building_id = p.building_id order by created_at desc limit 1
+        ) ls on true
+        where ${sql.join(filters, sql` and `)}
+        order by ${sql.raw(orderings[query.sort])}
+        limit ${query.limit} offset ${query.offset}`,
+  );
+  let totalCount = rows[0]?.totalCount ?? 0;
+  if (rows.length === 0 && query.offset > 0) {
+    // Past the last page: counted on its own, so the client can still page back.
+    const [counted] = await queryRows<{ n: number }>(
+      q,
+      sql`select count(*)::int as n from properties p join buildings b on b.id = p.building_id
+          where ${sql.join(filters, sql` and `)}`,
+    );
+    totalCount = counted?.n ?? 0;
+  }
+  return {
+    totalCount,
+    listings: rows.map((r) => ({
+      ...presentProperty(r),
+      bestBid: r.bestBidCents === null ? null : Number(r.bestBidCents) / 100,
+      bidCount: Number(r.bidCount),
+      lastSale:
+        r.lastPriceCents === null || r.lastAt === null
+          ? null
+          : { price: r.lastPriceCents / 100, at: Math.floor(Number(r.lastAt)) },
+      listedAt: Math.floor(Number(r.listedAt)),
+    })),
+  };
+}

@@ -1,0 +1,37 @@
+import { marketTexts } from "@mx/shared/messages";
+import { formatDollars } from "@mx/shared/money";
+import { useLatestTrades } from "../api/get-trades";
+import { formatAgo, formatDay, isoOf } from "../format";
+
+/** The island's last trades, newest first; refreshed by the live channel whenever a building sells. */
+export function TradeTicker() {
+  const trades = useLatestTrades();
+  return (
+    <section className="trade-ticker" aria-labelledby="trade-ticker-title">
+      <h2 id="trade-ticker-title" className="trade-ticker__title">
+        {marketTexts.tickerTitle}
+      </h2>
+      {trades.isError ? <p className="trade-ticker__empty">{marketTexts.loadListingsFailed}</p> : null}
+      {trades.data && trades.data.trades.length === 0 ? (
+        <p className="trade-ticker__empty">{marketTexts.tickerEmpty}</p>
+      ) : null}
+      <ol className="trade-ticker__list" aria-live="polite" aria-relevant="additions">
+        {(trades.data?.trades ?? []).map((trade) => (
+          <li key={`${trade.buildingId}-${trade.at}-${trade.kind}`} className="trade-ticker__item">
+            <span className="trade-ticker__name">{trade.name}</span>
+            <span className="trade-ticker__price">{formatDollars(trade.price)}</span>
+            <span className="trade-ticker__meta">
+              <span className={`trade-kind trade-kind--${trade.kind}`}>
+                {trade.kind === "first-sale" ? marketTexts.firstSale : marketTexts.resale}
+              </span>{" "}
+              {marketTexts.tradeLine(trade.buyerUserName, trade.sellerUserName)} ·{" "}
+              <time dateTime={isoOf(trade.at)} title={formatDay(trade.at)}>
+                {formatAgo(trade.at)}
+              </time>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { marketTexts } from "@mx/shared/messages";
+import { formatDollars } from "@mx/shared/money";
+import type { MarketBuildingData } from "@mx/shared/schemas/market";
+import { LoadError } from "../../../components/ui/load-error";
+import { Spinner } from "../../../components/ui/spinner";
+import { errorMessage } from "../../../lib/api-client";
+import { useBuildingMarket } from "../api/get-building-market";
+import { formatLongDate } from "../format-date";
+import "./market-panel.css";
+
+function versusMedian(data: MarketBuildingData): string | null {
+  if (data.pricePerSqft === null || data.neighborhoodMedianPerSqft === null) return null;
+  if (data.neighborhoodMedianPerSqft === 0) return null;
+  const pct = Math.round((data.pricePerSqft / data.neighborhoodMedianPerSqft - 1) * 100);
+  return marketTexts.vsMedian(pct);
+}
+
+/**
+ * The building's market beside its details: the ask, the best bid and every bid's amount (bidders are never
+ * named), its last trades, and its price per square foot against its neighbourhood's median.
+ */
+export function MarketPanel({ buildingId }: { buildingId: string }) {
+  const market = useBuildingMarket(buildingId);
+  const data = market.data;
+  const perSqft = (n: number | null) => (n === null ? "–" : marketTexts.perSqft(n));
+  return (
+    <section className="market-panel" aria-labelledby="market-panel-title" data-testid="market-panel">
+      <h2 id="market-panel-title" className="market-panel__title">
+        {marketTexts.panelTitle}
+      </h2>
+      {market.isPending && buildingId ? <Spinner label={marketTexts.panelTitle} /> : null}
+      <LoadError onRetry={() => void market.refetch()} isRetrying={market.isFetching}>
+        {market.isError ? errorMessage(market.error, marketTexts.loadPanelFailed) : null}
+      </LoadError>
+      {data ? (
+        <>
+          <dl className="market-panel__facts">
+            <div>
+              <dt>{marketTexts.panelAsk}</dt>
+              <dd>{data.ask === null ? marketTexts.panelNotForSale : formatDollars(data.ask)}</dd>
+            </div>
+            <div>
+              <dt>{marketTexts.panelBestBid}</dt>
+              <dd data-testid="market-panel-best-bid">
+                {data.bestBid === null ? marketTexts.noBids : formatDollars(data.bestBid)}
+              </dd>
+            </div>
+            <div>
+              <dt>{marketTexts.panelBidCount}</dt>
+              <dd data-testid="market-panel-bid-count">{data.bidCount}</dd>
+            </div>
+            <div>
+              <dt>{marketTexts.pricePerSqft}</dt>
+              <dd>{perSqft(data.pricePerSqft)}</dd>
+            </div>
+            {data.neighborhood ? (
+              <div className="market-panel__wide">
+                <dt>{marketTexts.neighborhoodMedian(data.neighborhood)}</dt>
+                <dd>
+                  {data.neighborhoodMedianPerSqft === null
+                    ? marketTexts.noMedian
+                    : `${perSqft(data.neighborhoodMedianPerSqft)}${versusMedian(data) ? ` · ${versusMedian(data)}` : ""}`}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <div className="market-panel__lists">
+            <div>
+              <h3 className="market-panel__subtitle">{marketTexts.panelBidAmounts}</h3>
+              {data.bids.length === 0 ? (
+                <p className="market-panel__empty">{marketTexts.panelNoBids}</p>
+              ) : (
+                <ol className="market-panel__list" data-testid="market-panel-bids">
+                  {data.bids.map((amount, index) => (
+                    // Amounts can repeat and carry no identity of their own: their rank is their key.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                    <li key={index}>{formatDollars(amount)}</li>
+                  ))}
+                </ol>
+              )}
+            </div>
+            <div>
+              <h3 className="market-panel__subtitle">{marketTexts.panelLastTrades}</h3>
+              {data.lastTrades.length === 0 ? (
+                <p className="market-panel__empty">{marketTexts.panelNoTrades}</p>
+              ) : (
+                <ol className="market-panel__list">
+                  {data.lastTrades.map((trade) => (
+                    <li key={`${trade.at}-${trade.kind}`}>
+                      {formatDollars(trade.price)} ·{" "}
+                      {trade.kind === "first-sale" ? marketTexts.firstSale : marketTexts.resale} ·{" "}
+                      <time dateTime={new Date(trade.at * 1000).toISOString()}>
+                        {formatLongDate(trade.at)}
+                      </time>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
