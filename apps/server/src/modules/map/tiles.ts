@@ -12,7 +12,7 @@ import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
 import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
 
-export const TILE_MIN_ZOOM = 11;
+export const TILE_MIN_ZOOM = 10;
 export const TILE_MAX_ZOOM = 16;
 /** Buildings are drawn one by one from this zoom on; below it the island is drawn as blocks (see BLOCK_DEG). */
 const BUILDINGS_MIN_ZOOM = 14;
@@ -35,6 +35,7 @@ const blockScale = (z: number) => 2 ** Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z);
 
 type Layers = {
   land: GeoJSONVT | null;
+  parks: GeoJSONVT | null;
   streets: GeoJSONVT | null;
   buildings: GeoJSONVT;
   /** By zoom, TILE_MIN_ZOOM … BUILDINGS_MIN_ZOOM - 1. */
@@ -48,6 +49,37 @@ function readCollection(file: string): GeoJsonCollection | null {
   if (!existsSync(file)) return null;
   const json = JSON.parse(readFileSync(file, "utf8")) as GeoJsonCollection;
   return json.type === "FeatureCollection" ? json : null;
+}
+
+/** Neighbourhood areas that are parks and open space (NTA type 9): drawn green under the streets. */
+const PARK_NTA_TYPE = "9";
+
+/** The convex hull of every point of `features`, counter-clockwise (monotone chain). */
+export function convexHull(features: GeoJSON.Feature[]): [number, number][] {
+  const points: [number, number][] = [];
+  const visit = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") points.push([c[0], c[1]]);
+    else if (Array.isArray(c)) for (const x of c) visit(x);
+  };
+  for (const f of features) if (f.geometry && "coordinates" in f.geometry) visit(f.geometry.coordinates);
+  points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (points.length < 3) return points;
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: [number, number][]) => {
+    const out: [number, number][] = [];
+    for (const p of list) {
+      while (
+        out.length >= 2 &&
+        cross(out[out.length - 2] as [number, number], out[out.length - 1] as [number, number], p) <= 0
+      )
+        out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(points), ...half([...points].reverse())];
 }
 
 function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
@@ -137,7 +169,11 @@ export class MapTiles {
       this.db,
       sql`select count(*)::int as n, max(imported_at)::text as latest from buildings`,
     );
-    const files = ["manhattan-boundary.geojson", "manhattan-streets.geojson"].map((name) => {
+    const files = [
+      "manhattan-boundary.geojson",
+      "manhattan-streets.geojson",
+      "manhattan-neighborhoods.geojson",
+    ].map((name) => {
       const file = path.join(this.mapDataDir, name);
       return existsSync(file) ? `${name}:${statSync(file).size}:${statSync(file).mtimeMs}` : `${name}:-`;
     });
@@ -184,12 +220,19 @@ export class MapTiles {
     }));
     const land = readCollection(path.join(this.mapDataDir, "manhattan-boundary.geojson"));
     const streets = readCollection(path.join(this.mapDataDir, "manhattan-streets.geojson"));
+    const parks = (
+      readCollection(path.join(this.mapDataDir, "manhattan-neighborhoods.geojson"))?.features ?? []
+    )
+      .filter((f) => String(f.properties?.ntatype ?? "") === PARK_NTA_TYPE)
+      .map((f) => ({ ...f, properties: { name: f.properties?.name ?? "" } }));
     const streetFeatures = (streets?.features ?? []).map((f) => ({
       ...f,
       properties: { name: f.properties?.name ?? "", highway: f.properties?.highway ?? "" },
     }));
     const layers: Layers = {
       land: land ? new GeoJSONVT({ type: "FeatureCollection", features: land.features }, indexOptions) : null,
+      parks:
+        parks.length > 0 ? new GeoJSONVT({ type: "FeatureCollection", features: parks }, indexOptions) : null,
       streets: streets
         ? new GeoJSONVT({ type: "FeatureCollection", features: streetFeatures }, indexOptions)
         : null,
@@ -223,6 +266,7 @@ export class MapTiles {
         maxzoom: TILE_MAX_ZOOM,
         bounds,
         playableBounds: playable,
+        ...(land ? { outline: convexHull(land.features) } : {}),
         center: within(MIDTOWN, playable)
           ? MIDTOWN
           : [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
@@ -281,6 +325,8 @@ export class MapTiles {
       const tiles: Record<string, Tile> = {};
       const land = built.layers.land?.getTile(z, x, y);
       if (land) tiles.land = land;
+      const parks = built.layers.parks?.getTile(z, x, y);
+      if (parks) tiles.parks = parks;
       const streets = built.layers.streets?.getTile(z, x, y);
       if (streets) {
         tiles.streets =

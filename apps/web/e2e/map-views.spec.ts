@@ -1,0 +1,62 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+/*
+ * Screenshots go to MAP_SHOTS_DIR when it is set (e.g. MAP_SHOTS_DIR=/tmp/shots); CI takes none.
+ */
+async function shot(page: Page, name: string) {
+  const folder = process.env.MAP_SHOTS_DIR;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png` });
+}
+
+async function waitForMap(page: Page) {
+  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 45_000 });
+}
+
+const SIZES = [
+  { label: "desktop", width: 1440, height: 900 },
+  { label: "phone", width: 375, height: 812 },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`The map on a ${size.width} px screen`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test(`A player on a ${size.label} zooms out to the whole island, and the zoom-out button then stops`, async ({
+      page,
+      logIn,
+      existingPlayer,
+    }) => {
+      await logIn(existingPlayer);
+      await waitForMap(page);
+      const map = page.locator('[data-map-ready="true"]');
+      const zoomOut = page.getByRole("button", { name: "Zoom out" });
+      for (let i = 0; i < 12 && (await zoomOut.isEnabled()); i += 1) {
+        await zoomOut.click();
+        await page.waitForTimeout(350);
+      }
+      await expect(zoomOut).toBeDisabled();
+      await expect(map).toHaveAttribute("data-island-in-view", "true", { timeout: 20_000 });
+      await shot(page, `map-whole-island-${size.width}`);
+    });
+
+    test(`A player on a ${size.label} searches the Empire State Building and sees all of it`, async ({
+      page,
+      logIn,
+      existingPlayer,
+    }) => {
+      await logIn(existingPlayer);
+      await waitForMap(page);
+      const search = page.getByRole("combobox", { name: "Search buildings" });
+      await search.fill("Empire State Building");
+      await page.getByRole("option", { name: /Empire State Building/ }).first().click();
+      const card = page.locator("[data-selected-building]");
+      await expect(card.getByRole("heading", { name: "Empire State Building" })).toBeVisible();
+      const map = page.locator('[data-map-ready="true"]');
+      // The flight ends, the tower is the building seen at its place, and it runs off neither edge.
+      await expect(map).toHaveAttribute("data-selected-in-front", "true", { timeout: 30_000 });
+      await expect(map).toHaveAttribute("data-selected-clipped", "false");
+      await shot(page, `map-empire-state-${size.width}`);
+    });
+  });
+}
