@@ -49,7 +49,10 @@ for (const size of SIZES) {
       await waitForMap(page);
       const search = page.getByRole("combobox", { name: "Search buildings" });
       await search.fill("Empire State Building");
-      await page.getByRole("option", { name: /Empire State Building/ }).first().click();
+      await page
+        .getByRole("option", { name: /Empire State Building/ })
+        .first()
+        .click();
       const card = page.locator("[data-selected-building]");
       await expect(card.getByRole("heading", { name: "Empire State Building" })).toBeVisible();
       const map = page.locator('[data-map-ready="true"]');
