@@ -1,5 +1,6 @@
 import { formatDollars } from "@mx/shared/money";
 import type { NeighborhoodDetailData } from "@mx/shared/schemas/properties";
+import { formatDate } from "../../../lib/format-date";
 import { leaderboardCopy } from "../copy";
 
 /** A neighbourhood at a glance: its buildings, the share owned, their value, its top owners and latest sales. */
@@ -55,7 +56,7 @@ export function NeighborhoodPanel({ detail }: { detail: NeighborhoodDetailData }
               {lastSales.map((sale) => (
                 <li key={`${sale.buildingId}-${sale.soldAt}`}>
                   {sale.name} · {formatDollars(sale.price)} ·{" "}
-                  <time dateTime={sale.soldAt}>{new Date(sale.soldAt).toLocaleDateString("en-US")}</time>
+                  <time dateTime={sale.soldAt}>{formatDate(sale.soldAt)}</time>
                 </li>
               ))}
             </ul>
