@@ -22,7 +22,7 @@ const SIZES = [
 for (const size of SIZES) {
   test.describe(`The map on a ${size.width} px screen`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
-    test.describe.configure({ timeout: 300_000 });
+    test.describe.configure({ timeout: 600_000 });
 
     test(`A player on a ${size.label} zooms out to the whole island, and the zoom-out button then stops`, async ({
       page,
