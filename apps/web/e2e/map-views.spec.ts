@@ -31,6 +31,18 @@ for (const size of SIZES) {
     }) => {
       await logIn(existingPlayer);
       await waitForMap(page);
+      // The first visit opens a short guide; it walks through the game in four steps and closes.
+      const guide = page.getByRole("region", { name: "Find a building" });
+      await expect(guide).toBeVisible();
+      await shot(page, `map-first-run-guide-${size.width}`);
+      for (const title of ["Buy it", "Sell it", "Bid"]) {
+        await page.getByRole("button", { name: "Next" }).click();
+        await expect(page.getByRole("region", { name: title })).toBeVisible();
+      }
+      await page.getByRole("button", { name: "Start playing" }).click();
+      await expect(page.locator(".mx-guide")).toHaveCount(0);
+      // Shown once: the browser remembers it was seen.
+      expect(await page.evaluate(() => localStorage.getItem("mx.mapGuideSeen"))).not.toBeNull();
       const map = page.locator('[data-map-ready="true"]');
       const zoomOut = page.getByRole("button", { name: "Zoom out" });
       for (let i = 0; i < 12 && (await zoomOut.isEnabled()); i += 1) {

@@ -34,6 +34,28 @@ export const mapTexts = {
   forSale: "For sale",
   detailsFailed: "The latest price could not be loaded.",
   propertyDetails: "Property Details",
+  guideCount: (step: number, of: number) => `Getting started · ${step} of ${of}`,
+  guideSteps: [
+    {
+      title: "Find a building",
+      text: "Search a name or an address above, or tap any building on the map.",
+    },
+    {
+      title: "Buy it",
+      text: "Open its Property Details and choose Buy or Bid. Once it is yours, it turns your colour.",
+    },
+    {
+      title: "Sell it",
+      text: "On a building you own, Sell or Ask puts it on the market at your price.",
+    },
+    {
+      title: "Bid",
+      text: "Buildings for sale carry a green $ tag. Create a bid above the asking price; the owner accepts or declines.",
+    },
+  ],
+  guideSkip: "Skip",
+  guideNext: "Next",
+  guideDone: "Start playing",
   loading: texts.loading,
   noName: texts.noName,
 } as const;
