@@ -13,6 +13,10 @@ export const mapTexts = {
   searching: "Searching…",
   searchFailed: "Search is not available right now. Try again in a moment.",
   noBuildingsFound: "No buildings found",
+  resultDetail: (neighborhood: string | null, floors: number | null) =>
+    [neighborhood, floors ? `${floors} ${floors === 1 ? "floor" : "floors"}` : null]
+      .filter(Boolean)
+      .join(" · "),
   resultsFound: (n: number) => (n === 1 ? "1 building found" : `${n} buildings found`),
   loadingMap: "Loading the map of Manhattan…",
   mapFailed: "The map could not be loaded.",
