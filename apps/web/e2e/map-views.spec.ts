@@ -11,7 +11,7 @@ async function shot(page: Page, name: string) {
 
 async function waitForMap(page: Page) {
   // Drawing 3D buildings in software (no GPU in CI) takes a while on a busy machine.
-  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 150_000 });
+  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 400_000 });
 }
 
 const SIZES = [
@@ -22,7 +22,7 @@ const SIZES = [
 for (const size of SIZES) {
   test.describe(`The map on a ${size.width} px screen`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
-    test.describe.configure({ timeout: 600_000 });
+    test.describe.configure({ timeout: 900_000 });
 
     test(`A player on a ${size.label} zooms out to the whole island, and the zoom-out button then stops`, async ({
       page,
