@@ -44,7 +44,7 @@ for (const width of [375, 1440]) {
       logIn,
       existingPlayer,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(900_000);
       await logIn(existingPlayer);
       // A player with a building, a payout account and a card: the lists have rows, the long amounts show.
       const { building } = await buyBuilding(page, request);

@@ -31,7 +31,8 @@ export const ATTRIBUTION =
  * and the whole island is a few thousand of them, light to draw even without a GPU.
  */
 const BLOCK_DEG = { lng: 0.0005, lat: 0.00036 };
-const blockScale = (z: number) => 2 ** Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z);
+// Zoom 10, the whole island on a phone, keeps zoom 11's blocks: the island still reads as a city, not a few smudges.
+const blockScale = (z: number) => 2 ** Math.min(2, Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z));
 
 type Layers = {
   land: GeoJSONVT | null;
