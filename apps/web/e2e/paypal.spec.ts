@@ -175,3 +175,35 @@ test("A visitor buys a cap in the shop with PayPal, approving in PayPal's window
   expect(mail?.text).toContain("1 × Snapback Cap");
   expect(mail?.text).toContain("Total charged: $100.00");
 });
+
+test.describe("On a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("A player paying with PayPal on a phone sees PayPal's Approve button without scrolling", async ({
+    page,
+    request,
+    signUp,
+  }) => {
+    await signUp(newUser("pp_phone"));
+    const { building, property } = await findUnownedBuilding(page, request);
+    await offerBasePrice(page, building, property.basePrice);
+    await page.getByRole("button", { name: "Pay with PayPal" }).click();
+    await page
+      .getByRole("dialog", { name: "Confirm Purchase" })
+      .getByRole("button", { name: /^Pay \$/ })
+      .click();
+    const { frame } = await paypalDialog(page);
+    const approve = frame.contentFrame().getByRole("button", { name: "Approve", exact: true });
+    await expect(approve).toBeVisible();
+    // Neither the frame nor the page has to be scrolled: the button lies inside the frame's box and the window.
+    const button = await approve.boundingBox();
+    const box = await frame.boundingBox();
+    expect(button && box).toBeTruthy();
+    if (!button || !box) return;
+    expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(button.y + button.height).toBeLessThanOrEqual(812);
+    expect(await frame.evaluate((f: HTMLIFrameElement) => f.contentWindow?.scrollY ?? 0)).toBe(0);
+    const folder = process.env.PAYPAL_SHOTS_DIR;
+    if (folder) await page.screenshot({ path: `${folder}/approval-phone-375.png` });
+  });
+});

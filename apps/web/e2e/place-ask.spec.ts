@@ -43,8 +43,10 @@ test("An owner who has not onboarded is sent to set up payouts, then places an a
   const summary = page.getByRole("region", { name: property.name });
   await expect(summary.getByRole("term")).toHaveText(["Price", "Processing fee", "You receive"]);
   await expect(summary.getByRole("definition")).toHaveText([dollars(ask), "−$5.00", dollars(ask - 5)]);
-  // Not for sale yet: nothing to cancel.
-  await expect(page.getByRole("button", { name: "Cancel Sale" })).toBeDisabled();
+  // Not for sale yet: nothing to cancel, and no payout account to speak of yet.
+  await expect(page.getByRole("button", { name: "Cancel Sale" })).toHaveCount(0);
+  await expect(page.getByText("Before your first ask you set up a payout account")).toBeVisible();
+  await expect(page.getByText("your connected payout account")).toHaveCount(0);
 
   // Confirm Ask → Confirm Sell: payouts are not connected, so off to onboarding.
   await page.getByRole("button", { name: "Confirm Ask" }).click();

@@ -5,21 +5,27 @@ import { activityTypes } from "./schemas/live";
 const bid = { bidId: "b1", buildingId: "way/1", propertyName: "Test Tower", bidAmount: 1234.5 };
 
 describe("describeActivity", () => {
-  it("words every private event and links it to the page that shows it", () => {
+  it("words every private event and links it to what it is about: the bid, the building, the payout", () => {
     expect(
       describeActivity({ type: "bid.received", payload: { ...bid, bidderName: "Grace Hopper" } }),
     ).toEqual({
       title: "Bid received",
       body: "Grace Hopper bid $1,234.50 on Test Tower.",
-      url: "/bids",
+      url: "/bids?tab=sell&bid=b1",
     });
+    expect(describeActivity({ type: "bid.declined", payload: bid }).url).toBe("/bids?tab=buy&bid=b1");
+    expect(describeActivity({ type: "bid.expired", payload: { ...bid, role: "owner" } }).url).toBe(
+      "/bids?tab=sell&bid=b1",
+    );
     expect(describeActivity({ type: "bid.outbid", payload: { ...bid, newBidAmount: 1300 } }).body).toBe(
       "Someone bid $1,300.00 on Test Tower, more than your $1,234.50.",
     );
-    expect(describeActivity({ type: "bid.accepted", payload: bid }).url).toBe("/assets");
+    expect(describeActivity({ type: "bid.accepted", payload: bid }).url).toBe(
+      "/Property-Details?id=way%2F1&name=Test%20Tower",
+    );
     expect(
       describeActivity({ type: "payout.paid", payload: { payoutId: "p", amount: 20, instant: true } }),
-    ).toMatchObject({ title: "Payout paid", url: "/Withdrawl" });
+    ).toMatchObject({ title: "Payout paid", url: "/Withdrawl?payout=p" });
     expect(
       describeActivity({
         type: "payout.failed",

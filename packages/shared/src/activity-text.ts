@@ -1,5 +1,15 @@
 import { formatDollars } from "./money";
 import { paths } from "./routes";
+
+/** One bid in My Bids: on the Sell tab for the owner, on the Buy tab for the bidder. */
+const bidUrl = (bidId: string, side: "sell" | "buy") =>
+  `${paths.bids}?tab=${side}&bid=${encodeURIComponent(bidId)}`;
+/** The building's Property Details; the page reads its price and place itself. */
+const buildingUrl = (buildingId: string, name: string) =>
+  `${paths.propertyDetails}?id=${encodeURIComponent(buildingId)}&name=${encodeURIComponent(name)}`;
+/** One payout in the withdrawal history. */
+const payoutUrl = (payoutId: string) => `${paths.withdrawal}?payout=${encodeURIComponent(payoutId)}`;
+
 import type { ActivityEvent } from "./schemas/live";
 
 /**
@@ -17,7 +27,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Bid received",
         body: `${p.bidderName} bid ${formatDollars(p.bidAmount)} on ${p.propertyName}.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, "sell"),
       };
     }
     case "bid.accepted": {
@@ -25,7 +35,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Bid accepted",
         body: `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} was accepted. It is yours.`,
-        url: paths.assets,
+        url: buildingUrl(p.buildingId, p.propertyName),
       };
     }
     case "bid.declined": {
@@ -33,7 +43,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Bid declined",
         body: `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} was declined; the hold on your card is released.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, "buy"),
       };
     }
     case "bid.cancelled": {
@@ -41,7 +51,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Bid withdrawn",
         body: `${p.bidderName} withdrew their ${formatDollars(p.bidAmount)} bid on ${p.propertyName}.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, "sell"),
       };
     }
     case "bid.expired": {
@@ -52,7 +62,7 @@ export function describeActivity(activity: ActivityEvent): {
           p.role === "owner"
             ? `A ${formatDollars(p.bidAmount)} bid on ${p.propertyName} expired without an answer.`
             : `Your ${formatDollars(p.bidAmount)} bid on ${p.propertyName} expired; the hold on your card is released.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, p.role === "owner" ? "sell" : "buy"),
       };
     }
     case "bid.outbid": {
@@ -60,7 +70,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "You have been outbid",
         body: `Someone bid ${formatDollars(p.newBidAmount)} on ${p.propertyName}, more than your ${formatDollars(p.bidAmount)}.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, "buy"),
       };
     }
     case "bid.released": {
@@ -68,7 +78,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Bid released",
         body: `${p.propertyName} was sold to another bidder; the hold of your ${formatDollars(p.bidAmount)} bid is released.`,
-        url: paths.bids,
+        url: bidUrl(p.bidId, "buy"),
       };
     }
     case "payout.paid": {
@@ -76,7 +86,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Payout paid",
         body: `${formatDollars(p.amount)} ${p.instant ? "arrived instantly" : "was paid"} to your payout account.`,
-        url: paths.withdrawal,
+        url: payoutUrl(p.payoutId),
       };
     }
     case "offer.credited": {
@@ -103,7 +113,7 @@ export function describeActivity(activity: ActivityEvent): {
       return {
         title: "Payout failed",
         body: `Your ${formatDollars(p.amount)} withdrawal failed${p.reason ? `: ${p.reason}` : "."}`,
-        url: paths.withdrawal,
+        url: payoutUrl(p.payoutId),
       };
     }
   }

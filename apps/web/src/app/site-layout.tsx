@@ -2,7 +2,7 @@ import { BRAND_NAME } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { useEffect, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { BrandMark } from "../components/ui/brand-mark";
 import { CloseIcon, MenuIcon } from "../components/ui/icons";
 import "./site-layout.css";
@@ -43,10 +43,9 @@ export function SiteLayout() {
     <div className="site">
       <header className="site-header">
         <nav className="site-nav" aria-label="Main">
-          <a className="site-nav__brand" href={paths.landing} target="_blank" rel="noopener">
+          <Link className="site-nav__brand" to={paths.landing}>
             <BrandMark />
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
+          </Link>
           <button
             type="button"
             className="site-nav__toggle"

@@ -14,6 +14,10 @@ export const mapTexts = {
   searching: "Searching…",
   searchFailed: "Search is not available right now. Try again in a moment.",
   noBuildingsFound: "No buildings found",
+  resultDetail: (neighborhood: string | null, floors: number | null) =>
+    [neighborhood, floors ? `${floors} ${floors === 1 ? "floor" : "floors"}` : null]
+      .filter(Boolean)
+      .join(" · "),
   resultsFound: (n: number) => (n === 1 ? "1 building found" : `${n} buildings found`),
   loadingMap: "Loading the map of Manhattan…",
   mapFailed: "The map could not be loaded.",
@@ -35,6 +39,28 @@ export const mapTexts = {
   forSale: "For sale",
   detailsFailed: "The latest price could not be loaded.",
   propertyDetails: "Property Details",
+  guideCount: (step: number, of: number) => `Getting started · ${step} of ${of}`,
+  guideSteps: [
+    {
+      title: "Find a building",
+      text: "Search a name or an address above, or tap any building on the map.",
+    },
+    {
+      title: "Buy it",
+      text: "Open its Property Details and choose Buy or Bid. Once it is yours, it turns your colour.",
+    },
+    {
+      title: "Sell it",
+      text: "On a building you own, Sell or Ask puts it on the market at your price.",
+    },
+    {
+      title: "Bid",
+      text: "Buildings for sale carry a green $ tag. Create a bid above the asking price; the owner accepts or declines.",
+    },
+  ],
+  guideSkip: "Skip",
+  guideNext: "Next",
+  guideDone: "Start playing",
   loading: texts.loading,
   noName: texts.noName,
 } as const;

@@ -14,6 +14,7 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
+import { fitOutline, frameBuilding, offsetLngLat } from "./camera";
 import {
   buildMapStyle,
   DEFAULT_HEIGHT_M,
@@ -74,7 +75,7 @@ export const MAP_VIEW = {
   wideZoom: 16,
   widePitch: 40,
   flyZoom: 17,
-  minFlyZoom: 14.5,
+  minFlyZoom: 14,
   maxZoom: 19,
   maxPitch: 70,
 } as const;
@@ -94,9 +95,6 @@ function drawsInSoftware(): boolean {
     return false;
   }
 }
-
-/** The Earth's circumference at the equator, in metres (Web Mercator). */
-const EARTH_M = 40_075_016.686;
 
 /** Manhattan's street grid runs about 29° east of true north; turning the map by it puts the avenues upright. */
 export const GRID_BEARING = 29;
@@ -139,6 +137,15 @@ function pickFromFeature(feature: MapGeoJSONFeature, fallback: LngLat): PickedBu
   };
 }
 
+function boundsCorners([w, s, e, n]: [number, number, number, number]): [number, number][] {
+  return [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+  ];
+}
+
 export class MapController {
   readonly map: MapLibreMap;
   private readonly events: MapControllerEvents;
@@ -150,10 +157,12 @@ export class MapController {
   private selectedAt: { lng: number; lat: number } | null = null;
   private marks = new Map<number, BuildingMark>();
   private tileErrors = 0;
+  private readonly manifest: MapManifest;
 
   /** Throws when the browser cannot draw the map (no WebGL). */
   constructor(container: HTMLElement, manifest: MapManifest, events: MapControllerEvents) {
     this.events = events;
+    this.manifest = manifest;
     // Smooth building edges where the screen itself does not — unless the map is drawn in software (no GPU), where
     // multisampling multiplies the cost of every pixel; on dense screens it only costs time.
     const software = drawsInSoftware();
@@ -167,10 +176,9 @@ export class MapController {
       zoom: Math.max(wide ? MAP_VIEW.wideZoom : MAP_VIEW.zoom, manifest.minzoom),
       pitch: wide ? MAP_VIEW.widePitch : MAP_VIEW.pitch,
       bearing: GRID_BEARING,
-      minZoom: Math.max(manifest.minzoom, 10),
+      minZoom: manifest.minzoom,
       maxZoom: MAP_VIEW.maxZoom,
       maxPitch: MAP_VIEW.maxPitch,
-      maxBounds: padBounds(manifest.bounds, 0.12),
       attributionControl: false,
       canvasContextAttributes: { antialias },
       // Drawn in software, a large canvas is drawn at three quarters of its resolution and scaled up: a little softer,
@@ -208,12 +216,49 @@ export class MapController {
         this.fail(e.error?.message ?? "The map could not be drawn.");
       }
     });
+    this.fitIsland();
+    this.map.on("resize", () => this.fitIsland());
     this.map.on("idle", this.handleIdle);
     this.map.on("render", this.watchFirstBuildings);
     this.map.on("mousemove", LAYERS.buildings, this.handleHover);
     this.map.on("mouseleave", LAYERS.buildings, this.clearHover);
     this.map.on("click", this.handleClick);
     this.map.getCanvas().addEventListener("keydown", this.handleKey);
+  }
+
+  /**
+   * Lets every screen zoom out until the whole island shows, and no further: the zoom-out button is disabled there.
+   * The camera may wander a little past the island, within a box that always holds the widest view.
+   */
+  private fitIsland() {
+    const canvas = this.map.getCanvas();
+    const outline =
+      this.manifest.outline && this.manifest.outline.length > 2
+        ? this.manifest.outline
+        : boundsCorners(this.manifest.bounds);
+    // Tilted, the near half of the view is magnified: a little more room than a view from straight above needs.
+    const fit = fitOutline(outline, GRID_BEARING, canvas.clientWidth, canvas.clientHeight, 24);
+    if (!fit) return;
+    const minZoom = Math.max(this.manifest.minzoom, Math.min(fit.zoom - 0.35, MAP_VIEW.zoom));
+    const [w, s, e, n] = padBounds(this.manifest.bounds, 0.12).flat() as [number, number, number, number];
+    const span = (fit.halfSpan * 2 ** (fit.zoom - minZoom) * 360) / 512;
+    const [lng, lat] = fit.center;
+    const latSpan = span * Math.cos((lat * Math.PI) / 180);
+    this.map.setMaxBounds([
+      [Math.min(w, lng - span), Math.min(s, lat - latSpan)],
+      [Math.max(e, lng + span), Math.max(n, lat + latSpan)],
+    ]);
+    this.map.setMinZoom(minZoom);
+  }
+
+  /** True when every point of the island's outline is inside the canvas. */
+  private islandInView(): boolean {
+    const outline = this.manifest.outline ?? boundsCorners(this.manifest.bounds);
+    const canvas = this.map.getCanvas();
+    return outline.every(([lng, lat]) => {
+      const { x, y } = this.map.project([lng, lat]);
+      return x >= 0 && y >= 0 && x <= canvas.clientWidth && y <= canvas.clientHeight;
+    });
   }
 
   private fail(message: string) {
@@ -240,6 +285,8 @@ export class MapController {
     const container = this.map.getContainer();
     container.dataset.drawnBuildings = String(drawn);
     container.dataset.zoom = this.map.getZoom().toFixed(1);
+    container.dataset.minZoom = this.map.getMinZoom().toFixed(1);
+    container.dataset.islandInView = String(this.islandInView());
     // What the player sees of the selection: how many pins, and whether the building in front at its place is it.
     const pins = this.map.queryRenderedFeatures({ layers: [LAYERS.selectedMarker] }).length;
     container.dataset.selectionPins = String(pins);
@@ -248,7 +295,23 @@ export class MapController {
         layers: [LAYERS.buildings],
       });
       container.dataset.selectedInFront = String(front?.id === this.selected);
-    } else delete container.dataset.selectedInFront;
+      // Whether the selected building runs off the top or the bottom of the view.
+      const canvas = this.map.getCanvas();
+      const edge = (y: number) =>
+        this.map
+          .queryRenderedFeatures(
+            [
+              [0, y],
+              [canvas.clientWidth, y + 2],
+            ],
+            { layers: [LAYERS.buildings] },
+          )
+          .some((f) => f.id === this.selected);
+      container.dataset.selectedClipped = String(edge(0) || edge(canvas.clientHeight - 2));
+    } else {
+      delete container.dataset.selectedInFront;
+      delete container.dataset.selectedClipped;
+    }
     if (this.ready) return;
     if (drawn === 0 && this.tileErrors > 0) {
       this.fail("The map tiles could not be loaded.");
@@ -370,26 +433,23 @@ export class MapController {
   }
 
   /**
-   * Flies to a building: zoom 17 for ordinary ones, further out for towers, so that a tower's walls
-   * fit in the free part of the view (perspective makes a tower's top look
-   * larger than its height alone suggests, hence the margin). The building's foot is put a little below
-   * the middle of the free area, where its walls have room to rise.
+   * Flies to a building and frames the whole of it: the taller the building, the steeper the view and the further
+   * back the camera, so that its foot and its top both show in the part of the map the card leaves free.
    */
   flyTo(lng: number, lat: number, padding: Padding, mapId?: number) {
     const canvas = this.map.getCanvas();
     const freeHeight = Math.max(canvas.clientHeight - padding.top - padding.bottom, 120);
-    const pitch = Math.max(this.map.getPitch(), MAP_VIEW.pitch);
     const height = (mapId === undefined ? null : this.heightOf(mapId)) ?? DEFAULT_HEIGHT_M;
-    // Metres per pixel at zoom z are EARTH_M * cos(lat) / (512 * 2^z); the walls show about sin(pitch) of their height.
-    const metresPerPixelAtZ0 = (EARTH_M * Math.cos((lat * Math.PI) / 180)) / 512;
-    const fitZoom = Math.log2(
-      (0.35 * freeHeight * metresPerPixelAtZ0) / (height * Math.sin((pitch * Math.PI) / 180)),
-    );
+    const shot = frameBuilding(height, lat, canvas.clientHeight, freeHeight, {
+      maxZoom: MAP_VIEW.flyZoom,
+      minZoom: MAP_VIEW.minFlyZoom,
+    });
+    const bearing = this.map.getBearing();
     this.map.flyTo({
-      center: [lng, lat],
-      zoom: Math.min(MAP_VIEW.flyZoom, Math.max(fitZoom, MAP_VIEW.minFlyZoom)),
-      pitch,
-      offset: [(padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2 + freeHeight * 0.15],
+      center: offsetLngLat(lng, lat, bearing, shot.lead),
+      zoom: shot.zoom,
+      pitch: shot.pitch,
+      padding,
       duration: 2200,
       // Not `essential`: a player who asks for reduced motion gets a jump instead of a flight.
     });
@@ -406,11 +466,7 @@ export class MapController {
       y >= padding.top &&
       y <= canvas.clientHeight - padding.bottom;
     if (!inside) {
-      this.map.easeTo({
-        center: [lng, lat],
-        offset: [(padding.left - padding.right) / 2, (padding.top - padding.bottom) / 2],
-        duration: 600,
-      });
+      this.map.easeTo({ center: [lng, lat], padding, duration: 600 });
     }
   }
 

@@ -8,6 +8,7 @@ import { ApiError } from "../lib/api-client";
 import { fetchManifest, fetchNeighborhoods, fetchPropertyDetails } from "./api";
 import { BuildingCard, type CardState } from "./building-card";
 import { mapTexts } from "./copy";
+import { FirstRunGuide } from "./first-run-guide";
 import { Legend } from "./legend";
 import type { MapController, Padding, PickedBuilding } from "./map-controller";
 import { SearchBox } from "./search-box";
@@ -235,6 +236,7 @@ export function MapPage() {
         ) : null}
         <div ref={containerRef} className="mx-map__canvas" />
         <Legend />
+        {phase.kind === "ready" ? <FirstRunGuide hidden={card !== null} /> : null}
         {loading ? (
           <div className="mx-map__overlay">
             <div className="mx-panel">

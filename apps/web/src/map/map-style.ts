@@ -21,18 +21,21 @@ export const NEIGHBORHOOD_SOURCE_ID = "neighborhoods";
 export const LAYERS = {
   background: "water",
   land: "land",
+  parks: "parks",
   streets: "streets",
   streetLabels: "street-labels",
   buildings: "buildings-3d",
   blocks: "island-blocks",
   neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
+  selectedOutline: "selected-outline",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
 } as const;
 
 export const SOURCE_LAYERS = {
   land: "land",
+  parks: "parks",
   streets: "streets",
   buildings: "buildings",
   blocks: "blocks",
@@ -46,6 +49,8 @@ export const MAP_COLORS = {
   water: "#060a12",
   land: "#121a29",
   shore: "#1d2840",
+  park: "#173a2c",
+  parkEdge: "#21523d",
   streetMajor: "#34405c",
   streetMedium: "#2a3550",
   streetMinor: "#212b41",
@@ -101,14 +106,8 @@ function lighten(colour: Expression, amount: number): Expression {
   return ["let", "rgba", ["to-rgba", colour], ["rgb", channel(0), channel(1), channel(2)]];
 }
 
-export const buildingColor: Expression = [
-  "case",
-  isSelected,
-  MAP_COLORS.selected,
-  isHovered,
-  lighten(baseColor, 0.38),
-  baseColor,
-];
+/** The selected building keeps its owner's colour (gold is also a player's colour): its outline and pin mark it. */
+export const buildingColor: Expression = ["case", isHovered, lighten(baseColor, 0.38), baseColor];
 
 /** Height in metres as drawn: the tile's `height`, at least 3 m, 8 m when missing. */
 export const DEFAULT_HEIGHT_M = 8;
@@ -172,6 +171,13 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         source: SOURCE_ID,
         "source-layer": SOURCE_LAYERS.land,
         paint: { "fill-color": MAP_COLORS.land, "fill-outline-color": MAP_COLORS.shore },
+      },
+      {
+        id: LAYERS.parks,
+        type: "fill",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.parks,
+        paint: { "fill-color": MAP_COLORS.park, "fill-outline-color": MAP_COLORS.parkEdge },
       },
       {
         id: LAYERS.streets,
@@ -244,11 +250,11 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         source: SOURCE_ID,
         "source-layer": SOURCE_LAYERS.buildings,
         minzoom: 13,
-        // A ring on the ground around buildings for sale and the selected one, visible past the walls.
+        // A ring on the ground around buildings for sale, visible past the walls.
         paint: {
-          "line-color": ["case", isSelected, MAP_COLORS.selected, MAP_COLORS.forSale],
+          "line-color": MAP_COLORS.forSale,
           "line-width": ["interpolate", ["linear"], ["zoom"], 13, 1, 16, 3, 18, 5],
-          "line-opacity": ["case", ["any", isSelected, isForSale], 1, 0],
+          "line-opacity": ["case", ["all", isForSale, ["!", isSelected]], 1, 0],
         },
       },
       {
@@ -279,10 +285,25 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       {
+        // The selected building's footprint, drawn over the walls: it shows where the building stands without
+        // repainting it.
+        id: LAYERS.selectedOutline,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": MAP_COLORS.selected,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 14, 2, 16, 3.5, 18, 5],
+          "line-opacity": ["case", isSelected, 1, 0],
+        },
+      },
+      {
         id: LAYERS.neighborhoodLabels,
         type: "symbol",
         source: NEIGHBORHOOD_SOURCE_ID,
-        maxzoom: 15,
+        maxzoom: 15.5,
         layout: {
           // The name, and under it the player owning most of its buildings, in their colour.
           "text-field": [
@@ -290,19 +311,27 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
             ["upcase", ["get", "name"]],
             {},
             ["case", ["has", "owner"], ["concat", "\n★ ", ["get", "owner"]], ""],
-            { "text-color": ["coalesce", ["get", "color"], "#d8e0f2"], "font-scale": 0.85 },
+            // The owner's colour, lightened so that a dark colour still reads on the dark map.
+            {
+              "text-color": lighten(["to-color", ["coalesce", ["get", "color"], "#d8e0f2"]], 0.45),
+              "font-scale": 0.9,
+            },
           ],
           "text-font": labelFont,
-          "text-size": ["interpolate", ["linear"], ["zoom"], 11, 10, 14, 14],
-          "text-letter-spacing": 0.08,
-          "text-max-width": 8,
+          "text-size": ["interpolate", ["linear"], ["zoom"], 10, 11, 12, 13, 14, 16],
+          "text-letter-spacing": 0.06,
+          "text-max-width": 9,
           "text-padding": 6,
+          // Floated above the roofs of all but the tallest towers, so that the buildings never cover them.
+          "symbol-height-offset": 240,
+          "text-allow-overlap": false,
         },
         paint: {
-          "text-color": "#d8e0f2",
-          "text-halo-color": MAP_COLORS.labelHalo,
-          "text-halo-width": 1.6,
-          "text-opacity": ["interpolate", ["linear"], ["zoom"], 13.5, 1, 15, 0],
+          "text-color": "#ffffff",
+          "text-halo-color": "rgba(6, 10, 18, 0.92)",
+          "text-halo-width": 2.4,
+          "text-halo-blur": 0.5,
+          "text-opacity": ["interpolate", ["linear"], ["zoom"], 14.5, 1, 15.5, 0],
         },
       },
       roofMarker(LAYERS.saleMarkers, MARKER_IMAGES.sale, ["all", isForSale, ["!", isSelected]], 0.85),

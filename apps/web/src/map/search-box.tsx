@@ -183,6 +183,12 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
               {result.address && result.address !== result.name ? (
                 <span className="mx-search__address">{result.address}</span>
               ) : null}
+              {/* Buildings named after the same corner are told apart by where they are and how tall. */}
+              {result.neighborhood || result.floors ? (
+                <span className="mx-search__address">
+                  {mapTexts.resultDetail(result.neighborhood ?? null, result.floors ?? null)}
+                </span>
+              ) : null}
             </div>
           ))}
         </div>

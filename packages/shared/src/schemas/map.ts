@@ -4,7 +4,7 @@ import { z } from "zod";
 export const MapManifest = z.object({
   /** Hash of the geometry; changes whenever the catalogue or the base map changes. */
   version: z.string(),
-  /** Vector tile URL template: layers "land", "streets" (name, highway), "buildings" (id = mapId, height, name; zoom 14 up) and "blocks" (height; below zoom 14). */
+  /** Vector tile URL template: layers "land", "parks", "streets" (name, highway), "buildings" (id = mapId, height, name; zoom 14 up) and "blocks" (height; below zoom 14). */
   tiles: z.string(),
   minzoom: z.number().int(),
   maxzoom: z.number().int(),
@@ -12,6 +12,8 @@ export const MapManifest = z.object({
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** [west, south, east, north] of the buildings that can be bought. */
   playableBounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  /** The land's outline, coarsely (its convex hull, [lng, lat] points): what the widest view must show. */
+  outline: z.array(z.tuple([z.number(), z.number()])).optional(),
   /** [lng, lat] to open on. */
   center: z.tuple([z.number(), z.number()]),
   buildingCount: z.number().int(),

@@ -130,6 +130,9 @@ export const BuildingSearchResult = z.object({
   mapId: z.number().int(),
   name: z.string(),
   address: z.string().nullable(),
+  /** Where it is and how tall: what tells apart buildings named after the same street corner. */
+  neighborhood: z.string().nullable().optional(),
+  floors: z.number().int().optional(),
   lat: z.number(),
   lng: z.number(),
 });

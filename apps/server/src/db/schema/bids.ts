@@ -27,6 +27,8 @@ export const bids = pgTable(
     paymentIntentId: text("payment_intent_id"),
     paymentMethodId: text("payment_method_id"),
     failure: text("failure"),
+    /** The building's name when the bid was accepted or released by its sale: a sale clears the seller's name. */
+    buildingName: text("building_name"),
     /** When the card hold was let go (null while held, or for an accepted bid). */
     holdReleasedAt: timestamp("hold_released_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

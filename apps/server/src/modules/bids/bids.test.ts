@@ -1,3 +1,4 @@
+import type { Bid } from "@mx/shared/schemas/bids";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
@@ -404,6 +405,36 @@ describe("what the players hear", () => {
       type: "bid.released",
       payload: { bidId: lowBid.bidId },
     });
+  });
+
+  it("lists and announces a bid on a renamed building under the name it was sold as, not the data's", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const renamed = await t.call("PUT", "/api/v1/buildings", {
+      token: seller.token,
+      body: { buildingId: "way/1", name: "Ada's Spire", location: { lat: 40.75, lng: -73.98 } },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const winner = await bidder();
+    const loser = await bidder();
+    const lost = (await bid(loser.token, propertyId, 600)).json().data.bid;
+    const won = (await bid(winner.token, propertyId, 650)).json().data.bid;
+    expect(won.propertyDetails.name).toBe("Ada's Spire");
+    expect((await post("accept-bid", seller.token, { bidId: won.bidId })).statusCode).toBe(200);
+    // The sale hands the building over without the seller's name…
+    expect((await ownerOf("way/1"))?.customName).toBeNull();
+    // …but the bids it settled keep the name they were made on, in the lists and in what each bidder heard.
+    expect((await feed(winner.token))[0]).toMatchObject({
+      type: "bid.accepted",
+      payload: { bidId: won.bidId, propertyName: "Ada's Spire" },
+    });
+    expect((await feed(loser.token))[0]).toMatchObject({
+      type: "bid.released",
+      payload: { bidId: lost.bidId, propertyName: "Ada's Spire" },
+    });
+    const mine = (await list(winner.token, "bidder")).bidList as Bid[];
+    expect(mine.find((b) => b.bidId === won.bidId)?.propertyDetails.name).toBe("Ada's Spire");
+    const sold = (await list(seller.token, "owner")).bidList as Bid[];
+    expect(sold.find((b) => b.bidId === won.bidId)?.propertyDetails.name).toBe("Ada's Spire");
   });
 
   it("tells the bidder of a decline and the owner of a cancellation", async () => {

@@ -4,7 +4,7 @@ import type { Bid } from "@mx/shared/schemas/bids";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
-import { priceHistory, properties } from "../../db/schema/buildings";
+import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { crashPoint, failPoint } from "../../lib/crash-points";
@@ -14,6 +14,7 @@ import { lockKey } from "../../lib/locks";
 import { accounts, postJournal } from "../ledger/ledger";
 import { publishBuilding } from "../live/publish";
 import { GatewayRequestError } from "../payments/gateway";
+import { displayName } from "../properties/present-property";
 import { bidActivity } from "./bid-activity";
 import { bidById } from "./present-bid";
 import { type HeldBid, releaseHolds } from "./release-holds";
@@ -221,6 +222,13 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
     const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (still?.status !== "accepting")
       throw new AppError("CONFLICT", "This bid is no longer being accepted.");
+    // The name the seller gave goes with the sale; the bids it settles keep it, as they were made and announced.
+    const [named] = await tx
+      .select({ customName: properties.customName, dataName: buildings.name, address: buildings.address })
+      .from(properties)
+      .innerJoin(buildings, eq(buildings.id, properties.buildingId))
+      .where(eq(properties.buildingId, bid.buildingId));
+    const buildingName = named ? displayName(named) : null;
     const [sold] = await tx
       .update(properties)
       .set({
@@ -251,7 +259,13 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
     });
     await tx
       .update(bids)
-      .set({ status: "accepted", decidedAt: new Date(), holdReleasedAt: null, updatedAt: new Date() })
+      .set({
+        status: "accepted",
+        buildingName,
+        decidedAt: new Date(),
+        holdReleasedAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(bids.id, bidId));
     if (intentId) {
       await tx
@@ -261,7 +275,7 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
     }
     const others = await tx
       .update(bids)
-      .set({ status: "released", decidedAt: new Date(), updatedAt: new Date() })
+      .set({ status: "released", buildingName, decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
       .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
     await bidActivity(tx, bidId, "accepted");

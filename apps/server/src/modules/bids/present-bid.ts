@@ -27,6 +27,7 @@ export const bidColumns = {
   propertyId: properties.id,
   buildingId: buildings.id,
   customName: properties.customName,
+  bidBuildingName: bids.buildingName,
   dataName: buildings.name,
   address: buildings.address,
   priceCents: properties.priceCents,
@@ -69,7 +70,7 @@ export function presentBid(row: BidRow): Bid {
     propertyDetails: {
       _id: row.propertyId,
       buildingId: row.buildingId,
-      name: displayName(row),
+      name: row.bidBuildingName ?? displayName(row),
       price: row.priceCents / 100,
       location: { lat: round6(row.lat), lng: round6(row.lng) },
     },

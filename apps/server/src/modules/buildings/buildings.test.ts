@@ -91,6 +91,24 @@ describe("GET /api/v1/buildings/search", () => {
     }
   });
 
+  it("finds the same buildings whichever way a street is written, and says where each is and how tall", async () => {
+    const found = async (q: string) =>
+      (await t.call("GET", `/api/v1/buildings/search?q=${encodeURIComponent(q)}`)).json().data.results as {
+        buildingId: string;
+        floors?: number;
+      }[];
+    const spoken = await found("West 33rd Street");
+    expect(spoken.map((r) => r.buildingId)).toContain("way/2");
+    for (const q of ["33rd st", "W 33rd St", "w 33 street", "West 33 St"]) {
+      expect(
+        (await found(q)).map((r) => r.buildingId),
+        q,
+      ).toEqual(spoken.map((r) => r.buildingId));
+    }
+    expect(spoken.find((r) => r.buildingId === "way/2")).toMatchObject({ floors: 6 });
+    expect((await found("Fifth Avenue")).map((r) => r.buildingId)).toContain("way/1");
+  });
+
   it("returns nothing for no match, and 400 for an empty query", async () => {
     expect((await t.call("GET", "/api/v1/buildings/search?q=zzzz")).json().data.results).toEqual([]);
     expect((await t.call("GET", "/api/v1/buildings/search?q=")).statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
+import { normaliseQuery } from "./search-text";
 
 /**
  * The building catalogue's search text held in memory, with a trigram index over it.
@@ -141,11 +142,13 @@ async function loadCatalogue(q: Queryable): Promise<Catalogue> {
   const names: string[] = [];
   const heights = new Float64Array(rows.length);
   rows.forEach((row, i) => {
+    // Folded again as queries are now: text stored by an earlier import may be folded the older way.
+    const text = normaliseQuery(row.text);
     ids.push(row.id);
-    texts.push(row.text);
+    texts.push(text);
     names.push(row.name);
     heights[i] = Number(row.height);
-    for (const gram of trigrams(row.text)) {
+    for (const gram of trigrams(text)) {
       const list = lists.get(gram);
       if (list) list.push(i);
       else lists.set(gram, [i]);

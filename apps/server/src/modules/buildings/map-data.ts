@@ -65,7 +65,12 @@ export type LandAndStreets = {
   key: string;
   land: GeoJSON.Feature[] | null;
   streets: GeoJSON.Feature[] | null;
+  /** Neighbourhood areas that are parks and open space, drawn green under the streets. */
+  parks: GeoJSON.Feature[];
 };
+
+/** The NTA type of parks and open space. */
+const PARK_KIND = 9;
 
 /** What the map draws besides the buildings: the shoreline and the streets, and a key of where they came from. */
 export function landAndStreets(source: MapData): LandAndStreets {
@@ -76,7 +81,12 @@ export function landAndStreets(source: MapData): LandAndStreets {
   const streets: StreetRecord[] | null = streetFile
     ? readStreets(source.mapDataDir as string)
     : (island?.streets ?? null);
-  const key = [shoreFile, streetFile, island ? source.islandFile : null]
+  const areaFile = rawFile(source, ISLAND_FILES.neighborhoods);
+  const areas = areaFile
+    ? readNeighborhoodAreas(source.mapDataDir as string)
+    : ((island ?? islandFileOf(source))?.neighborhoods ?? []);
+  const fromIsland = !shoreFile || !streetFile || !areaFile;
+  const key = [shoreFile, streetFile, areaFile, fromIsland && existsSync(source.islandFile) ? source.islandFile : null]
     .map((file) => (file ? `${file}:${stampOf(file)}` : "-"))
     .join("|");
   return {
@@ -93,6 +103,13 @@ export function landAndStreets(source: MapData): LandAndStreets {
         properties: { name: s.name, highway: s.highway },
         geometry: s.geometry,
       })) ?? null,
+    parks: areas
+      .filter((area) => area.kind === PARK_KIND)
+      .map((area) => ({
+        type: "Feature",
+        properties: { name: area.name },
+        geometry: { type: "MultiPolygon", coordinates: area.polygons },
+      })),
   };
 }
 
@@ -100,6 +117,8 @@ export function landAndStreets(source: MapData): LandAndStreets {
 export function landAndStreetsKey(source: MapData): string {
   const shoreFile = rawFile(source, ISLAND_FILES.shoreline);
   const streetFile = rawFile(source, ISLAND_FILES.streets);
-  const island = (!shoreFile || !streetFile) && existsSync(source.islandFile) ? source.islandFile : null;
-  return [shoreFile, streetFile, island].map((file) => (file ? `${file}:${stampOf(file)}` : "-")).join("|");
+  const areaFile = rawFile(source, ISLAND_FILES.neighborhoods);
+  const island =
+    (!shoreFile || !streetFile || !areaFile) && existsSync(source.islandFile) ? source.islandFile : null;
+  return [shoreFile, streetFile, areaFile, island].map((file) => (file ? `${file}:${stampOf(file)}` : "-")).join("|");
 }

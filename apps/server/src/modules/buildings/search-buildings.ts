@@ -4,23 +4,9 @@ import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { displayName, round6 } from "../properties/present-property";
 import { type CatalogueMatch, forgetCatalogue, searchCatalogue } from "./catalogue-index";
+import { normaliseQuery } from "./search-text";
 
-/** Spellings an address may be typed in, folded to the catalogue's ("5th Ave" → "5th avenue"). */
-const abbreviations: [RegExp, string][] = [
-  [/\bave?\b\.?/g, "avenue"],
-  [/\bst\b\.?/g, "street"],
-  [/\bblvd\b\.?/g, "boulevard"],
-  [/\bpl\b\.?/g, "place"],
-  [/\bw\b\.?/g, "west"],
-  [/\be\b\.?/g, "east"],
-];
-
-export function normaliseQuery(text: string): string {
-  return abbreviations.reduce(
-    (s, [re, to]) => s.replace(re, to),
-    text.toLowerCase().trim().replace(/\s+/g, " "),
-  );
-}
+export { normaliseQuery };
 
 /**
  * The ids of every building whose name, address or neighbourhood (the folded search text) or whose owner's name
@@ -92,6 +78,8 @@ const selectResults = (q: Queryable) =>
       customName: properties.customName,
       dataName: buildings.name,
       address: buildings.address,
+      neighborhood: buildings.neighborhood,
+      floors: buildings.floors,
       lat: buildings.lat,
       lng: buildings.lng,
     })
@@ -116,6 +104,8 @@ export async function searchBuildings(
     mapId: r.mapId,
     name: displayName(r),
     address: r.address,
+    neighborhood: r.neighborhood,
+    floors: r.floors,
     lat: round6(r.lat),
     lng: round6(r.lng),
   }));

@@ -171,7 +171,7 @@ describe("Web Push", () => {
     expect(message).toEqual({
       title: "Bid received",
       body: "Grace Hopper bid $2,500.00 on Test Tower.",
-      url: "/bids",
+      url: expect.stringMatching(/^\/bids\?tab=sell&bid=/),
       tag: "bid.received",
       activityId: expect.any(String),
       type: "bid.received",

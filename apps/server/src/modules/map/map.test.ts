@@ -83,6 +83,28 @@ describe("the map", () => {
     expect((await t.call("GET", "/map-data/not-a-version/15/1/1.pbf")).statusCode).toBe(400);
   });
 
+  it("draws the parks, outlines the island for the widest view, and serves the island whole at zoom 10", async () => {
+    const m = (await t.call("GET", "/api/v1/map/manifest")).json().data;
+    expect(m.minzoom).toBe(10);
+    const [w, s, e, n] = m.bounds as number[];
+    expect(m.outline.length).toBeGreaterThan(3);
+    for (const [lng, lat] of m.outline as [number, number][]) {
+      expect(lng).toBeGreaterThanOrEqual(w as number);
+      expect(lng).toBeLessThanOrEqual(e as number);
+      expect(lat).toBeGreaterThanOrEqual(s as number);
+      expect(lat).toBeLessThanOrEqual(n as number);
+    }
+    // Central Park, from the neighbourhood file's park areas.
+    const park = tileAt(-73.9654, 40.7829, 13);
+    const res = await t.call("GET", `/map-data/${m.version}/13/${park.x}/${park.y}.pbf`);
+    const tile = new VectorTile(new PbfReader(res.rawPayload));
+    expect(tile.layers.parks?.length).toBeGreaterThan(0);
+    const island = tileAt(-73.9857, 40.7485, 10);
+    expect((await t.call("GET", `/map-data/${m.version}/10/${island.x}/${island.y}.pbf`)).statusCode).toBe(
+      200,
+    );
+  });
+
   it("tells the map who owns what in which colour, and which buildings are for sale", async () => {
     const res = await t.call("GET", "/api/v1/map/state");
     expect(res.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import { queryRows } from "../../lib/sql";
 import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
 import { landAndStreets, landAndStreetsKey, type MapData } from "../buildings/map-data";
 
-export const TILE_MIN_ZOOM = 11;
+export const TILE_MIN_ZOOM = 10;
 export const TILE_MAX_ZOOM = 16;
 /** Buildings are drawn one by one from this zoom on; below it the island is drawn as blocks (see BLOCK_DEG). */
 const BUILDINGS_MIN_ZOOM = 14;
@@ -30,16 +30,46 @@ export const ATTRIBUTION =
  * and the whole island is a few thousand of them, light to draw even without a GPU.
  */
 const BLOCK_DEG = { lng: 0.0005, lat: 0.00036 };
-const blockScale = (z: number) => 2 ** Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z);
+// Zoom 10, the whole island on a phone, keeps zoom 11's blocks: the island still reads as a city, not a few smudges.
+const blockScale = (z: number) => 2 ** Math.min(2, Math.max(0, BUILDINGS_MIN_ZOOM - 1 - z));
 
 type Layers = {
   land: GeoJSONVT | null;
+  parks: GeoJSONVT | null;
   streets: GeoJSONVT | null;
   buildings: GeoJSONVT;
   /** By zoom, TILE_MIN_ZOOM … BUILDINGS_MIN_ZOOM - 1. */
   blocks: Map<number, GeoJSONVT>;
 };
 type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
+
+/** The convex hull of every point of `features`, counter-clockwise (monotone chain). */
+export function convexHull(features: GeoJSON.Feature[]): [number, number][] {
+  const points: [number, number][] = [];
+  const visit = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") points.push([c[0], c[1]]);
+    else if (Array.isArray(c)) for (const x of c) visit(x);
+  };
+  for (const f of features) if (f.geometry && "coordinates" in f.geometry) visit(f.geometry.coordinates);
+  points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  if (points.length < 3) return points;
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
+    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: [number, number][]) => {
+    const out: [number, number][] = [];
+    for (const p of list) {
+      while (
+        out.length >= 2 &&
+        cross(out[out.length - 2] as [number, number], out[out.length - 1] as [number, number], p) <= 0
+      )
+        out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(points), ...half([...points].reverse())];
+}
 
 function bbox(features: GeoJSON.Feature[]): [number, number, number, number] {
   let [w, s, e, n] = [180, 90, -180, -90];
@@ -172,10 +202,12 @@ export class MapTiles {
       properties: { height: r.height, name: r.name ?? r.address ?? "", buildingId: r.id },
       geometry: r.footprint,
     }));
-    const { land, streets } = landAndStreets(this.mapData);
+    const { land, streets, parks } = landAndStreets(this.mapData);
     const layers: Layers = {
       land: land ? new GeoJSONVT({ type: "FeatureCollection", features: land }, indexOptions) : null,
       streets: streets ? new GeoJSONVT({ type: "FeatureCollection", features: streets }, indexOptions) : null,
+      parks:
+        parks.length > 0 ? new GeoJSONVT({ type: "FeatureCollection", features: parks }, indexOptions) : null,
       buildings: new GeoJSONVT({ type: "FeatureCollection", features: buildingFeatures }, indexOptions),
       // No simplification: a block must not be dropped for being small.
       blocks: new Map(
@@ -206,6 +238,7 @@ export class MapTiles {
         maxzoom: TILE_MAX_ZOOM,
         bounds,
         playableBounds: playable,
+        ...(land ? { outline: convexHull(land) } : {}),
         center: within(MIDTOWN, playable)
           ? MIDTOWN
           : [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
@@ -264,6 +297,8 @@ export class MapTiles {
       const tiles: Record<string, Tile> = {};
       const land = built.layers.land?.getTile(z, x, y);
       if (land) tiles.land = land;
+      const parks = built.layers.parks?.getTile(z, x, y);
+      if (parks) tiles.parks = parks;
       const streets = built.layers.streets?.getTile(z, x, y);
       if (streets) {
         tiles.streets =

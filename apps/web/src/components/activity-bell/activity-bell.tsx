@@ -2,6 +2,7 @@ import { describeActivity } from "@mx/shared/activity-text";
 import type { Activity } from "@mx/shared/schemas/live";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { activityStore, useActivities } from "../../lib/activities";
+import { formatDateTime } from "../../lib/format-date";
 import { Dialog } from "../ui/dialog";
 import { ErrorBox } from "../ui/error-box";
 import { BellIcon } from "../ui/icons";
@@ -24,7 +25,6 @@ export const bellCopy = {
 } as const;
 
 const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** "just now", "5 minutes ago", "yesterday", then the date. */
 function timeAgo(iso: string, now: number): string {
@@ -34,7 +34,7 @@ function timeAgo(iso: string, now: number): string {
   if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return dateTime.format(new Date(iso));
+  return formatDateTime(iso);
 }
 
 interface ActivityBellProps {

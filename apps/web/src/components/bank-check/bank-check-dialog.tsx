@@ -106,6 +106,8 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
   );
 }
 
+const MIN_FRAME_HEIGHT = 200;
+
 /**
  * The sandbox's stand-in for the bank's page, framed from this origin. Its form would post back into the frame, and
  * a frame's navigation adds an entry to the tab's history: Back would then stop on it and the review screen's own
@@ -143,6 +145,11 @@ function SandboxBankPage({
             return;
           }
           setIsLoaded(true);
+          // The page is ours (same origin): the frame grows to its whole height, so that its buttons show on a
+          // phone without scrolling inside the frame.
+          const page = event.currentTarget.contentDocument?.documentElement;
+          const box = event.currentTarget.parentElement;
+          if (page && box) box.style.height = `${Math.max(page.scrollHeight, MIN_FRAME_HEIGHT)}px`;
           const form = event.currentTarget.contentDocument?.querySelector("form");
           form?.addEventListener("submit", (submit) => {
             submit.preventDefault();

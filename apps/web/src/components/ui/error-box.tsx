@@ -1,8 +1,13 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
+
+/** True when there is nothing to show: no child, or only empty ones (null, false, ""), however many. */
+function isEmpty(children: ReactNode): boolean {
+  return Children.toArray(children).every((child) => child === "");
+}
 
 /** A form's error, announced as soon as it appears. Renders nothing without a message. */
 export function ErrorBox({ children }: { children?: ReactNode }) {
-  if (children === null || children === undefined || children === "") return null;
+  if (isEmpty(children)) return null;
   return (
     <div className="notice notice--error" role="alert">
       {children}
@@ -12,7 +17,7 @@ export function ErrorBox({ children }: { children?: ReactNode }) {
 
 /** A success or progress note, announced politely. */
 export function StatusNote({ children }: { children?: ReactNode }) {
-  if (children === null || children === undefined || children === "") return null;
+  if (isEmpty(children)) return null;
   return (
     <div className="notice notice--success" role="status">
       {children}

@@ -1,5 +1,6 @@
 import { texts } from "@mx/shared/messages";
 import type { Bid, BidStatus } from "@mx/shared/schemas/bids";
+import { formatDate } from "../../lib/format-date";
 
 /** The two tabs of My Bids and the list each one reads: Sell = the viewer as owner, Buy = as bidder. */
 export const BID_TABS = ["sell", "buy"] as const;
@@ -79,18 +80,9 @@ export function bidderName(bid: Pick<Bid, "bidderDetails">): string {
   return userName ? `${fullName} (@${userName})` : fullName;
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-
 /** "Mar 3, 2026"; "—" for a missing or unreadable timestamp. */
 export function formatBidDate(iso: string | null, timeZone?: string): string {
-  if (!iso) return "—";
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "—";
-  return timeZone
-    ? new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone }).format(
-        date,
-      )
-    : dateFormat.format(date);
+  return formatDate(iso, timeZone);
 }
 
 /** The list with one bid's status replaced by the one the server returned (spec §4). */

@@ -6,7 +6,8 @@ export const landingCopy = {
   eyebrow: "Real buildings · Real money · One island",
   headline: "Own the Manhattan skyline.",
   lead: `${BRAND_NAME} puts Manhattan's real buildings on a 3D map. Buy one, name it, paint it your colour, put it up for sale and take bids from other players — with real US dollars.`,
-  heroNote: "Midtown, 14th to 47th Street, is open now: about 8,000 buildings, every one for sale.",
+  heroNote:
+    "The whole island is open, from the Battery to Inwood: about 46,000 buildings, every one for sale.",
   stepsTitle: "How a turn works",
   stepsLead: "Four moves. Every one of them is real money.",
   steps: [

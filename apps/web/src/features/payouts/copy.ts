@@ -83,6 +83,7 @@ export const payoutsCopy = {
   // History
   historyTitle: "Payout history",
   historyCaption: "Your payouts, newest first",
+  dateColumn: "Date",
   amountColumn: "Amount",
   currencyColumn: "Currency",
   statusColumn: "Status",

@@ -1,5 +1,6 @@
+import { formatDate } from "../../lib/format-date";
+
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const longDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** A price-history label: short US-English month and day ("Mar 7") from epoch seconds. */
 export function formatShortDate(epochSeconds: number): string {
@@ -8,5 +9,5 @@ export function formatShortDate(epochSeconds: number): string {
 
 /** The same with the year, for tooltips and the screen-reader table. */
 export function formatLongDate(epochSeconds: number): string {
-  return longDate.format(new Date(epochSeconds * 1000));
+  return formatDate(epochSeconds * 1000);
 }

@@ -13,8 +13,9 @@ export const saleCopy = {
   youReceive: "You receive",
   feeNote: `A processing fee of ${fee} is taken from the sale. You receive the rest when a buyer pays.`,
   payoutNote: "Sales are paid out to your connected payout account.",
+  payoutNoteBeforeOnboarding:
+    "Before your first ask you set up a payout account: that is where the money from your sales goes.",
   priceTooLow: `The price must be more than the ${fee} processing fee.`,
-  notForSale: "This building is not for sale, so there is no sale to cancel.",
   forSaleNow: "This building is for sale now. Confirming replaces its asking price.",
   cancel: "Cancel",
   put: "Put",

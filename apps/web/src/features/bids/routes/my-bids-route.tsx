@@ -25,6 +25,7 @@ import { type BidDecision, DecideBidDialog } from "../components/decide-bid-dial
 import { bidsCopy } from "../copy";
 import "../bids.css";
 import { Tabs } from "../../../components/ui/tabs";
+import { useLinkedItem } from "../../../lib/use-linked-item";
 
 /** /bids: Sell (bids on the viewer's buildings) and Buy (the viewer's own bids), 50 a page. */
 export function MyBidsRoute() {
@@ -34,6 +35,7 @@ export function MyBidsRoute() {
   const page = readPage(params);
   const type = listTypeOf(tab);
   const list = useBids(type, page);
+  useLinkedItem("data-bid-id", params.get("bid"), Boolean(list.data));
   const totalPages = list.data ? pageCount(list.data.totalCount, PAGE_SIZE.myBids) : 1;
 
   const accept = useAcceptBid();

@@ -2,6 +2,7 @@ import { formatDollars } from "@mx/shared/money";
 import type { NeighborhoodDetailData } from "@mx/shared/schemas/properties";
 import { lazy, Suspense } from "react";
 import { useMarketIndex } from "../api/get-market-index";
+import { formatDate } from "../../../lib/format-date";
 import { leaderboardCopy } from "../copy";
 
 // Recharts is large: it loads with the first neighbourhood picked.
@@ -61,7 +62,7 @@ export function NeighborhoodPanel({ detail }: { detail: NeighborhoodDetailData }
               {lastSales.map((sale) => (
                 <li key={`${sale.buildingId}-${sale.soldAt}`}>
                   {sale.name} · {formatDollars(sale.price)} ·{" "}
-                  <time dateTime={sale.soldAt}>{new Date(sale.soldAt).toLocaleDateString("en-US")}</time>
+                  <time dateTime={sale.soldAt}>{formatDate(sale.soldAt)}</time>
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { errorMessage } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format-date";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useCompleteSandboxOffer, useOfferwall } from "../api/offerwall";
 import { offerwallCopy as copy } from "../copy";
@@ -58,7 +59,7 @@ export function OfferwallRoute() {
             </dl>
             {wall.data.credits.usableFrom ? (
               <p className="offerwall__note">
-                {copy.usableFrom(new Date(wall.data.credits.usableFrom).toLocaleString())}
+                {copy.usableFrom(formatDateTime(wall.data.credits.usableFrom))}
               </p>
             ) : null}
             <p className="offerwall__note">
@@ -138,7 +139,7 @@ function HistoryRow({ offer }: { offer: CompletedOffer }) {
     <li className="offer-history__row" data-status={offer.status}>
       <div className="offer-history__text">
         <span className="offer-history__name">{offer.offerName}</span>
-        <span className="offer-history__date">{new Date(offer.createdAt).toLocaleString()}</span>
+        <span className="offer-history__date">{formatDateTime(offer.createdAt)}</span>
       </div>
       <div className="offer-history__figures">
         <span className={`offer-badge offer-badge--${offer.status}`}>{copy.status[offer.status]}</span>

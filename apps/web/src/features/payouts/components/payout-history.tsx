@@ -5,6 +5,8 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
+import { formatDate } from "../../../lib/format-date";
+import { useLinkedItem } from "../../../lib/use-linked-item";
 import { payoutsCopy } from "../copy";
 
 function typeOf(payout: PayoutHistoryItem): string {
@@ -20,8 +22,14 @@ interface PayoutHistoryProps {
   onReload: () => void;
 }
 
-/** The payouts table: amount, currency, status and type (spec §2), newest first. */
+/** The payouts table: date, amount, currency, status and type, newest first. */
 export function PayoutHistory({ payouts, isPending, isFetching, error, onReload }: PayoutHistoryProps) {
+  // A notification about one payout opens this page on its row.
+  useLinkedItem(
+    "data-payout-id",
+    new URLSearchParams(window.location.search).get("payout"),
+    Boolean(payouts),
+  );
   return (
     <section
       className="payouts-history"
@@ -52,6 +60,7 @@ export function PayoutHistory({ payouts, isPending, isFetching, error, onReload 
             <caption className="visually-hidden">{payoutsCopy.historyCaption}</caption>
             <thead>
               <tr>
+                <th scope="col">{payoutsCopy.dateColumn}</th>
                 <th scope="col">{payoutsCopy.amountColumn}</th>
                 <th scope="col">{payoutsCopy.currencyColumn}</th>
                 <th scope="col">{payoutsCopy.statusColumn}</th>
@@ -60,7 +69,10 @@ export function PayoutHistory({ payouts, isPending, isFetching, error, onReload 
             </thead>
             <tbody>
               {payouts.map((payout) => (
-                <tr key={payout.id}>
+                <tr key={payout.id} data-payout-id={payout.id}>
+                  <td className="payouts-table__date">
+                    <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
+                  </td>
                   <td className="payouts-table__amount">
                     {formatDollars(payout.amount)}
                     {payout.fee > 0 ? (

@@ -2,6 +2,7 @@ import { formatDollars } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { Link } from "react-router";
 import { useCredits } from "../../../lib/credits";
+import { formatDateTime } from "../../../lib/format-date";
 import { profileCopy } from "../copy";
 
 /** The player's offer-wall credits on Profile, with the way to the wall. */
@@ -26,7 +27,7 @@ export function ProfileCredits() {
         ) : null}
         {credits.data?.usableFrom ? (
           <dd className="profile-credits__note">
-            {profileCopy.creditsFrom(new Date(credits.data.usableFrom).toLocaleString())}
+            {profileCopy.creditsFrom(formatDateTime(credits.data.usableFrom))}
           </dd>
         ) : null}
       </dl>

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { useCredits } from "../../../lib/credits";
+import { formatDateTime } from "../../../lib/format-date";
 import { purchaseCopy } from "../copy";
 
 interface PayWithCreditsProps {
@@ -58,7 +59,7 @@ export function PayWithCredits({ totalCents, creditsCents, onChange }: PayWithCr
             {credits.data.usableFrom ? (
               <span className="order-credits__note">
                 {" "}
-                {purchaseCopy.creditsFrom(new Date(credits.data.usableFrom).toLocaleString())}
+                {purchaseCopy.creditsFrom(formatDateTime(credits.data.usableFrom))}
               </span>
             ) : null}
           </p>

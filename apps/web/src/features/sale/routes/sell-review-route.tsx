@@ -18,6 +18,7 @@ import { type ConfirmPhase, ConfirmSellDialog } from "../components/confirm-sell
 import { saleCopy } from "../copy";
 import "../sale.css";
 import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { useProfile } from "../../../lib/current-profile";
 
 /** /sell-review, the Place Ask screen: reviews the ask Property Details sent in the router state. */
 export function SellReviewRoute() {
@@ -40,6 +41,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   const navigate = useNavigate();
   const place = usePlaceAsk();
   const cancel = useCancelSale();
+  const profile = useProfile();
   const [phase, setPhase] = useState<ConfirmPhase | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
   // Guards a double click before React has re-rendered the busy button.
@@ -173,24 +175,21 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
       </section>
 
       <div className="sale-review__actions">
-        <div className="sale-review__cancel">
-          <Button
-            variant="secondary"
-            block
-            className="btn--large"
-            onClick={cancelTheSale}
-            disabled={!ask.forSale || isBusy}
-            busy={cancel.isPending || cancel.isSuccess}
-            aria-describedby={ask.forSale ? undefined : "sale-not-for-sale"}
-          >
-            {texts.cancelSale}
-          </Button>
-          {ask.forSale ? null : (
-            <p id="sale-not-for-sale" className="sale-note">
-              {saleCopy.notForSale}
-            </p>
-          )}
-        </div>
+        {/* Only a building on the market has a sale to cancel. */}
+        {ask.forSale ? (
+          <div className="sale-review__cancel">
+            <Button
+              variant="secondary"
+              block
+              className="btn--large"
+              onClick={cancelTheSale}
+              disabled={isBusy}
+              busy={cancel.isPending || cancel.isSuccess}
+            >
+              {texts.cancelSale}
+            </Button>
+          </div>
+        ) : null}
         <Button
           block
           className="btn--large"
@@ -200,7 +199,11 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
           {texts.confirmAsk}
         </Button>
       </div>
-      <p className="sale-note">{saleCopy.payoutNote}</p>
+      {profile.data ? (
+        <p className="sale-note">
+          {profile.data.isStripeIntegrated ? saleCopy.payoutNote : saleCopy.payoutNoteBeforeOnboarding}
+        </p>
+      ) : null}
 
       {phase !== null && totals && price !== null ? (
         <ConfirmSellDialog
