@@ -86,7 +86,12 @@ export function landAndStreets(source: MapData): LandAndStreets {
     ? readNeighborhoodAreas(source.mapDataDir as string)
     : ((island ?? islandFileOf(source))?.neighborhoods ?? []);
   const fromIsland = !shoreFile || !streetFile || !areaFile;
-  const key = [shoreFile, streetFile, areaFile, fromIsland && existsSync(source.islandFile) ? source.islandFile : null]
+  const key = [
+    shoreFile,
+    streetFile,
+    areaFile,
+    fromIsland && existsSync(source.islandFile) ? source.islandFile : null,
+  ]
     .map((file) => (file ? `${file}:${stampOf(file)}` : "-"))
     .join("|");
   return {
@@ -120,5 +125,7 @@ export function landAndStreetsKey(source: MapData): string {
   const areaFile = rawFile(source, ISLAND_FILES.neighborhoods);
   const island =
     (!shoreFile || !streetFile || !areaFile) && existsSync(source.islandFile) ? source.islandFile : null;
-  return [shoreFile, streetFile, areaFile, island].map((file) => (file ? `${file}:${stampOf(file)}` : "-")).join("|");
+  return [shoreFile, streetFile, areaFile, island]
+    .map((file) => (file ? `${file}:${stampOf(file)}` : "-"))
+    .join("|");
 }

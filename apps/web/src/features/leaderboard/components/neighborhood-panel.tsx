@@ -1,8 +1,8 @@
 import { formatDollars } from "@mx/shared/money";
 import type { NeighborhoodDetailData } from "@mx/shared/schemas/properties";
 import { lazy, Suspense } from "react";
-import { useMarketIndex } from "../api/get-market-index";
 import { formatDate } from "../../../lib/format-date";
+import { useMarketIndex } from "../api/get-market-index";
 import { leaderboardCopy } from "../copy";
 
 // Recharts is large: it loads with the first neighbourhood picked.
