@@ -174,11 +174,11 @@ describe("the committed island file", () => {
 
   describe("imported", () => {
     let database: Database;
-    let drop: () => Promise<void>;
+    let drop: (() => Promise<void>) | undefined;
     beforeAll(async () => {
       ({ database, drop } = await createTestDatabase());
-    });
-    afterAll(async () => drop());
+    }, 240_000);
+    afterAll(async () => drop?.());
 
     it("fills an empty catalogue with every building, its property and the neighbourhoods", async () => {
       const summary = await importIslandFile(database.db, islandFile);
