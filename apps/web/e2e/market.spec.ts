@@ -83,6 +83,8 @@ for (const width of [1440, 375]) {
     await expect(listingOf(buyer.page, building.buildingId)).toHaveCount(0);
 
     // The ask reaches the open market page through the live channel, without a reload.
+    await expect(buyer.page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 30_000 });
+    await expect(buyer.page.getByText(/buildings? for sale$/)).toBeVisible();
     const ask = Math.round(property.price * 100 + 25_000) / 100;
     await placeAsk(seller.page, request, property._id, ask);
     const listing = listingOf(buyer.page, building.buildingId);
@@ -172,6 +174,15 @@ for (const width of [1440, 375]) {
       `manhattan-exchange-statement-${new Date().getUTCFullYear()}.csv`,
     );
     await shoot(seller.page, `portfolio-seller-${width}`);
+
+    // The leaderboard's neighbourhood panel charts the day's trades.
+    await buyer.page.goto(`/Leader-board?neighborhood=${encodeURIComponent(neighborhood)}`);
+    const chart = buyer.page.getByRole("figure", {
+      name: `${neighborhood}: trades and median price per sq ft, 90 days`,
+    });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await shoot(buyer.page, `leaderboard-index-${width}`);
 
     // Nothing at this width scrolls sideways.
     for (const page of [buyer.page, seller.page]) {
