@@ -175,15 +175,6 @@ for (const width of [1440, 375]) {
     );
     await shoot(seller.page, `portfolio-seller-${width}`);
 
-    // The leaderboard's neighbourhood panel charts the day's trades.
-    await buyer.page.goto(`/Leader-board?neighborhood=${encodeURIComponent(neighborhood)}`);
-    const chart = buyer.page.getByRole("figure", {
-      name: `${neighborhood}: trades and median price per sq ft, 90 days`,
-    });
-    await expect(chart).toBeVisible();
-    await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
-    await shoot(buyer.page, `leaderboard-index-${width}`);
-
     // Nothing at this width scrolls sideways.
     for (const page of [buyer.page, seller.page]) {
       await page.goto("/market");
