@@ -83,6 +83,8 @@ for (const width of [1440, 375]) {
     await expect(listingOf(buyer.page, building.buildingId)).toHaveCount(0);
 
     // The ask reaches the open market page through the live channel, without a reload.
+    await expect(buyer.page.locator("html")).toHaveAttribute("data-live", "open", { timeout: 30_000 });
+    await expect(buyer.page.getByText(/buildings? for sale$/)).toBeVisible();
     const ask = Math.round(property.price * 100 + 25_000) / 100;
     await placeAsk(seller.page, request, property._id, ask);
     const listing = listingOf(buyer.page, building.buildingId);
