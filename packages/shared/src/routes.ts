@@ -77,6 +77,7 @@ export const api = {
   placeAsk: "/properties/place-ask",
   cancelSale: "/properties/cancel-sale",
   onboarding: "/users/stripe/onboarding",
+  payoutAccount: "/users/stripe/payout-account",
   sandboxTokens: "/sandbox/tokens",
   activities: "/users/activities",
   activitiesRead: "/users/activities/read",

@@ -3,7 +3,8 @@ import { api } from "@mx/shared/routes";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 
 /**
- * GET users/stripe/onboarding: where to set up the payout account (null once connected). Only an
+ * GET users/stripe/onboarding: where to set up the payout account, or to give Stripe what it still needs (null once
+ * connected with nothing due). Only an
  * http(s) address is followed, resolved against this page (the sandbox's is relative).
  */
 export async function startOnboarding(): Promise<string | null> {
@@ -12,7 +13,7 @@ export async function startOnboarding(): Promise<string | null> {
     { auth: true },
   );
   const link = reply.data?.redirectLink;
-  if (reply.data?.isStripeIntegrated === true || !link) return null;
+  if (!link) return null;
   try {
     const url = new URL(link, window.location.origin);
     if (url.protocol === "https:" || url.protocol === "http:") return url.href;

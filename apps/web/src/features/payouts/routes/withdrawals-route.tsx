@@ -1,4 +1,4 @@
-import { errors, formats, texts } from "@mx/shared/messages";
+import { errors, formats, payoutAccountTexts, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { useState } from "react";
 import { LoadError } from "../../../components/ui/load-error";
@@ -8,12 +8,14 @@ import { errorMessage } from "../../../lib/api-client";
 import { useProfile } from "../../../lib/current-profile";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useBalance } from "../api/get-balance";
+import { usePayoutAccount } from "../api/get-payout-account";
 import { usePayoutCards } from "../api/get-payout-cards";
 import { usePayoutDetails } from "../api/get-payout-details";
 import { BalanceCard } from "../components/balance-card";
 import { ConnectPayouts } from "../components/connect-payouts";
 import { InstantPanel } from "../components/instant-panel";
 import { ManualPanel } from "../components/manual-panel";
+import { PayoutAccountNotice } from "../components/payout-account-notice";
 import { PayoutHistory } from "../components/payout-history";
 import { payoutsCopy } from "../copy";
 import { isNotConnected } from "../not-connected";
@@ -29,6 +31,7 @@ export function WithdrawalsRoute() {
   const profile = useProfile();
   const isConnected = profile.data?.isStripeIntegrated === true;
   const balance = useBalance();
+  const account = usePayoutAccount();
   const details = usePayoutDetails(isConnected);
   const cards = usePayoutCards(isConnected);
   const [mode, setMode] = useState<PayoutMode>("manual");
@@ -54,9 +57,16 @@ export function WithdrawalsRoute() {
       <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}
       </LoadError>
-      {notConnected ? <ConnectPayouts message={errors.stripeNotConnected} /> : null}
+      {notConnected ? (
+        <ConnectPayouts
+          message={
+            account.data?.status === "reconnect" ? payoutAccountTexts.reconnect : errors.stripeNotConnected
+          }
+        />
+      ) : null}
       {isConnected && !notConnected ? (
         <>
+          <PayoutAccountNotice account={account.data} />
           <Tabs
             idPrefix="payouts"
             tabs={PAYOUT_MODES}
