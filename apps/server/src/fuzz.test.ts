@@ -187,7 +187,17 @@ function queryCases(method: string, path: string, params: Parameter[], auth: Rec
     const type = param.schema.type;
     const values =
       type === "integer" || type === "number"
-        ? ["1.5", "1e308", "-1", "abc", "99999999999999999999999", "%00", "1%00", "1,2"]
+        ? [
+            // A fraction is malformed only where a whole number is asked for: 1.5 dollars is a price.
+            ...(type === "integer" ? ["1.5"] : []),
+            "1e308",
+            "-1",
+            "abc",
+            "99999999999999999999999",
+            "%00",
+            "1%00",
+            "1,2",
+          ]
         : [
             "%00",
             "a%00b",
