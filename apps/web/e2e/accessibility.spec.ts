@@ -85,6 +85,8 @@ test("A player's screens (profile, lists, cards, payouts, reviews) have no serio
   logIn,
   existingPlayer,
 }) => {
+  // Twelve screens, each read by axe: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   await logIn(existingPlayer);
   await check(page, "/profile", "Profile");
   await shoot(page, "profile-earnings");
