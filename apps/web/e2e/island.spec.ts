@@ -42,6 +42,9 @@ async function findUnownedIn(page: Page, request: APIRequestContext, q: string) 
 }
 
 test.describe("The whole island", () => {
+  // The whole island drawn in software WebGL, beside a sale or a search: more than the default minute.
+  test.describe.configure({ timeout: 180_000 });
+
   test("A player searches 'Harlem', opens a building there, and buys it", async ({
     page,
     request,
