@@ -110,7 +110,11 @@ test("Two players: B buys a building and A's map shows B's colour at once; B bid
   await expect(feed.getByRole("link", { name: /Bid received/ })).toContainText(
     `Grace Hopper bid $${(ask + 1).toLocaleString("en-US", { minimumFractionDigits: 2 })} on ${owned.property.name}.`,
   );
-  await expect(feed.getByRole("link", { name: /Bid received/ })).toHaveAttribute("href", "/bids");
+  // It opens the seller's side of My Bids on that very bid.
+  await expect(feed.getByRole("link", { name: /Bid received/ })).toHaveAttribute(
+    "href",
+    /^\/bids\?tab=sell&bid=[0-9a-f-]{36}$/,
+  );
   await shot(page, "a-feed-open");
   await feed.getByRole("button", { name: "Mark all read" }).click();
   await expect(feed.getByRole("button", { name: "Mark all read" })).toBeDisabled();
