@@ -82,7 +82,9 @@ test("An owner who has not onboarded is sent to set up payouts, then places an a
   // Back on Property Details: for sale at the asking price, and the owner may still re-price.
   await expect(page).toHaveURL(/\/Property-Details\?/);
   await expect(page.getByText("For sale", { exact: true })).toBeVisible();
-  await expect(page.getByText(dollars(ask), { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Property details" }).getByText(dollars(ask), { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Sell or Ask" })).toBeVisible();
   expect((await readProperty(page, request, building.buildingId)).forSale).toBe(true);
 });
