@@ -13,7 +13,7 @@ import { startOnboarding } from "../api/start-onboarding";
 export function PayoutAccountNotice({ account }: { account: PayoutAccountData | null | undefined }) {
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!account || account.status !== "action_required" || !account.message) return null;
+  if (account?.status !== "action_required" || !account.message) return null;
 
   const open = async () => {
     setIsBusy(true);
