@@ -171,7 +171,9 @@ test("A seller adds a debit payout card and withdraws part of a sale's earnings 
   const history = page.getByRole("table");
   await expect(history.getByRole("row")).toHaveCount(2);
   const paid = history.getByRole("row").nth(1);
+  // Each payout is dated, in the app's one date format.
   await expect(paid.getByRole("cell")).toHaveText([
+    /^[A-Z][a-z]{2} \d{1,2}, \d{4}/,
     "$20.00$19.00 after fee",
     "USD",
     "Paid",
@@ -208,7 +210,7 @@ test("An instant payout the card's bank refuses says so, and the money stays in 
   await expect.poll(() => alerts).toEqual(["Instant payout failed: The bank could not process this payout."]);
   await expect(page.getByTestId("available-balance")).toHaveText(dollars(earnedCents / 100));
   const failed = page.getByRole("table").getByRole("row").nth(1);
-  await expect(failed.getByRole("cell").nth(2)).toHaveText("FailedThe bank could not process this payout.");
+  await expect(failed.getByRole("cell").nth(3)).toHaveText("FailedThe bank could not process this payout.");
   await shoot(page, "withdrawals-failed");
 });
 
