@@ -9,7 +9,8 @@ import { queryRows } from "../../lib/sql";
 import { accounts } from "../ledger/ledger";
 import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
 
-type Movement = Omit<StatementRow, "balance"> & { earningsCents: number; order: string };
+/** `sortAt` (seconds, with fractions) and `order` place movements made within the same second. */
+type Movement = Omit<StatementRow, "balance"> & { earningsCents: number; sortAt: number; order: string };
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -38,7 +39,8 @@ function movementOf(j: PlayerJournal, userId: string): Movement {
     tax: 0,
     earnings: dollars(earningsCents),
     earningsCents,
-    order: `${j.at}:${j.id}`,
+    sortAt: j.exactAt,
+    order: `1:${j.id}`,
   };
   const building = j.trade?.name ?? "";
   switch (j.kind) {
@@ -161,10 +163,11 @@ export async function getStatement(q: Queryable, userId: string, year: number): 
       movements.push({
         ...common,
         at,
+        sortAt: b.createdAt.getTime() / 1000,
         kind: "bid-hold",
         description: `Card hold for a bid of ${formatCents(b.amountCents)} on ${b.buildingId}`,
         card: dollars(-b.totalCents),
-        order: `${at}:0:${b.id}`,
+        order: `0:${b.id}`,
       });
     }
     if (b.status !== "accepted" && inYear(b.releasedAt)) {
@@ -172,17 +175,18 @@ export async function getStatement(q: Queryable, userId: string, year: number): 
       movements.push({
         ...common,
         at,
+        sortAt: b.releasedAt.getTime() / 1000,
         kind: "bid-release",
         description: `Card hold released: bid of ${formatCents(b.amountCents)} on ${b.buildingId}`,
         card: dollars(b.totalCents),
-        order: `${at}:2:${b.id}`,
+        order: `2:${b.id}`,
       });
     }
   }
-  movements.sort((a, b) => a.at - b.at || a.order.localeCompare(b.order));
+  movements.sort((a, b) => a.sortAt - b.sortAt || a.order.localeCompare(b.order));
   const openingCents = Math.round(Number(opening[0]?.balance ?? 0));
   let balance = openingCents;
-  const rows: StatementRow[] = movements.map(({ earningsCents, order: _order, ...m }) => {
+  const rows: StatementRow[] = movements.map(({ earningsCents, sortAt: _sortAt, order: _order, ...m }) => {
     balance += earningsCents;
     return { ...m, balance: dollars(balance) };
   });

@@ -9,6 +9,8 @@ export type PlayerJournal = {
   kind: string;
   reference: string;
   at: number;
+  /** The journal's time to the microsecond, in seconds: orders journals made within the same second. */
+  exactAt: number;
   /** Signed cents by account, as posted. */
   entries: Map<string, number>;
   /** For a purchase or a sale: the building, its price, and whether the player bought or sold. */
@@ -88,6 +90,7 @@ export async function playerJournals(
         kind: r.kind,
         reference: r.reference,
         at: Math.floor(Number(r.at)),
+        exactAt: Number(r.at),
         entries: new Map(),
         trade: r.p_building
           ? {
