@@ -1,5 +1,6 @@
 /**
- * Every text of the spec's error catalogue, plus the screen texts both documents fix word for word.
+ * Every error text the product fixes (with the fallback shown for each call), plus the screen texts it fixes word
+ * for word (docs/decisions/0003-texts-fixed-word-for-word.md).
  * Screens and the server import these; nothing else spells them.
  */
 import { MAX_WAITING_PAYMENTS, WAITING_PAYMENT_MINUTES } from "./constants";
@@ -113,13 +114,13 @@ export const formats = {
     `For your security, payouts are paused until ${until} after a password reset or a new payout card.`,
   resetInstructions: (email: string) =>
     `If an account exists with ${email}, you will receive password reset instructions.`,
-  // Shop return page (spec §2: a confirmation-e-mail note and a support contact)
+  // Shop return page: a note naming the confirmation e-mail's address, and a support contact
   confirmationEmailNote: (email: string) =>
     `We appreciate your business! A confirmation email will be sent to ${email}.`,
   supportContact: (email: string) => `If you have any questions, please email ${email}.`,
 } as const;
 
-/** Screen texts fixed by the spec. */
+/** Screen texts the product fixes word for word. */
 export const texts = {
   loading: "Loading…",
   error: "Error",

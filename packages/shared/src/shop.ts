@@ -1,12 +1,13 @@
 /**
- * The merch shop's catalogue (spec §3): five products, fixed here. The server prices every checkout from this list
+ * The merch shop's catalogue: five products, fixed here. The server prices every checkout from this list
  * (never from what a browser sends), `GET /api/v1/shop/products` serves it, and the web app draws its pages from it.
+ * See docs/decisions/0008-shop-catalogue-and-cart.md.
  */
 
 export type ShopProduct = {
   id: number;
   name: string;
-  /** Integer cents; `priceDollars()` gives the spec's `price` (number, USD). */
+  /** Integer cents; `priceDollars()` gives the API's `price`, a number of US dollars. */
   priceCents: number;
   /** The reference a checkout line names (`line_items[].price`); the server maps it back to this product. */
   priceId: string;
@@ -76,7 +77,7 @@ export const SHOP_PRODUCTS: readonly ShopProduct[] = [
   },
 ];
 
-/** The spec's `price`: dollars as a number (100, 7.99). */
+/** The `price` the API serves: dollars as a number (100, 7.99). */
 export function priceDollars(product: Pick<ShopProduct, "priceCents">): number {
   return product.priceCents / 100;
 }

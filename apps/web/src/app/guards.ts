@@ -4,7 +4,7 @@ import { hasSession } from "../lib/session";
 
 /**
  * Route guards, run as loaders before a route renders. The session state is the
- * presence of a stored token (spec §6); the server still checks every call.
+ * presence of a stored token; the server still checks every call (docs/decisions/0005-two-session-states.md).
  */
 
 /** Never settles: used while the browser leaves the app for a page outside the router. */

@@ -36,8 +36,8 @@ import { RouteError } from "./route-error";
 import { SiteLayout } from "./site-layout";
 
 /**
- * Routes open in both session states (spec §2): the legal pages, the shop, checkout
- * and the return page. Later work adds them here; no guard runs in front of them.
+ * Routes open in both session states: the legal pages, the shop, checkout and the return page
+ * (docs/decisions/0005-two-session-states.md). Later work adds them here; no guard runs in front of them.
  */
 const publicRoutes: RouteObject[] = [
   // One legal page, opened at the route's document. Matching ignores case, so /EULA lands here too.

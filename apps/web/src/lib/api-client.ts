@@ -205,7 +205,8 @@ export async function paymentRequest<T>(
 
 /**
  * The text to show for a failed call: the server's message when it sent one,
- * otherwise the fallback the spec gives for that call (network failures included).
+ * otherwise the fixed fallback for that call, network failures included
+ * (docs/decisions/0003-texts-fixed-word-for-word.md).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;

@@ -22,7 +22,10 @@ export function useGoBack(): () => void {
   };
 }
 
-/** For a review screen opened with nothing to review: leaves at once, as the spec asks. */
+/**
+ * For a review screen opened with nothing to review: leaves at once
+ * (docs/decisions/0009-selected-building-and-review-screens.md).
+ */
 export function LeaveReview() {
   const goBack = useGoBack();
   // StrictMode runs effects twice; going back twice would skip a page.

@@ -18,14 +18,14 @@ export function chipLabel(scheme: string): string {
   return CHIP_NAMES[scheme] ?? "CARD";
 }
 
-/** "VISA •••• 4242": the spec's 'type •••• last4'. */
+/** "VISA •••• 4242": a card on file as 'type •••• last4'. */
 export function cardOnFileLabel(card: { cardScheme: string; last4: string }): string {
   if (card.cardScheme === "paypal") return "PayPal";
   if (card.cardScheme === "credits") return "Credits";
   return `${brandLabel(card.cardScheme)} •••• ${card.last4}`;
 }
 
-/** "Exp 04/2031": the month padded to two digits (spec §9). */
+/** "Exp 04/2031": the month always padded to two digits, the year in full. */
 export function cardOnFileExpiry(card: { expiryMonth: number; expiryYear: number }): string {
   return `Exp ${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`;
 }

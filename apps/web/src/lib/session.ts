@@ -1,4 +1,4 @@
-/** The browser session: the keys are fixed by the spec (token, userId, cart). */
+/** The browser session: exactly three keys, token, userId and cart (docs/decisions/0005-two-session-states.md). */
 
 export const storageKeys = {
   token: "token",

@@ -7,7 +7,7 @@ import type { PickedBuilding } from "./map-controller";
 
 export interface CardState {
   building: PickedBuilding;
-  /** undefined while loading; null when the game has no details for it (the spec's defaults apply). */
+  /** undefined while loading; null when the game has no details for it (a selected building's defaults apply). */
   details: Property | null | undefined;
   failed: boolean;
   /** What the ownership overlay says, shown until the details arrive. */
@@ -16,7 +16,10 @@ export interface CardState {
   ownerColorMark?: string | null;
 }
 
-/** What the card shows and links with: the spec's "selected map building" with its defaults. */
+/**
+ * What the card shows and links with: the selected building with its defaults
+ * (docs/decisions/0009-selected-building-and-review-screens.md).
+ */
 export function cardFacts({ building, details }: CardState) {
   const name = details?.name || building.name || mapTexts.noName;
   const price = details?.price ?? 0;

@@ -1,6 +1,9 @@
 import { marketTexts, texts } from "@mx/shared/messages";
 
-/** The map page's own words. Texts fixed by the spec come from @mx/shared/messages. */
+/**
+ * The map page's own words. Texts the product fixes word for word come from @mx/shared/messages
+ * (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const mapTexts = {
   pageHeading: "Map of Manhattan",
   profile: "Profile",

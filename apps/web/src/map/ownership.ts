@@ -6,7 +6,7 @@ export interface BuildingMark {
   forSale: boolean;
 }
 
-/** The colour an owned building gets when its owner's colour is missing or not a colour: the spec's default, white. */
+/** The colour an owned building gets when its owner's colour is missing or not a colour: white, a new account's. */
 export const FALLBACK_OWNER_COLOR = "#ffffff";
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

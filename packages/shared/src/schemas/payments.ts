@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { CURRENCY } from "../constants";
 
-/** A buying card in the server's form (spec §3). */
+/**
+ * A card for buying, in the form the server lists it, with the field names the client reads
+ * (docs/decisions/0004-api-shaped-for-the-existing-client.md).
+ */
 export const PaymentCard = z.object({
   paymentMethodId: z.string(),
   /** Lower-case scheme: visa, mastercard, amex, discover, …, other. Screens show it upper-cased. */

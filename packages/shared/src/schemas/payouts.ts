@@ -4,10 +4,11 @@ import { ProofFields } from "./auth";
 
 /**
  * Payouts. Amounts the API shows are dollars with two decimals (like price and bidAmount); the one amount the
- * spec gives in cents is the instant payout's `amount`, so the balance also carries `availableCents`.
+ * client sends in cents is the instant payout's `amount`, so the balance also carries `availableCents`
+ * (docs/decisions/0001-money-in-integer-cents.md).
  */
 
-/** A payout card (spec §3): a debit card attached to the player's connected account as an external account. */
+/** A payout card: a debit card attached to the player's connected account as an external account. */
 export const PayoutCard = z.object({
   /** The external account's id at the processor (`card_…`). */
   id: z.string(),
@@ -59,7 +60,7 @@ export const PayoutCardData = z.object({ data: PayoutCard });
 const Token = z.string().trim().min(1, { error: "is required" }).max(255);
 
 /**
- * POST users/stripe/external/account/details/v1: `accountId` and `externalAccount` (the spec's payload), or
+ * POST users/stripe/external/account/details/v1: `accountId` and `externalAccount` (the client's payload), or
  * `accountId` and `tokenId` (what the payout card list sends). The token is a sandbox or Stripe card token.
  */
 export const AddPayoutCardBody = z
@@ -88,7 +89,7 @@ export const ManualPayoutBody = z.strictObject({ ...ProofFields }).nullish();
 export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** A payout history item (spec §3), with what the table shows beside it. */
+/** A payout history item (id, amount, currency, status, automatic), with what the table shows beside it. */
 export const PayoutHistoryItem = z.object({
   id: z.string(),
   /** Dollars taken from the balance. */
@@ -144,7 +145,10 @@ export const BalanceData = z.object({ response: Balance });
 export const EditPayoutBody = z.strictObject({ type: z.enum(PAYOUT_TYPES) });
 export const EditPayoutData = z.object({ payoutType: z.enum(PAYOUT_TYPES) });
 
-/** POST users/instant-payout-card: `amount` in cents (spec §7), taken from the balance; the fee comes out of it. */
+/**
+ * POST users/instant-payout-card: `amount` in cents, taken from the balance; the fee comes out of it
+ * (docs/decisions/0007-instant-payout-checks.md).
+ */
 export const InstantPayoutBody = z.strictObject({
   amount: z
     .number()

@@ -139,7 +139,7 @@ export const BuildingSearchResult = z.object({
 export type BuildingSearchResult = z.infer<typeof BuildingSearchResult>;
 export const BuildingSearchData = z.object({ results: z.array(BuildingSearchResult) });
 
-/** Buying an unowned building (spec §7). `bidAmount` is the price offered, in dollars; fees are added on top. */
+/** POST properties/buy: buying an unowned building. `bidAmount` is the price offered, in dollars; fees come on top. */
 export const BuyPropertyBody = z
   .strictObject({
     buildingId: z.string().trim().min(1).max(100).optional(),

@@ -4,7 +4,7 @@ import { findProductByPriceId, SHOP_PRODUCTS } from "../shop";
 import { findShippingRate, POSTAL_CODE_PATTERN, SHIPPING_COUNTRIES, US_STATE_CODES } from "../shop-shipping";
 import { Email } from "./auth";
 
-/** A catalogue product as the API serves it (spec §3): `price` in dollars. */
+/** A catalogue product as the API serves it: `price` in dollars (docs/decisions/0008-shop-catalogue-and-cart.md). */
 export const ShopProductData = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -38,7 +38,7 @@ export const CheckoutLineItem = z.strictObject({
 });
 export type CheckoutLineItem = z.infer<typeof CheckoutLineItem>;
 
-/** Spec §7: `customerEmail` and `line_items` [{price, quantity}]. */
+/** The client's body to open a checkout: `customerEmail` and `line_items` [{price, quantity}], as it names them. */
 export const CreateCheckoutSessionBody = z.strictObject({
   customerEmail: Email,
   line_items: z
@@ -65,7 +65,10 @@ export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
 export const SessionStatusQuery = z.strictObject({
   session_id: z.string().trim().min(1, { error: "is required" }).max(255),
 });
-/** Spec §3: `status` and `customer_email`; a paid one also names its order, as the customer quotes it. */
+/**
+ * What the return page reads: `status` and `customer_email`. A paid one also names its order, as the customer
+ * quotes it.
+ */
 export const SessionStatusData = z.object({
   status: z.enum(CHECKOUT_SESSION_STATUSES),
   customer_email: z.string().nullable(),

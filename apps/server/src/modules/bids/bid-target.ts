@@ -33,7 +33,10 @@ export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarge
   return row;
 }
 
-/** The rules of DESIGN §6: for sale, not one's own, and strictly above the asking price. */
+/**
+ * The bidding rules: the building is for sale, not one's own, and the bid is strictly above the asking price
+ * (docs/decisions/0006-bidding-rules.md).
+ */
 export function checkBid(target: BidTarget, bidderId: string, amountCents: number): void {
   if (target.ownerId === bidderId) throw new AppError("FORBIDDEN", "You cannot bid on your own building.");
   if (!target.forSale || target.ownerId === null) {

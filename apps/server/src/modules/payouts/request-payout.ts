@@ -72,8 +72,8 @@ export async function manualPayout(
 
 /**
  * POST users/instant-payout-card: `amount` cents leave the balance; the 1.00 fee stays with the platform and the
- * rest goes to the payout card at once. The checks run in the spec's order (§5): a default payout card, a
- * connected account, a balance above 0.
+ * rest goes to the payout card at once. The checks run in a fixed order: a default payout card, a connected
+ * account, a balance above 0 (docs/decisions/0007-instant-payout-checks.md).
  */
 export async function instantPayout(
   deps: AppDeps,

@@ -27,8 +27,9 @@ function paypalCheckoutReply(reply: FastifyReply, result: PaypalCheckoutResult) 
 }
 
 /**
- * The merch shop (spec §7), open to everyone, signed in or not. The checkout paths sit under /stripe/webhooks as the
- * spec names them, whichever processor is configured; Stripe's own event deliveries are in payments.
+ * The merch shop, open to everyone, signed in or not. The checkout paths sit under /stripe/webhooks, where the
+ * client calls them, whichever processor is configured (docs/decisions/0004-api-shaped-for-the-existing-client.md).
+ * Stripe's own event deliveries are in payments.
  */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

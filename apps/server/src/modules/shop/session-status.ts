@@ -8,7 +8,7 @@ import { orderNumber } from "./order-confirmation-mail";
 export const UNKNOWN_SESSION = "No such checkout session.";
 
 /**
- * Where a shop checkout stands, read from the processor (spec §3: status and customer_email). A paid session is
+ * Where a shop checkout stands, read from the processor: its status and customer_email. A paid session is
  * turned into its order here too, so the order exists even where no webhook reaches us; reading again changes
  * nothing. Only sessions the shop opened are answered.
  */

@@ -1,4 +1,4 @@
-/** The bank's-check dialog's copy (the spec leaves it open). */
+/** The bank's-check dialog's copy: the app's own words, free to change. */
 export const bankCheckCopy = {
   title: "Confirm with your bank",
   intro: "Your bank asks you to confirm this payment before it goes through.",

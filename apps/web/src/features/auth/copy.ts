@@ -1,6 +1,9 @@
 import { BRAND_NAME } from "@mx/shared/constants";
 
-/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+/**
+ * This feature's own screen copy, free to change. Texts the product fixes word for word come from
+ * @mx/shared/messages (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const authCopy = {
   loginLead: "Sign in to manage your buildings, bids and payouts.",
   signUpLead: "Join the market for Manhattan's real buildings.",

@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { saveSession } from "../../lib/session";
 
-/** Stores the new session, drops anything cached for a previous player, and goes to / (spec: success leads to /). */
+/** Stores the new session, drops anything cached for a previous player, and goes to /, where every sign-in ends. */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -33,7 +33,10 @@ const STATUS_LABELS: Record<BidStatus, string> = {
   failed: "Failed",
 };
 
-/** Every status as text (spec §4: buyers see every status). An unknown value is shown as sent. */
+/**
+ * Every status as text, since bidders see them all (docs/decisions/0006-bidding-rules.md). An unknown value is
+ * shown as sent.
+ */
 export function statusLabel(status: string): string {
   return STATUS_LABELS[status as BidStatus] ?? status;
 }
@@ -66,7 +69,7 @@ export function statusNote(bid: Pick<Bid, "status" | "failure" | "paidWith">, ty
     : note;
 }
 
-/** Owners accept or decline pending bids only (spec §4). */
+/** Owners accept or decline pending bids only. */
 export const canDecide = (bid: Pick<Bid, "status">, type: BidListType) =>
   type === "owner" && bid.status === "pending";
 
@@ -85,7 +88,7 @@ export function formatBidDate(iso: string | null, timeZone?: string): string {
   return formatDate(iso, timeZone);
 }
 
-/** The list with one bid's status replaced by the one the server returned (spec §4). */
+/** The list with one bid's status replaced by the one the server returned. */
 export function withStatus<T extends { bidList: Bid[] }>(
   list: T,
   changed: Pick<Bid, "bidId" | "status"> & Partial<Pick<Bid, "decidedAt">>,
@@ -102,7 +105,7 @@ export function withStatus<T extends { bidList: Bid[] }>(
 }
 
 /**
- * The list with a newly placed bid at the front (spec §4). The bidder's earlier pending bid on the
+ * The list with a newly placed bid at the front. The bidder's earlier pending bid on the
  * same building is shown as replaced, as the server does (one pending bid per bidder and building).
  */
 export function withNewBid<T extends { totalCount: number; bidList: Bid[] }>(list: T, bid: Bid): T {

@@ -5,7 +5,7 @@ import type { Location } from "@mx/shared/schemas/properties";
 
 /** What Bid Review needs from the router state Property Details sends: `{ property, bidAmount }`. */
 export interface BidDraft {
-  /** The property's `_id`, sent as propertyId; "" when missing (the spec's 'Missing property ID'). */
+  /** The property's `_id`, sent as propertyId; "" when missing (then 'Missing property ID' is shown). */
   propertyId: string;
   buildingId: string;
   name: string;
@@ -39,7 +39,8 @@ const isAmount = (value: unknown): value is number =>
 
 /**
  * The bid in the router state, or null when there is nothing to review: no state (the page was
- * opened by its address), no building name (the spec's rule), or no building id or asking price.
+ * opened by its address), no building name, or no building id or asking price. With null the screen
+ * leaves (docs/decisions/0009-selected-building-and-review-screens.md).
  * A bad bid amount keeps the screen: the player can type another one.
  */
 export function readBidDraft(state: unknown): BidDraft | null {
@@ -64,7 +65,7 @@ export function readBidDraft(state: unknown): BidDraft | null {
   };
 }
 
-/** The lowest bid the input suggests: one cent above the asking price (spec §5). */
+/** The lowest bid the input suggests: one cent above the asking price, since a bid must be above it. */
 export function minimumBid(price: number): number {
   return (Math.round(price * 100) + 1) / 100;
 }
@@ -87,7 +88,10 @@ export function checkBid(raw: string, price: number): BidCheck {
   return { amount, problem: null };
 }
 
-/** Bid + processing fee + sales tax (spec §9), added in integer cents so nothing drifts. */
+/**
+ * Bid + processing fee + sales tax (docs/decisions/0002-fees-and-sales-tax.md), added in integer cents so nothing
+ * drifts.
+ */
 export function bidTotals(amount: number): BidTotals {
   const bidCents = Math.round(amount * 100);
   return {

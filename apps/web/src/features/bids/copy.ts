@@ -3,7 +3,10 @@ import { formatCents } from "@mx/shared/money";
 
 const askFee = formatCents(ASK_PROCESSING_FEE_CENTS);
 
-/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+/**
+ * This feature's own screen copy, free to change. Texts the product fixes word for word come from
+ * @mx/shared/messages (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const bidsCopy = {
   // Bid Review
   reviewTitle: "Bid Review",

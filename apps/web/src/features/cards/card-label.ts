@@ -7,7 +7,7 @@ export function cardLabel(card: Pick<PaymentCard, "cardScheme" | "last4">): stri
   return cardsCopy.cardLabel(brandLabel(card.cardScheme), card.last4);
 }
 
-/** "Exp 04/2031": the month padded to two digits (spec §9). */
+/** "Exp 04/2031": the month always padded to two digits, the year in full. */
 export function cardExpiry(card: Pick<PaymentCard, "expiryMonth" | "expiryYear">): string {
   return cardsCopy.expires(String(card.expiryMonth).padStart(2, "0"), card.expiryYear);
 }

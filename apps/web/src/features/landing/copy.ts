@@ -1,6 +1,6 @@
 import { BRAND_NAME } from "@mx/shared/constants";
 
-/** Landing copy (the spec leaves it open); amounts come from @mx/shared/constants. */
+/** Landing copy: the app's own words, free to change; amounts come from @mx/shared/constants. */
 export const landingCopy = {
   title: "Own Manhattan's real buildings",
   eyebrow: "Real buildings · Real money · One island",

@@ -1,6 +1,9 @@
 import { cardMessages } from "../../lib/card-input";
 
-/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+/**
+ * This feature's own screen copy, free to change. Texts the product fixes word for word come from
+ * @mx/shared/messages (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const payoutsCopy = {
   backToProfile: "Back to profile",
   back: "Back",
@@ -9,7 +12,7 @@ export const payoutsCopy = {
   defaultBadge: "Default",
   cardLabel: (brand: string, last4: string) => `${brand} •••• ${last4}`,
   select: (label: string) => `Select ${label}`,
-  /** The spec's expiry: the month padded to two digits, the year as its last two. */
+  /** A payout card's expiry: the month padded to two digits, the year as its last two. */
   expires: (month: string, year: string) => `Exp ${month}/${year}`,
   debit: "Debit",
   deleteCard: (label: string) => `Remove ${label}`,

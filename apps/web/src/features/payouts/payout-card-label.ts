@@ -7,7 +7,7 @@ export function payoutCardLabel(card: Pick<PayoutCard, "brand" | "last4">): stri
   return payoutsCopy.cardLabel(brandLabel(card.brand), card.last4);
 }
 
-/** "Exp 04/31": the month padded to two digits, the year as its last two digits (spec §9). */
+/** "Exp 04/31": the month padded to two digits, the year as its last two digits. */
 export function payoutCardExpiry(card: Pick<PayoutCard, "expMonth" | "expYear">): string {
   return payoutsCopy.expires(
     String(card.expMonth).padStart(2, "0"),

@@ -1,4 +1,7 @@
-/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+/**
+ * This feature's own screen copy, free to change. Texts the product fixes word for word come from
+ * @mx/shared/messages (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const profileCopy = {
   title: "Profile",
   map: "Map",

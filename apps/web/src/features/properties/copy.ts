@@ -1,7 +1,10 @@
 import { ASK_PROCESSING_FEE_CENTS, LIMITS } from "@mx/shared/constants";
 import { formatCents, formatDollars } from "@mx/shared/money";
 
-/** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
+/**
+ * This feature's own screen copy, free to change. Texts the product fixes word for word come from
+ * @mx/shared/messages (docs/decisions/0003-texts-fixed-word-for-word.md).
+ */
 export const propertiesCopy = {
   detailsTitle: "Property details",
   back: "Back",

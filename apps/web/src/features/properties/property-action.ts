@@ -4,9 +4,10 @@ import type { Property } from "@mx/shared/schemas/properties";
 export type PropertyAction = "createBid" | "sellOrAsk" | "buyOrBid";
 
 /**
- * The spec's rule: 'Create a bid' when it is for sale, 'Sell or Ask' for its owner, nothing when
- * someone else owns it, otherwise 'Buy or Bid'. An owner cannot bid on their own building, so an
- * owner looking at their own listing gets 'Sell or Ask' (re-price or cancel the sale) instead.
+ * One action at most: 'Create a bid' when it is for sale, 'Sell or Ask' for its owner, nothing when
+ * someone else owns it, otherwise 'Buy or Bid' (docs/decisions/0009-selected-building-and-review-screens.md).
+ * An owner cannot bid on their own building, so an owner looking at their own listing gets 'Sell or Ask'
+ * (re-price or cancel the sale) instead.
  */
 export function chooseAction(
   property: Pick<Property, "forSale" | "ownerId">,
@@ -23,7 +24,7 @@ const PRICE_PATTERN = /^\d+(\.\d{1,2})?$|^\.\d{1,2}$/;
 
 /**
  * A typed price in dollars, or null when it is not a number above 0 in whole cents
- * (the spec's 'Please enter a valid price').
+ * (then 'Please enter a valid price' is shown).
  */
 export function parsePrice(raw: string): number | null {
   const text = raw.trim();

@@ -28,7 +28,8 @@ const isCoordinate = (value: unknown, bound: number): value is number =>
 
 /**
  * The order in the router state, or null when there is none to review: no state (the page was
- * opened by its address), no building name (the spec's rule), or no building id or valid offer.
+ * opened by its address), no building name, or no building id or valid offer. With null the screen
+ * leaves (docs/decisions/0009-selected-building-and-review-screens.md).
  */
 export function readOrder(state: unknown): Order | null {
   if (!isRecord(state) || !isRecord(state.property)) return null;
@@ -42,7 +43,7 @@ export function readOrder(state: unknown): Order | null {
     buildingId,
     name,
     address: typeof property.address === "string" && property.address.trim() ? property.address.trim() : null,
-    // Missing coordinates fall back to 0, the spec's default for a selected building.
+    // Missing coordinates fall back to 0, the default for a selected building.
     location: {
       lat: isCoordinate(location.lat, 90) ? location.lat : 0,
       lng: isCoordinate(location.lng, 180) ? location.lng : 0,
@@ -51,7 +52,10 @@ export function readOrder(state: unknown): Order | null {
   };
 }
 
-/** Price + processing fee + sales tax (spec §9), added in integer cents so nothing drifts. */
+/**
+ * Price + processing fee + sales tax (docs/decisions/0002-fees-and-sales-tax.md), added in integer cents so nothing
+ * drifts.
+ */
 export function orderTotals(price: number): OrderTotals {
   const priceCents = dollarsToCents(price) ?? Math.round(price * 100);
   return {

@@ -4,7 +4,7 @@ import type { Location } from "@mx/shared/schemas/properties";
 
 /** What Sell Review needs from the router state Property Details sends: `{ property, price }`. */
 export interface Ask {
-  /** The property's `_id`, sent as propertyId; "" when missing (the spec's 'Missing property ID'). */
+  /** The property's `_id`, sent as propertyId; "" when missing (then 'Missing property ID' is shown). */
   propertyId: string;
   buildingId: string;
   name: string;
@@ -32,7 +32,8 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
 
 /**
  * The ask in the router state, or null when there is nothing to review: no state (the page was
- * opened by its address) or no building name (the spec's rule). A bad price keeps the screen
+ * opened by its address) or no building name; with null the screen leaves
+ * (docs/decisions/0009-selected-building-and-review-screens.md). A bad price keeps the screen
  * (with 'Please enter a valid price') so the player can still cancel a sale.
  */
 export function readAsk(state: unknown): Ask | null {
@@ -55,7 +56,10 @@ export function readAsk(state: unknown): Ask | null {
   };
 }
 
-/** Price − the ask's processing fee (spec §9), in integer cents so nothing drifts. */
+/**
+ * Price − the ask's processing fee (docs/decisions/0002-fees-and-sales-tax.md), in integer cents so nothing
+ * drifts.
+ */
 export function askTotals(price: number): AskTotals {
   const priceCents = dollarsToCents(price) ?? Math.round(price * 100);
   return {

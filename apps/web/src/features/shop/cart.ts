@@ -1,6 +1,7 @@
 /**
- * The shop cart (spec §3, §4): a list of {id, quantity} kept in browser storage under `cart`. Pure functions here;
+ * The shop cart: a list of {id, quantity} kept in browser storage under `cart`. Pure functions here;
  * `use-cart.ts` keeps them in storage. A quantity is a whole number from 1 to 99 (the server's limit per line).
+ * See docs/decisions/0008-shop-catalogue-and-cart.md.
  */
 import { MAX_CART_QUANTITY, MIN_CART_QUANTITY } from "@mx/shared/constants";
 import { findProduct, type ShopProduct } from "@mx/shared/shop";
@@ -82,7 +83,7 @@ export function cartCount(cart: readonly CartLine[]): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** The lines whose product is in the catalogue, priced; unknown ids are dropped (spec §4). */
+/** The lines whose product is in the catalogue, priced; unknown ids are dropped. */
 export function pricedLines(cart: readonly CartLine[]): PricedLine[] {
   const priced: PricedLine[] = [];
   for (const line of cart) {
@@ -97,7 +98,7 @@ export function subtotalCents(lines: readonly PricedLine[]): number {
 }
 
 /**
- * `/checkout?buyNow={productId}&quantity={n}` (spec §2): the product and quantity to check out on their own.
+ * `/checkout?buyNow={productId}&quantity={n}`, the Buy Now link: the product and quantity to check out on their own.
  * The quantity defaults to 1 and is brought within 1–99; null without a buyNow parameter.
  */
 export function readBuyNow(params: URLSearchParams): CartLine | null {

@@ -45,7 +45,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Saves the cart (spec §4: every change is saved) and tells every component showing it. */
+/** Saves the cart (every change is saved at once) and tells every component showing it. */
 export function writeCart(cart: readonly CartLine[]): void {
   const raw = serializeCart(cart);
   try {

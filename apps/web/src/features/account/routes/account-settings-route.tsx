@@ -128,7 +128,7 @@ function DangerZone() {
 
   const handleConfirm = () => {
     const userId = getUserId();
-    // The spec: without a stored userId nothing happens.
+    // Without a stored userId nothing happens: there is no account id to delete.
     if (!userId) return;
     remove.mutate(userId, {
       onSuccess: async (message) => {

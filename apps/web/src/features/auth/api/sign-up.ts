@@ -13,7 +13,10 @@ export interface NewAccount {
   userName: string;
 }
 
-/** Creates the account with the token from the verified code; the web app registers as the spec's client does. */
+/**
+ * Creates the account with the token from the verified code; the web app registers with the fields the game's
+ * clients send (docs/decisions/0004-api-shaped-for-the-existing-client.md).
+ */
 export async function signUp(account: NewAccount): Promise<AuthData> {
   const body: SignUpBody = {
     ...account,

@@ -19,7 +19,7 @@ export async function acceptBid({ bidId, idempotencyKey }: AcceptBidInput): Prom
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
-  // The spec reads data.bid; a reply without one still means the call went through.
+  // The game's clients read data.bid; a reply without one still means the call went through.
   const bid: DecidedBid = reply.data?.bid ?? { bidId, status: "accepted" };
   return { bid, message: reply.message };
 }

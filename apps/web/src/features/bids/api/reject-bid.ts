@@ -12,7 +12,7 @@ export async function rejectBid(bidId: string): Promise<BidDecision> {
     body: { bidId },
     auth: true,
   });
-  // The spec reads data.bid; a reply without one still means the call went through.
+  // The game's clients read data.bid; a reply without one still means the call went through.
   const bid: DecidedBid = reply.data?.bid ?? { bidId, status: "rejected" };
   return { bid, message: reply.message };
 }

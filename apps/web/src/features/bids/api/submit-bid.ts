@@ -25,7 +25,7 @@ export interface PlacedBid {
 }
 
 /**
- * POST properties/submit-bid (spec §7): the new bid is `data.bid`. When the bank asks the bidder to confirm the hold
+ * POST properties/submit-bid: the new bid is `data.bid`. When the bank asks the bidder to confirm the hold
  * (202), `confirmWithBank` takes them through it and the bid ends as it would have with 200.
  */
 export async function submitBid(
@@ -52,7 +52,10 @@ export async function submitBid(
   return { message: reply.message || bidsCopy.bidPlaced(name), bid: reply.data.bid };
 }
 
-/** Spec §4: the new bid goes to the front of the bidder's list at once; then the lists are read again. */
+/**
+ * The new bid goes to the front of the bidder's list at once; then the lists are read again
+ * (docs/decisions/0006-bidding-rules.md).
+ */
 export function useSubmitBid(confirmWithBank: ConfirmWithBank) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -15,7 +15,7 @@ export interface BidDecision {
 }
 
 /**
- * Spec §4: the bid's status is replaced by the one the server returned, at once in every loaded
+ * The bid's status is replaced by the one the server returned, at once in every loaded
  * page, and then the lists are read again. Not awaited: the player sees the change first.
  */
 export function applyDecision(queryClient: QueryClient, bid: DecidedBid): void {

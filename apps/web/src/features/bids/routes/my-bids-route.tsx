@@ -82,7 +82,7 @@ export function MyBidsRoute() {
     window.scrollTo({ top: 0 });
   };
 
-  /** Runs one decision at a time; the spec's alert names what failed. */
+  /** Runs one decision at a time; the alert ('Accept failed: …') names what failed. */
   const run = (
     bid: Bid,
     action: Exclude<RowAction, null>,

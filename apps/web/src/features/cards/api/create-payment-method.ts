@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import type { CardBrand } from "../../../lib/card-input";
 import { paymentMethodsKey } from "./get-payment-methods";
 
-/** The new card payload (spec §3): a processor token, never the card number. */
+/** The new card payload: a processor token, never the card number. */
 export interface NewCard {
   token: string;
   /** Sent only when it is 4 digits; the server reads the card from the token either way. */

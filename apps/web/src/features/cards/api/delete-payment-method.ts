@@ -16,7 +16,7 @@ export async function deletePaymentMethod(paymentMethodId: string): Promise<stri
 }
 
 /**
- * The card leaves the local list at once (spec §4); the list is then read again, since the server
+ * The card leaves the local list at once; the list is then read again, since the server
  * may have made another card the default in its place.
  */
 export function useDeletePaymentMethod() {

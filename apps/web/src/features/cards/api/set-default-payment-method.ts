@@ -15,7 +15,7 @@ export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<
   return reply.data.cardList;
 }
 
-/** Exactly one card is marked default afterwards (spec §4): the chosen one. */
+/** Exactly one card is marked default afterwards: the chosen one. */
 export function markDefault(cards: PaymentCard[], paymentMethodId: string): PaymentCard[] {
   return cards.map((card) => ({ ...card, isDefault: card.paymentMethodId === paymentMethodId }));
 }

@@ -6,7 +6,7 @@ import { ApiError, apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 export interface InstantPayoutInput {
-  /** Cents taken from the balance (spec §7); the 1.00 fee comes out of them. */
+  /** Cents taken from the balance; the 1.00 fee comes out of them. */
   amount: number;
   cardId: string;
   idempotencyKey: string;
@@ -14,7 +14,8 @@ export interface InstantPayoutInput {
 
 /**
  * POST users/instant-payout-card {amount, currency, cardId}. It succeeded only if the message says
- * 'Payout successfully completed' (spec §5); any other reply is a failure with that message.
+ * 'Payout successfully completed'; any other reply is a failure with that message
+ * (docs/decisions/0007-instant-payout-checks.md).
  */
 export async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutInput): Promise<string> {
   const reply = await apiRequest(api.instantPayout, {

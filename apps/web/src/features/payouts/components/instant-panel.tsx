@@ -27,8 +27,9 @@ const toDollarsInput = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The Instant tab: an amount (the whole balance to start with) to the default debit card, for the 1.00 fee.
- * The checks come in the spec's order (a default card, a connected account, a balance above 0), then a
- * confirmation shows the amount, the fee and what arrives before any money moves.
+ * The checks come in a fixed order (a default card, a connected account, a balance above 0:
+ * docs/decisions/0007-instant-payout-checks.md), then a confirmation shows the amount, the fee and what arrives
+ * before any money moves.
  */
 export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanelProps) {
   const amountId = useId();

@@ -56,7 +56,7 @@ export function WithdrawalMethodsRoute() {
 function PayoutCardList({ cards, isLoaded }: { cards: PayoutCard[]; isLoaded: boolean }) {
   const group = useId();
   const [tickedId, setTickedId] = useState<string | null>(null);
-  // Once the list has loaded from the server, its first card is the default candidate (spec §2); a cached
+  // Once the list has loaded from the server, its first card is the default candidate; a cached
   // list shown meanwhile does not count, and a tick cleared later (by deleting that card) stays cleared.
   const preselected = useRef(false);
   const firstId = cards[0]?.id ?? null;

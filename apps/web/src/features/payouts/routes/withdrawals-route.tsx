@@ -38,7 +38,7 @@ export function WithdrawalsRoute() {
   const defaultCard = cards.data?.find((card) => card.isDefault) ?? null;
   const notConnected = profile.data && (!isConnected || isNotConnected(details.error));
 
-  // Switching mode reloads the history (spec §2), and the balance with it.
+  // Switching mode reloads the history, and the balance with it.
   const switchMode = (next: PayoutMode) => {
     if (next === mode) return;
     setMode(next);

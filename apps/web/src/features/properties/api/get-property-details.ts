@@ -8,7 +8,7 @@ import { queryKeys } from "../../../lib/query-keys";
 
 export const propertyDetailsKey = queryKeys.properties.details;
 
-/** The building's details: the first item of the list the server returns (spec §7). */
+/** The building's details: the first item of the list the server returns. */
 export async function getPropertyDetails(buildingId: string, signal?: AbortSignal): Promise<Property> {
   const reply = await apiRequest(api.checkPropertyDetails(buildingId), {
     auth: true,
@@ -16,7 +16,7 @@ export async function getPropertyDetails(buildingId: string, signal?: AbortSigna
     schema: PropertyDetailsData,
   });
   const first = reply.data?.propertyDetails?.[0];
-  // The spec: anything but a non-empty list is 'No property details returned'.
+  // Anything but a non-empty list is 'No property details returned', the fixed message for it.
   if (!first) throw new ApiError(errors.noPropertyDetails, 404, "NOT_FOUND");
   return first;
 }

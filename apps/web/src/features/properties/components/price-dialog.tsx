@@ -60,7 +60,7 @@ function PriceForm({
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
           id={inputId}
-          // The spec's prompt names the field, so it is read when the field takes the focus.
+          // The fixed prompt names the field, so it is read when the field takes the focus.
           label={prompt}
           type="number"
           inputMode="decimal"

@@ -22,7 +22,7 @@ import { chooseAction, type PropertyAction } from "../property-action";
 import "../properties.css";
 import { hasAppHistory } from "../../../lib/app-history";
 
-/** The building the map sent: /Property-Details?id&name&price&lat&lng, with the spec's defaults. */
+/** The building the map sent: /Property-Details?id&name&price&lat&lng, with a selected building's defaults. */
 function readSelection(params: URLSearchParams) {
   const number = (key: string) => {
     const raw = params.get(key)?.trim() ?? "";
@@ -104,7 +104,7 @@ export function PropertyDetailsRoute() {
             { replace: true },
           );
         },
-        // The spec: a failed rename is only logged. The dialog stays open to try again.
+        // A failed rename is only logged, by the product's choice. The dialog stays open to try again.
         onError: (cause) => console.error("Building rename failed", cause),
       },
     );

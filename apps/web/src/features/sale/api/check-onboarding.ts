@@ -20,7 +20,7 @@ export function safeRedirect(link: string): string | null {
 
 /**
  * GET users/stripe/onboarding: whether the payout account is connected, else where to set it up.
- * A success reply without a redirect link means connected (spec §4). Every refusal is an ApiError
+ * A success reply without a redirect link means connected. Every refusal is an ApiError
  * whose message is the one to show: 'Missing auth or userId' before any call, the server's, or
  * 'Failed to get onboarding link' for an address that is not one.
  */

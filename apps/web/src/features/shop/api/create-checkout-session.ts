@@ -3,7 +3,10 @@ import { type CreateCheckoutSessionBody, CreateCheckoutSessionData } from "@mx/s
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
-/** Spec §7: customerEmail and line_items [{price, quantity}] → clientSecret. The server sets every amount. */
+/**
+ * POST stripe/webhooks/create-checkout-session: customerEmail and line_items [{price, quantity}] → clientSecret.
+ * The server sets every amount.
+ */
 export async function createCheckoutSession(body: CreateCheckoutSessionBody): Promise<string> {
   const reply = await apiRequest(api.createCheckoutSession, {
     schema: CreateCheckoutSessionData,

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-/** Spec §7: status and customer_email of a checkout session. */
+/** GET stripe/webhooks/session-status: the status and customer_email of a checkout session. */
 export async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<SessionStatusData> {
   const reply = await apiRequest(api.sessionStatus(sessionId), { schema: SessionStatusData, signal });
   return reply.data;

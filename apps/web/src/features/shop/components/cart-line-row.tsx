@@ -7,7 +7,7 @@ import { ProductArt } from "../images/product-art";
 import { QuantityStepper } from "./quantity-stepper";
 import { RemoveIcon } from "./shop-icons";
 
-/** One cart line (spec §2): picture, name, description, minus/plus, line total and remove. */
+/** One cart line: picture, name, description, minus/plus, line total and remove. */
 export function CartLineRow({
   item,
   onDecrease,

@@ -3,12 +3,12 @@ import { shopCopy } from "../copy";
 import { ProductArt } from "../images/product-art";
 import { ChevronLeftIcon, ChevronRightIcon } from "./shop-icons";
 
-/** The next index round the ring of `total` pictures, in either direction (spec §2: it wraps around). */
+/** The next index round the ring of `total` pictures, in either direction: after the last comes the first. */
 export const wrapIndex = (index: number, total: number) => ((index % total) + total) % total;
 
 /**
  * The product's pictures, one at a time. Previous and next (and the dots) appear only when there is more than one
- * picture (spec §2), and both wrap around. Arrow keys work while focus is in the carousel.
+ * picture, and both wrap around. Arrow keys work while focus is in the carousel.
  */
 export function ImageCarousel({ images, productName }: { images: readonly string[]; productName: string }) {
   const [index, setIndex] = useState(0);

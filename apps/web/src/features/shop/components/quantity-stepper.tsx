@@ -2,7 +2,7 @@ import { MAX_CART_QUANTITY, MIN_CART_QUANTITY } from "@mx/shared/constants";
 import { shopCopy } from "../copy";
 import { MinusIcon, PlusIcon } from "./shop-icons";
 
-/** Quantity minus and plus around the count: minus stops at 1 (spec §5), plus at the per-line limit of 99. */
+/** Quantity minus and plus around the count: minus stops at 1, plus at the per-line limit of 99. */
 export function QuantityStepper({
   name,
   quantity,

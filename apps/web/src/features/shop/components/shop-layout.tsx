@@ -8,7 +8,7 @@ import { useCart } from "../use-cart";
 import { CartIcon } from "./shop-icons";
 import "../shop.css";
 
-/** The cart icon with the total quantity from the stored cart (spec §2); it opens the checkout. */
+/** The cart icon with the total quantity from the stored cart; it opens the checkout. */
 export function CartLink() {
   const { cart } = useCart();
   // Only catalogue products count; an unknown id in storage is dropped at checkout.

@@ -6,8 +6,8 @@ import { Spinner } from "../../../components/ui/spinner";
 import { shopCopy } from "../copy";
 
 /**
- * Stripe mode: Stripe's Embedded Checkout for the session (spec §2, the embedded payment form with the publishable
- * key). Stripe takes the card and sends the customer to the session's return URL, /return?session_id=….
+ * Stripe mode: Stripe's Embedded Checkout for the session, the payment form embedded in the page with the
+ * publishable key. Stripe takes the card and sends the customer to the session's return URL, /return?session_id=….
  */
 export default function StripeEmbeddedCheckout({
   publishableKey,

@@ -48,7 +48,7 @@ function emailProblem(email: string): string | null {
 }
 
 /**
- * /checkout (spec §2, §4): the cart lines on the left, the 'Checkout' form on the right. With
+ * /checkout: the cart lines on the left, the 'Checkout' form on the right. With
  * `?buyNow={id}&quantity={n}` that product is put in the stored cart at that quantity, and the whole cart is
  * checked out: the lines the cart badge counts are never hidden. Once a checkout session exists the payment form replaces the page.
  */
@@ -85,7 +85,7 @@ export function CheckoutRoute() {
     update((current) => setLineQuantity(current, buyNowId, buyNowQuantity));
   }, [buyNowId, buyNowQuantity, update]);
 
-  // Unknown ids are dropped (spec §4), from storage too.
+  // Unknown ids are dropped, from storage too.
   useEffect(() => {
     if (cart.some((line) => !findProduct(line.id))) {
       update((current) => current.filter((line) => findProduct(line.id)));

@@ -13,12 +13,12 @@ import { ProductCard } from "../components/product-card";
 import { shopCopy } from "../copy";
 import { useCart } from "../use-cart";
 
-/** The route's id, when it is a whole number (spec §2: the id comes from the route). */
+/** The product id in the route, when it is a whole number. */
 function productIdOf(raw: string | undefined): number | null {
   return raw && /^\d+$/.test(raw) ? Number(raw) : null;
 }
 
-/** /product/{id}: name, pictures, price, size, the two buttons and the other products (spec §2). */
+/** /product/{id}: name, pictures, price, size, the two buttons and the other products. */
 export function ProductRoute() {
   const params = useParams();
   const id = productIdOf(params.id);

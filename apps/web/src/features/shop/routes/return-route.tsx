@@ -13,7 +13,7 @@ import { shopCopy } from "../copy";
 import { writeCart } from "../use-cart";
 
 /**
- * /return?session_id= (spec §2, §4): where the payment form sends the customer. Open → back to checkout;
+ * /return?session_id=: where the payment form sends the customer. Open → back to checkout;
  * complete → the thank-you note, the cart cleared, and home after 5 seconds or on 'Continue Shopping'.
  * Any other status shows nothing. A missing or unknown session says so (and the failed read is logged).
  */

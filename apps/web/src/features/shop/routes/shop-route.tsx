@@ -3,7 +3,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ProductCard } from "../components/product-card";
 import { shopCopy } from "../copy";
 
-/** /shop: the five products (spec §2); each opens its page. */
+/** /shop: the five products; each opens its page. */
 export function ShopRoute() {
   useDocumentTitle(shopCopy.shopTitle);
   return (
