@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { buildings } from "./buildings";
+import { bidStatus } from "./states";
 import { users } from "./users";
 
 /**
@@ -22,8 +23,7 @@ export const bids = pgTable(
     ownerId: uuid("owner_id").references(() => users.id),
     amountCents: integer("amount_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
-    /** holding → pending → accepting → accepted; or rejected | cancelled | expired | replaced | released | failed */
-    status: text("status").notNull(),
+    status: bidStatus("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     paymentMethodId: text("payment_method_id"),
     failure: text("failure"),

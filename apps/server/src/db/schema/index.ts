@@ -14,4 +14,5 @@ export * from "./sandbox-payouts";
 export * from "./sandbox-paypal";
 export * from "./sandbox-shop";
 export * from "./shop";
+export * from "./states";
 export * from "./users";

@@ -9,6 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { offerCompletionStatus } from "./states";
 import { users } from "./users";
 
 /**
@@ -29,8 +30,7 @@ export const offerCompletions = pgTable(
     offerName: text("offer_name").notNull(),
     amountCents: integer("amount_cents").notNull(),
     creditedCents: integer("credited_cents").notNull().default(0),
-    /** pending → credited → reversed */
-    status: text("status").notNull(),
+    status: offerCompletionStatus("status").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp("credited_at", { withTimezone: true }),
     reversedAt: timestamp("reversed_at", { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accountRefundState, payoutState } from "./states";
 import { users } from "./users";
 
 /**
@@ -34,8 +35,7 @@ export const payouts = pgTable(
     destination: text("destination"),
     /** "VISA •••• 5556", as the history shows it. */
     destinationLabel: text("destination_label"),
-    /** requested | pending | paid | failed */
-    state: text("state").notNull(),
+    state: payoutState("state").notNull(),
     providerPayoutId: text("provider_payout_id").unique(),
     failureMessage: text("failure_message"),
     arrivalAt: timestamp("arrival_at", { withTimezone: true }),
@@ -79,8 +79,7 @@ export const accountRefunds = pgTable(
     feeCents: integer("fee_cents").notNull(),
     netCents: integer("net_cents").notNull(),
     currency: text("currency").notNull(),
-    /** requested | refunded | failed */
-    state: text("state").notNull(),
+    state: accountRefundState("state").notNull(),
     providerCreditId: text("provider_credit_id"),
     /**
      * PayPal's last word on a refund sent as a payout: its item's transaction_status (SUCCESS, UNCLAIMED, RETURNED,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { buildings } from "./buildings";
+import { purchaseStatus } from "./states";
 import { users } from "./users";
 
 /**
@@ -22,7 +23,7 @@ export const purchases = pgTable(
     /** Offer-wall credits held for this purchase (cents): the card is charged only for the rest. */
     creditsCents: integer("credits_cents").notNull().default(0),
     /** pending → completed | failed | refunding → refunded */
-    status: text("status").notNull(),
+    status: purchaseStatus("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     failure: text("failure"),
     /**

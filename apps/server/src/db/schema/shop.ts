@@ -1,5 +1,6 @@
 import type { ShippingAddress } from "@mx/shared/schemas/shop";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { shopOrderStatus } from "./states";
 
 /** Where an order goes and how: the address and the shipping rate chosen at checkout. */
 export type OrderShipping = { address: ShippingAddress; rateId: string | null; rateName: string | null };
@@ -43,8 +44,7 @@ export const shopOrders = pgTable(
     /** Where it goes; null only for orders taken before checkout asked for an address. */
     shipping: jsonb("shipping").$type<OrderShipping>(),
     currency: text("currency").notNull(),
-    /** paid (waiting to ship) | shipped */
-    status: text("status").notNull(),
+    status: shopOrderStatus("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
     /** Set by the one call that sends the confirmation; cleared again if sending failed, so a later call retries. */
     confirmationEmailSentAt: timestamp("confirmation_email_sent_at", { withTimezone: true }),

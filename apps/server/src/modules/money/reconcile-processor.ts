@@ -43,18 +43,18 @@ export async function reconcileWithProcessor(
   const things = await queryRows<Thing & { created_at: string }>(
     q,
     sql`
-    select 'purchase' as kind, p.id::text as id, p.status, p.total_cents - p.credits_cents as "totalCents",
+    select 'purchase' as kind, p.id::text as id, p.status::text as status, p.total_cents - p.credits_cents as "totalCents",
       p.payment_intent_id as "intentId", p.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.kind = 'purchase' and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
     from purchases p where p.payment_intent_id is not null
     union all
-    select 'bid', b.id::text, b.status, b.total_cents, b.payment_intent_id, b.created_at,
+    select 'bid', b.id::text, b.status::text, b.total_cents, b.payment_intent_id, b.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.kind = 'sale' and j.reference = b.id::text and e.account = 'card_funding'), 0)::int
     from bids b where b.payment_intent_id is not null
     union all
-    select 'shop order', o.id::text, o.status, o.amount_cents, o.payment_intent_id, o.created_at,
+    select 'shop order', o.id::text, o.status::text, o.amount_cents, o.payment_intent_id, o.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.kind = 'shop_order' and j.reference = o.checkout_session_id and e.account = 'card_funding'), 0)::int
     from shop_orders o where o.payment_intent_id is not null`,

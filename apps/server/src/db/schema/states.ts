@@ -1,0 +1,58 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+/**
+ * The states of every record that money moves through, as PostgreSQL enums: a state the code does not know cannot be
+ * written, and each union type below is what the code that switches on a state is checked against.
+ */
+
+/**
+ * A purchase from the game: pending (the building is held, the card not yet charged or its answer not yet settled)
+ * → completed (owned); or failed (nothing charged), or refunding → refunded (charged, but the building could not
+ * be given: the charge is being returned).
+ */
+export const PURCHASE_STATUSES = ["pending", "completed", "failed", "refunding", "refunded"] as const;
+export const purchaseStatus = pgEnum("purchase_status", PURCHASE_STATUSES);
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/**
+ * A bid: holding (its card hold is being made) → pending (held, waiting for the owner) → accepting (the capture is
+ * under way) → accepted; or rejected (by the owner), cancelled (by the bidder), expired, replaced (by the bidder's
+ * newer bid), released (the building went another way) or failed (the hold or the capture could not be made); a
+ * captured bid whose sale could not be completed is refunding until its money is back with the bidder (then failed).
+ * The players' API shows fewer of them (`BID_STATUSES` in the shared package).
+ */
+export const BID_ROW_STATUSES = [
+  "holding",
+  "pending",
+  "accepting",
+  "accepted",
+  "rejected",
+  "cancelled",
+  "expired",
+  "replaced",
+  "released",
+  "failed",
+  "refunding",
+] as const;
+export const bidStatus = pgEnum("bid_status", BID_ROW_STATUSES);
+export type BidRowStatus = (typeof BID_ROW_STATUSES)[number];
+
+/** A payout of earnings: requested (recorded, not yet sent) → pending (sent, the processor has it) → paid | failed. */
+export const PAYOUT_STATES = ["requested", "pending", "paid", "failed"] as const;
+export const payoutState = pgEnum("payout_state", PAYOUT_STATES);
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** The refund of a deleted account's earnings: requested → refunded | failed. */
+export const ACCOUNT_REFUND_STATES = ["requested", "refunded", "failed"] as const;
+export const accountRefundState = pgEnum("account_refund_state", ACCOUNT_REFUND_STATES);
+export type AccountRefundState = (typeof ACCOUNT_REFUND_STATES)[number];
+
+/** An offer-wall completion: pending (not yet credited) → credited → reversed (the partner took it back). */
+export const OFFER_COMPLETION_STATUSES = ["pending", "credited", "reversed"] as const;
+export const offerCompletionStatus = pgEnum("offer_completion_status", OFFER_COMPLETION_STATUSES);
+export type OfferCompletionStatus = (typeof OFFER_COMPLETION_STATUSES)[number];
+
+/** A shop order: paid (waiting to ship) → shipped. */
+export const SHOP_ORDER_STATUSES = ["paid", "shipped"] as const;
+export const shopOrderStatus = pgEnum("shop_order_status", SHOP_ORDER_STATUSES);
+export type ShopOrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
