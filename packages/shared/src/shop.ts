@@ -70,7 +70,7 @@ export const SHOP_PRODUCTS: readonly ShopProduct[] = [
     priceCents: 500,
     priceId: "price_mx_street_grid_sticker",
     description:
-      "A slim vinyl strip of the island's street grid from the Battery to Harlem, with Midtown, the launch district, picked out in gold.",
+      "A slim vinyl strip of the island's street grid from the Battery to Inwood, with Midtown picked out in gold.",
     dimensions: "2 x 4.5 in",
     images: ["street-grid-sticker"],
     badge: "Limited",
