@@ -23,7 +23,7 @@ describe("the states money moves through", () => {
   it("are enums in the database with exactly the values the code knows", async () => {
     const rows = await queryRows<{ type: string; labels: string[] }>(
       t.app.deps.db,
-      sql`select t.typname as type, array_agg(e.enumlabel order by e.enumsortorder) as labels
+      sql`select t.typname as type, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
           from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname`,
     );
     const byType = new Map(rows.map((r) => [r.type, r.labels]));
