@@ -6,6 +6,8 @@ import { readMailbox } from "./support/mailbox";
 async function shot(page: Page, name: string): Promise<void> {
   const folder = process.env.SHOP_SHOTS_DIR;
   if (!folder) return;
+  // From the top, so the sticky header is drawn where it sits and not over the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
