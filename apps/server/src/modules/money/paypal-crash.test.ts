@@ -18,9 +18,9 @@ import { restartAndRecover as recoverAfterRestart, requestThatCrashes } from "..
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
-import { UNTAXED_ADDRESS } from "../../test/shop";
 import { creditEarnings, earningsOf } from "../../test/payouts";
 import { startServerProcess, unsettledOperations } from "../../test/server-process";
+import { UNTAXED_ADDRESS } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
