@@ -161,8 +161,18 @@ test("A visitor buys a cap in the shop with PayPal, approving in PayPal's window
   await shoot(page, "shop-checkout");
   await page.getByRole("button", { name: "Pay with PayPal" }).click();
 
+  // Where the cap goes comes first: standard shipping to Albany, New York's 4% on the goods.
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await page.getByLabel("Address", { exact: true }).fill("1 State Street");
+  await page.getByLabel("City").fill("Albany");
+  await page.getByLabel("State").selectOption("NY");
+  await page.getByLabel("ZIP code").fill("12207");
+  await expect(page.getByTestId("payment-total")).toHaveText("$109.00");
+  await page.getByRole("button", { name: "Pay $109.00 with PayPal" }).click();
+
   const { frame } = await paypalDialog(page);
-  await expect(frame.contentFrame().getByText("$100.00")).toBeVisible();
+  await expect(frame.contentFrame().getByText("$109.00")).toBeVisible();
   await shoot(page, "shop-approval");
   await answerPaypal(frame, "Approve");
 
@@ -173,7 +183,8 @@ test("A visitor buys a cap in the shop with PayPal, approving in PayPal's window
   await expect.poll(async () => (await readMailbox(request, email)).length).toBe(1);
   const [mail] = await readMailbox(request, email);
   expect(mail?.text).toContain("1 × Snapback Cap");
-  expect(mail?.text).toContain("Total charged: $100.00");
+  expect(mail?.text).toContain("Total charged: $109.00");
+  expect(mail?.text).toContain("Ship to: Grace Hopper, 1 State Street, Albany, NY 12207 (Standard shipping)");
 });
 
 test.describe("On a 375 px phone", () => {

@@ -6,6 +6,8 @@ import { readMailbox } from "./support/mailbox";
 async function shot(page: Page, name: string): Promise<void> {
   const folder = process.env.SHOP_SHOTS_DIR;
   if (!folder) return;
+  // From the top, so the sticky header is drawn where it sits and not over the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${folder}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
@@ -141,6 +143,80 @@ for (const viewport of [
       expect(notice?.text).toContain("has shipped with USPS");
       await page.goto(`/dev/mailbox?to=${encodeURIComponent(existingPlayer.email)}`);
       await shot(page, "shop-shipped-mail");
+    });
+
+    test(`A visitor pays with PayPal for a cap and two stickers shipped express to the Empire State Building, giving the address before PayPal (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      const email = `pp_ship_${viewport.width}_${Date.now()}@example.com`;
+      await page.goto("/product/1");
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.goto("/checkout?buyNow=4&quantity=2");
+      await expect(page.getByTestId("subtotal")).toHaveText("$115.98");
+      await page.getByLabel("Email").fill(email);
+      await page.getByRole("button", { name: "Pay with PayPal" }).click();
+
+      // The address step: the same fields, checks and rates as the card form, before PayPal is asked.
+      await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "Shipping address" })).toBeVisible();
+      await expect(page.getByLabel("Country")).toHaveValue("US");
+      await expect(page.getByRole("radio", { name: /Standard shipping/ })).toBeChecked();
+      await expect(page.getByTestId("payment-tax")).toHaveText("Enter your address");
+      await page.getByLabel("Full name").fill("Ada Shopper");
+      await page.getByLabel("Address", { exact: true }).fill("350 Fifth Avenue");
+      await page.getByLabel("Apartment, suite, etc. (optional)").fill("Floor 86");
+      await page.getByLabel("City").fill("New York");
+      await page.getByLabel("State").selectOption("NY");
+      await page.getByLabel("ZIP code").fill("1011");
+      await page.getByRole("button", { name: /^Pay \$.* with PayPal$/ }).click();
+      await expect(page.getByRole("alert")).toHaveText("Enter a 5-digit ZIP code, like 10001.");
+      await expect(page.getByLabel("ZIP code")).toBeFocused();
+      await expect(page.getByRole("dialog", { name: "Pay with PayPal" })).toHaveCount(0);
+      await page.getByLabel("ZIP code").fill("10118");
+      await page.getByRole("radio", { name: /Express shipping/ }).check();
+      await expect(page.getByTestId("payment-subtotal")).toHaveText("$115.98");
+      await expect(page.getByTestId("payment-shipping")).toHaveText("$15.00");
+      await expect(page.getByTestId("payment-tax")).toHaveText("$4.64");
+      await expect(page.getByText("Sales tax (NY, 4%)")).toBeVisible();
+      await expect(page.getByTestId("payment-total")).toHaveText("$135.62");
+      await expectNoSideways(page);
+      await shot(page, "shop-paypal-address");
+      await page.getByRole("button", { name: "Pay $135.62 with PayPal" }).click();
+
+      // PayPal is asked for the total and approves it.
+      const dialog = page.getByRole("dialog", { name: "Pay with PayPal" });
+      await expect(dialog).toBeVisible();
+      const frame = dialog.locator('iframe[title="PayPal"]').contentFrame();
+      await expect(frame.getByText("$135.62")).toBeVisible();
+      await frame.getByRole("button", { name: "Approve", exact: true }).click();
+
+      await expect(page).toHaveURL(/\/return\?session_id=paypal_/);
+      await expect(page.getByRole("heading", { name: "Thank you for your purchase!" })).toBeVisible();
+      const orderNumber =
+        (await page.getByTestId("order-number").textContent())?.replace("Order number: ", "") ?? "";
+      expect(orderNumber).toMatch(/^[0-9A-F]{8}$/);
+
+      await expect.poll(async () => (await readMailbox(request, email)).length).toBe(1);
+      const [confirmation] = await readMailbox(request, email);
+      for (const line of [
+        "Subtotal: $115.98",
+        "Shipping: $15.00",
+        "Sales tax: $4.64",
+        "Total charged: $135.62",
+        "Ship to: Ada Shopper, 350 Fifth Avenue, Floor 86, New York, NY 10118 (Express shipping)",
+      ]) {
+        expect(confirmation?.text).toContain(line);
+      }
+      const waiting = await orders(request, "list", "10000");
+      const entry = waiting.output
+        .split(/\n(?=[0-9A-F]{8} {2})/)
+        .find((block) => block.startsWith(orderNumber));
+      expect(entry).toContain(email);
+      expect(entry).toContain(
+        "ship to: Ada Shopper, 350 Fifth Avenue, Floor 86, New York, NY 10118 · Express shipping",
+      );
+      expect(entry).toContain("paid $135.62 = goods $115.98 + shipping $15.00 + tax $4.64");
     });
   });
 }

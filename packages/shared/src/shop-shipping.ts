@@ -2,7 +2,8 @@
  * Where the shop ships and what shipping and sales tax cost. The cap and stickers go to US addresses only. The
  * shipping rates are offered at checkout by the payment processor (Stripe Checkout's `shipping_options`, or the
  * sandbox's payment form); sales tax is computed there too: by Stripe Tax from the shipping address, or, in the
- * sandbox, from the statewide rates below.
+ * sandbox, from the statewide rates below. PayPal computes no tax: a PayPal checkout is priced by our server, with
+ * the same rates and statewide rule.
  */
 import { formatCents } from "./money";
 
@@ -87,9 +88,10 @@ export const US_STATES: readonly { code: string; name: string }[] = [
 export const US_STATE_CODES = US_STATES.map((state) => state.code) as [string, ...string[]];
 
 /**
- * The sandbox's sales tax: each state's own statewide rate, in thousandths of a percent (6.875% = 6875), without
- * county or city taxes, charged on the goods and not on shipping. A stand-in only: with Stripe, Stripe Tax computes
- * the full rate for the address (state, county, city) and whether shipping is taxed there.
+ * Each state's own statewide sales tax rate, in thousandths of a percent (6.875% = 6875), without county or city
+ * taxes, charged on the goods and not on shipping. The sandbox's stand-in for Stripe Tax, which computes the full
+ * rate for the address (state, county, city) and whether shipping is taxed there; and the rule for PayPal
+ * checkouts, where no processor computes tax (see statewideSalesTaxCents).
  */
 export const SANDBOX_SALES_TAX_RATES: Readonly<Record<string, number>> = {
   AL: 4000,
@@ -145,8 +147,12 @@ export const SANDBOX_SALES_TAX_RATES: Readonly<Record<string, number>> = {
   WY: 4000,
 };
 
-/** The sandbox's tax on goods worth `subtotalCents` shipped to `state`, rounded half up to the cent. */
-export function sandboxSalesTaxCents(subtotalCents: number, state: string): number {
+/**
+ * The statewide tax on goods worth `subtotalCents` shipped to `state`, rounded half up to the cent: the sandbox's
+ * checkout charges it, and so does a PayPal checkout. With real PayPal this is a floor: a county or city rate on top,
+ * and states that tax shipping, are not charged (Stripe Tax charges them on card checkouts).
+ */
+export function statewideSalesTaxCents(subtotalCents: number, state: string): number {
   const rate = SANDBOX_SALES_TAX_RATES[state] ?? 0;
   return Math.round((subtotalCents * rate) / 100_000);
 }

@@ -7,10 +7,13 @@
  *   callers but not kept (it may have read the data the invalidation is about).
  * - Bounded: the least recently used entries go past `maxEntries`.
  * - Tags: an entry may carry tags (`building:…`, `owner:…`, `session:…`), and all entries of a tag go at once.
+ * - Refreshed ahead (with `refreshAfterMs`): an entry older than that is still answered while one load replaces it
+ *   in the background, so a busy key never makes its readers wait for the safety net's reload. An invalidation
+ *   still removes the entry at once: what a change makes stale is never answered.
  */
-export type HotCacheOptions = { maxEntries: number; maxAgeMs: number };
+export type HotCacheOptions = { maxEntries: number; maxAgeMs: number; refreshAfterMs?: number };
 
-type Entry<V> = { value: V; expiresAt: number; tags: string[] };
+type Entry<V> = { value: V; expiresAt: number; refreshAt: number; tags: string[] };
 
 export class HotCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -42,19 +45,33 @@ export class HotCache<V> {
       // Most recently used last: Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      if (hit.refreshAt <= now && !this.loading.has(key)) {
+        // Replaced in the background; a failed refresh leaves the entry to its expiry.
+        this.load(key, load, describe).catch(() => {});
+      }
       return hit.value;
     }
     if (hit) this.drop(key);
     const running = this.loading.get(key);
     if (running) return running;
     this.misses += 1;
+    return this.load(key, load, describe);
+  }
+
+  private load(
+    key: string,
+    load: () => Promise<V>,
+    describe?: (value: V) => { tags?: string[]; expiresAt?: number },
+  ): Promise<V> {
     const generation = this.generation;
     const flight = load().then((value) => {
       if (this.loading.get(key) === flight) this.loading.delete(key);
       if (generation === this.generation) {
         const about = describe?.(value) ?? {};
-        const expiresAt = Math.min(Date.now() + this.options.maxAgeMs, about.expiresAt ?? Infinity);
-        this.store(key, { value, expiresAt, tags: about.tags ?? [] });
+        const now = Date.now();
+        const expiresAt = Math.min(now + this.options.maxAgeMs, about.expiresAt ?? Infinity);
+        const refreshAt = Math.min(now + (this.options.refreshAfterMs ?? Infinity), expiresAt);
+        this.store(key, { value, expiresAt, refreshAt, tags: about.tags ?? [] });
       }
       return value;
     });

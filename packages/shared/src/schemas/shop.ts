@@ -149,6 +149,16 @@ export const SandboxCheckoutPayData = z.object({
 });
 export type SandboxCheckoutPayData = z.infer<typeof SandboxCheckoutPayData>;
 
+/**
+ * The shop's checkout with PayPal: the e-mail and lines, and the US shipping address and rate the checkout page took
+ * before PayPal (PayPal is told them; the server works out shipping and tax, as the sandbox's card form does).
+ */
+export const PaypalCheckoutBody = CreateCheckoutSessionBody.extend({
+  address: ShippingAddress,
+  shippingRate: ShippingRateId,
+});
+export type PaypalCheckoutBody = z.infer<typeof PaypalCheckoutBody>;
+
 /** After the customer approved a shop checkout at PayPal: the checkout's id (our id of the PayPal order). */
 export const ConfirmPaypalCheckoutBody = z.strictObject({
   checkoutId: z.string().regex(/^paypal_[A-Z0-9]{1,40}$/, { error: "must be a PayPal checkout id" }),

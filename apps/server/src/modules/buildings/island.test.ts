@@ -310,8 +310,8 @@ describe("neighbourhood play", () => {
     const unknown = await t.call("GET", "/api/v1/properties/leading-board?neighborhood=Atlantis", {
       token: buyer.token,
     });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe("No neighbourhood called Atlantis.");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('neighborhood: there is no neighbourhood called "Atlantis"');
 
     const list = await t.call("GET", "/api/v1/neighborhoods");
     expect(list.statusCode).toBe(200);

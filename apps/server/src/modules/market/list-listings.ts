@@ -26,6 +26,9 @@ const orderings: Record<MarketSort, string> = {
   discount: `(ls.price_cents - p.price_cents)::float8 / nullif(ls.price_cents, 0) desc nulls last, b.id asc`,
 };
 
+/** Sorts that need nothing but the property and building to choose a page. */
+const PAGE_FIRST: ReadonlySet<MarketSort> = new Set(["price", "-price", "-listedAt"]);
+
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Checks what the query schema cannot: ranges the right way round. */
@@ -60,32 +63,52 @@ export async function listListings(
       sql`(b.search_text like ${like(normaliseQuery(query.text))} or lower(p.custom_name) like ${like(query.text.toLowerCase())})`,
     );
   }
-  const rows = await queryRows<ListingRow>(
-    q,
-    sql`select p.id as "id", b.id as "buildingId", b.map_id as "mapId", p.custom_name as "customName",
-               b.name as "dataName", b.address as "address", b.neighborhood as "neighborhood",
-               p.price_cents as "priceCents", b.base_price_cents as "basePriceCents", b.floors as "floors",
-               b.floor_area_sqft as "floorAreaSqft", b.height_m as "heightM", b.year_built as "yearBuilt",
-               p.owner_id as "ownerId", u.user_name as "ownerName", u.building_color as "ownerColor",
-               p.for_sale as "forSale", p.sales as "sales", b.lat as "lat", b.lng as "lng",
-               bk.best_bid as "bestBidCents", coalesce(bk.bid_count, 0)::int as "bidCount",
-               ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt",
+  const where = sql.join(filters, sql` and `);
+  const order = sql.raw(orderings[query.sort]);
+  const propertyColumns = sql`p.id as "id", b.id as "buildingId", b.map_id as "mapId",
+               p.custom_name as "customName", b.name as "dataName", b.address as "address",
+               b.neighborhood as "neighborhood", p.price_cents as "priceCents",
+               b.base_price_cents as "basePriceCents", b.floors as "floors", b.floor_area_sqft as "floorAreaSqft",
+               b.height_m as "heightM", b.year_built as "yearBuilt", p.owner_id as "ownerId",
+               u.user_name as "ownerName", u.building_color as "ownerColor", p.for_sale as "forSale",
+               p.sales as "sales", b.lat as "lat", b.lng as "lng",
                extract(epoch from coalesce(p.listed_at, p.updated_at))::float8 as "listedAt",
-               (count(*) over ())::int as "totalCount"
-        from properties p
-        join buildings b on b.id = p.building_id
-        left join users u on u.id = p.owner_id
-        left join lateral (
+               (count(*) over ())::int as "totalCount"`;
+  // A building's pending bids (best and count) and its last sale.
+  const marketJoins = (building: SQL) => sql`left join lateral (
           select max(amount_cents) as best_bid, count(*) as bid_count
-          from bids where building_id = p.building_id and status = 'pending'
+          from bids where building_id = ${building} and status = 'pending'
         ) bk on true
         left join lateral (
           select price_cents, created_at from price_history
-          where building_id = p.building_id order by created_at desc limit 1
-        ) ls on true
-        where ${sql.join(filters, sql` and `)}
-        order by ${sql.raw(orderings[query.sort])}
-        limit ${query.limit} offset ${query.offset}`,
+          where building_id = ${building} order by created_at desc limit 1
+        ) ls on true`;
+  const marketColumns = sql`bk.best_bid as "bestBidCents", coalesce(bk.bid_count, 0)::int as "bidCount",
+               ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt"`;
+  // Sorted by the ask or the listing time, the page is chosen first and only its rows look up their bids and last
+  // sale; sorted by bids or discount, every candidate needs them before the page can be chosen.
+  const rows = await queryRows<ListingRow>(
+    q,
+    PAGE_FIRST.has(query.sort)
+      ? sql`with page as (
+              select ${propertyColumns}, row_number() over (order by ${order}) as "rank"
+              from properties p
+              join buildings b on b.id = p.building_id
+              left join users u on u.id = p.owner_id
+              where ${where}
+              order by ${order}
+              limit ${query.limit} offset ${query.offset})
+            select page.*, ${marketColumns}
+            from page ${marketJoins(sql`page."buildingId"`)}
+            order by page."rank"`
+      : sql`select ${propertyColumns}, ${marketColumns}
+            from properties p
+            join buildings b on b.id = p.building_id
+            left join users u on u.id = p.owner_id
+            ${marketJoins(sql`p.building_id`)}
+            where ${where}
+            order by ${order}
+            limit ${query.limit} offset ${query.offset}`,
   );
   let totalCount = rows[0]?.totalCount ?? 0;
   if (rows.length === 0 && query.offset > 0) {

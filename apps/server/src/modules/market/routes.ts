@@ -12,9 +12,11 @@ import {
   StatementData,
   StatementQuery,
 } from "@mx/shared/schemas/market";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
+import { readyReply, sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { buildingMarket } from "./building-market";
@@ -24,13 +26,39 @@ import { listListings } from "./list-listings";
 import { listTrades } from "./list-trades";
 import { marketIndex } from "./market-index";
 
+/** The same for every player: a cache along the way keeps it but asks again every time, sending the ETag. */
+const PRIVATE = "private, no-cache";
+/** Routes whose replies are made and compressed once, in this instance's cache (lib/ready-reply.ts). */
+const READY = { compress: false, decompress: false } as const;
+
 export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const security = [{ bearer: [] }];
 
+  /**
+   * A market read answered from this instance's cache (hot.market), keyed by the route and its parsed query (the
+   * schema gives every query one shape, defaults filled in), made once as the bytes the schema would write. Bad
+   * input throws before anything is kept.
+   */
+  async function cachedRead<T>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    schema: { parse(value: unknown): T },
+    message: string,
+    read: () => Promise<unknown>,
+  ) {
+    const cached = await app.hot.market.get(`${route}|${JSON.stringify(req.query)}`, async () => ({
+      reply: readyReply(JSON.stringify(ok(schema.parse(await read()), message))),
+      tags: [],
+    }));
+    return sendReady(req, reply, cached.reply, PRIVATE);
+  }
+
   app.get(
     "/market/listings",
     {
+      ...READY,
       preHandler: app.requireAuth,
       schema: {
         tags: ["market"],
@@ -40,12 +68,16 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(MarketListingsData) },
       },
     },
-    async (req) => ok(await listListings(db, req.query), "Market listings"),
+    async (req, reply) =>
+      cachedRead(req, reply, "listings", MarketListingsData, "Market listings", () =>
+        listListings(db, req.query),
+      ),
   );
 
   app.get(
     "/market/trades",
     {
+      ...READY,
       preHandler: app.requireAuth,
       schema: {
         tags: ["market"],
@@ -55,18 +87,19 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(MarketTradesData) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { buildingId, neighborhood } = req.query;
       if (buildingId && neighborhood) {
         throw new AppError("BAD_REQUEST", "neighborhood: give either buildingId or neighborhood, not both");
       }
-      return ok(await listTrades(db, req.query), "Trades");
+      return cachedRead(req, reply, "trades", MarketTradesData, "Trades", () => listTrades(db, req.query));
     },
   );
 
   app.get(
     "/market/index",
     {
+      ...READY,
       preHandler: app.requireAuth,
       schema: {
         tags: ["market"],
@@ -76,7 +109,16 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(MarketIndexData) },
       },
     },
-    async (req) => ok(await marketIndex(db, req.query), "Market index"),
+    async (req, reply) =>
+      // The window ends today (UTC): a new day is a new answer.
+      cachedRead(
+        req,
+        reply,
+        `index:${new Date().toISOString().slice(0, 10)}`,
+        MarketIndexData,
+        "Market index",
+        () => marketIndex(db, req.query),
+      ),
   );
 
   app.get(

@@ -20,6 +20,7 @@ import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { creditEarnings, earningsOf } from "../../test/payouts";
 import { startServerProcess, unsettledOperations } from "../../test/server-process";
+import { UNTAXED_ADDRESS } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
@@ -218,7 +219,12 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
   it("a PayPal shop payment killed after the capture has its order written after restart", async () => {
     const email = `pp_crash_${Date.now()}@example.com`;
     const res = await t.call("POST", "/api/v1/shop/paypal/checkout", {
-      body: { customerEmail: email, line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }] },
+      body: {
+        customerEmail: email,
+        line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }],
+        address: UNTAXED_ADDRESS,
+        shippingRate: "standard",
+      },
     });
     const action = res.json().data;
     await approve(action.paymentIntentId);

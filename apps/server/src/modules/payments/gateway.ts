@@ -7,6 +7,7 @@
 import type { CardBrand } from "@mx/shared/cards";
 import type { CheckoutGateway } from "./checkout-gateway";
 import type { PayoutGateway } from "./payout-gateway";
+import type { PaypalOrderGoods } from "./paypal-api";
 
 export type { CardBrand };
 
@@ -108,6 +109,8 @@ export type CreateIntentInput = {
   metadata?: Record<string, string>;
   /** Passed to the processor, so a retried call creates one intent, not two. */
   idempotencyKey?: string;
+  /** PayPal only: a shop order's lines, shipping, tax and address, sent with the order (card gateways ignore it). */
+  goods?: PaypalOrderGoods;
 };
 
 export interface PaymentGateway extends CheckoutGateway, PayoutGateway {

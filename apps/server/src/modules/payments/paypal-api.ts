@@ -1,3 +1,5 @@
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
+
 /**
  * PayPal's REST API as the app uses it: Orders v2 (create, approve on PayPal's page, capture or authorize) and
  * Payments v2 (capture or void an authorization, refund a capture), and Payouts v1 (money sent to a payer's PayPal
@@ -65,6 +67,17 @@ export const PAYOUT_ITEM_UNPAID: ReadonlySet<string> = new Set([
   "REVERSED",
 ]);
 
+/**
+ * Goods to be shipped, as an order's purchase unit carries them: the lines (their sum is the item total), shipping
+ * and tax, which add up to the order's amount, and the address, which the payer sees at PayPal and cannot change.
+ */
+export type PaypalOrderGoods = {
+  items: { name: string; unitAmountCents: number; quantity: number }[];
+  shippingCents: number;
+  taxCents: number;
+  shipTo: ShippingAddress;
+};
+
 export type CreateOrderInput = {
   intent: "CAPTURE" | "AUTHORIZE";
   amountCents: number;
@@ -73,7 +86,15 @@ export type CreateOrderInput = {
   referenceId: string;
   description: string;
   requestId: string;
+  /** A shop order's goods; absent for a building or a bid hold, which ship nothing. */
+  goods?: PaypalOrderGoods;
 };
+
+/** Whether goods add up to an amount as PayPal requires: item total + shipping + tax. */
+export const goodsTotalCents = (goods: PaypalOrderGoods) =>
+  goods.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0) +
+  goods.shippingCents +
+  goods.taxCents;
 
 /** PayPal refused the payer's funding (INSTRUMENT_DECLINED, …), or the request (4xx): in its own words. */
 export class PaypalError extends Error {

@@ -133,6 +133,7 @@ export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): Pa
         referenceId: metadata.buildingId ?? metadata.checkoutSessionId ?? operation,
         description: metadata.purpose === "bid" ? "Bid hold, Manhattan Exchange" : "Manhattan Exchange",
         requestId: operation,
+        ...(input.goods ? { goods: input.goods } : {}),
       }),
     );
     return intentOfOrder(created);
@@ -305,7 +306,7 @@ export function sessionOfIntent(intent: GatewayIntent): GatewayCheckoutSession {
     status: paid ? "complete" : intent.status === "canceled" ? "expired" : "open",
     paymentStatus: paid ? "paid" : "unpaid",
     customerEmail: null,
-    // The breakdown and address are ours (the shop's checkout row): PayPal is told only the total.
+    // The breakdown and address are ours (the shop's checkout row), which PayPal was told when the order was made.
     amountSubtotalCents: paid ? intent.capturedCents : intent.amountCents,
     amountShippingCents: 0,
     amountTaxCents: 0,

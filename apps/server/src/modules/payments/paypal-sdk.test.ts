@@ -99,6 +99,90 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
     });
   });
 
+  it("creates a shop order with its amount broken down, its lines, and the address the payer cannot change", async () => {
+    const created = await paypal.createOrder({
+      intent: "CAPTURE",
+      amountCents: 13_562,
+      currency: "usd",
+      customId: "shop:9b1f|",
+      referenceId: "shop:9b1f",
+      description: "Manhattan Exchange",
+      requestId: "shop:9b1f",
+      goods: {
+        items: [
+          { name: "Snapback Cap", unitAmountCents: 10_000, quantity: 1 },
+          { name: "Broker Sticker", unitAmountCents: 799, quantity: 2 },
+        ],
+        shippingCents: 1_500,
+        taxCents: 464,
+        shipTo: {
+          name: "Ada Shopper",
+          line1: "350 Fifth Avenue",
+          line2: "Floor 86",
+          city: "New York",
+          state: "NY",
+          postalCode: "10118",
+          country: "US",
+        },
+      },
+    });
+    expect(sent()).toEqual([
+      {
+        method: "POST",
+        path: "/v2/checkout/orders",
+        body: {
+          intent: "CAPTURE",
+          purchase_units: [
+            {
+              reference_id: "shop:9b1f",
+              custom_id: "shop:9b1f|",
+              description: "Manhattan Exchange: $135.62",
+              amount: {
+                currency_code: "USD",
+                value: "135.62",
+                breakdown: {
+                  item_total: { currency_code: "USD", value: "115.98" },
+                  shipping: { currency_code: "USD", value: "15.00" },
+                  tax_total: { currency_code: "USD", value: "4.64" },
+                },
+              },
+              items: [
+                {
+                  name: "Snapback Cap",
+                  unit_amount: { currency_code: "USD", value: "100.00" },
+                  quantity: "1",
+                  category: "PHYSICAL_GOODS",
+                },
+                {
+                  name: "Broker Sticker",
+                  unit_amount: { currency_code: "USD", value: "7.99" },
+                  quantity: "2",
+                  category: "PHYSICAL_GOODS",
+                },
+              ],
+              shipping: {
+                type: "SHIPPING",
+                name: { full_name: "Ada Shopper" },
+                address: {
+                  address_line_1: "350 Fifth Avenue",
+                  address_line_2: "Floor 86",
+                  admin_area_2: "New York",
+                  admin_area_1: "NY",
+                  postal_code: "10118",
+                  country_code: "US",
+                },
+              },
+            },
+          ],
+          payment_source: { paypal: { experience_context: { shipping_preference: "SET_PROVIDED_ADDRESS" } } },
+        },
+        requestId: "shop:9b1f",
+        prefer: "return=representation",
+      },
+    ]);
+    expect(created).toMatchObject({ status: "CREATED", amountCents: 13_562, referenceId: "shop:9b1f" });
+  });
+
   it("creates one order for a request id sent twice", async () => {
     const first = await order("CAPTURE", "purchase:twice");
     const second = await order("CAPTURE", "purchase:twice");

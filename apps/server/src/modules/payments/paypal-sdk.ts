@@ -4,14 +4,19 @@ import {
   CheckoutPaymentIntent,
   Client,
   Environment,
+  FulfillmentType,
+  ItemCategory,
   type Order,
   OrdersController,
   PaymentsController,
+  PaypalWalletContextShippingPreference,
+  type PurchaseUnitRequest,
 } from "@paypal/paypal-server-sdk";
 import {
   type PaypalApi,
   PaypalError,
   type PaypalOrder,
+  type PaypalOrderGoods,
   type PaypalOrderStatus,
   type PaypalPayout,
 } from "./paypal-api";
@@ -59,6 +64,46 @@ function transportTo(apiBase: string) {
       config,
       request: {},
     };
+  };
+}
+
+/**
+ * A shop order's purchase unit: its amount broken down into item total, shipping and tax (PayPal refuses an order
+ * whose parts do not add up), its lines as physical goods, and where they go.
+ */
+function goodsOf(
+  goods: PaypalOrderGoods,
+  currency: string,
+): Pick<PurchaseUnitRequest, "items" | "shipping"> & {
+  breakdown: NonNullable<PurchaseUnitRequest["amount"]["breakdown"]>;
+} {
+  const money = (cents: number) => ({ currencyCode: currency, value: amountOf(cents) });
+  const itemTotal = goods.items.reduce((sum, item) => sum + item.unitAmountCents * item.quantity, 0);
+  const { shipTo } = goods;
+  return {
+    breakdown: {
+      itemTotal: money(itemTotal),
+      shipping: money(goods.shippingCents),
+      taxTotal: money(goods.taxCents),
+    },
+    items: goods.items.map((item) => ({
+      name: item.name,
+      unitAmount: money(item.unitAmountCents),
+      quantity: String(item.quantity),
+      category: ItemCategory.PhysicalGoods,
+    })),
+    shipping: {
+      type: FulfillmentType.Shipping,
+      name: { fullName: shipTo.name },
+      address: {
+        addressLine1: shipTo.line1,
+        ...(shipTo.line2 ? { addressLine2: shipTo.line2 } : {}),
+        adminArea2: shipTo.city,
+        adminArea1: shipTo.state,
+        postalCode: shipTo.postalCode,
+        countryCode: shipTo.country,
+      },
+    },
   };
 }
 
@@ -236,6 +281,8 @@ export function createPaypalSdk(options: {
     clientId: options.clientId,
 
     async createOrder(input) {
+      const currency = input.currency.toUpperCase();
+      const goods = input.goods ? goodsOf(input.goods, currency) : null;
       const order = await ask(() =>
         orders.createOrder({
           paypalRequestId: input.requestId,
@@ -248,9 +295,26 @@ export function createPaypalSdk(options: {
                 referenceId: input.referenceId,
                 customId: input.customId,
                 description: `${input.description}: ${formatCents(input.amountCents)}`,
-                amount: { currencyCode: input.currency.toUpperCase(), value: amountOf(input.amountCents) },
+                amount: {
+                  currencyCode: currency,
+                  value: amountOf(input.amountCents),
+                  ...(goods ? { breakdown: goods.breakdown } : {}),
+                },
+                ...(goods ? { items: goods.items, shipping: goods.shipping } : {}),
               },
             ],
+            // The address was taken on our checkout page: the payer sees it at PayPal and cannot swap it there.
+            ...(goods
+              ? {
+                  paymentSource: {
+                    paypal: {
+                      experienceContext: {
+                        shippingPreference: PaypalWalletContextShippingPreference.SetProvidedAddress,
+                      },
+                    },
+                  },
+                }
+              : {}),
           },
         }),
       );

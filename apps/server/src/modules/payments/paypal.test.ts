@@ -12,6 +12,7 @@ import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { creditEarnings, earningsOf } from "../../test/payouts";
+import { UNTAXED_ADDRESS } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
@@ -464,6 +465,8 @@ describe("paying with PayPal in the sandbox", () => {
         { price: "price_mx_snapback_cap", quantity: 2 },
         { price: "price_mx_skyline_sticker", quantity: 1 },
       ],
+      address: UNTAXED_ADDRESS,
+      shippingRate: "standard",
     };
     const res = await t.call("POST", "/api/v1/shop/paypal/checkout", { body });
     expect(res.statusCode).toBe(202);
@@ -512,6 +515,8 @@ describe("paying with PayPal in the sandbox", () => {
       body: {
         customerEmail: "late@example.com",
         line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }],
+        address: UNTAXED_ADDRESS,
+        shippingRate: "standard",
       },
     });
     const action = res.json().data;

@@ -4,7 +4,7 @@ import type {
   SandboxCheckoutShippingBody,
   ShippingAddress,
 } from "@mx/shared/schemas/shop";
-import { SANDBOX_SALES_TAX_RATES, sandboxSalesTaxCents, shippingTexts } from "@mx/shared/shop-shipping";
+import { SANDBOX_SALES_TAX_RATES, shippingTexts, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sandboxPaymentIntents } from "../../db/schema/sandbox";
@@ -184,7 +184,7 @@ export async function setSandboxCheckoutShipping(
     );
   }
   const taxRate = SANDBOX_SALES_TAX_RATES[address.state] ?? 0;
-  const amountTaxCents = sandboxSalesTaxCents(row.amountSubtotalCents, address.state);
+  const amountTaxCents = statewideSalesTaxCents(row.amountSubtotalCents, address.state);
   const stored: ShippingAddress = { ...address };
   if (!stored.line2) delete stored.line2;
   const [updated] = await db

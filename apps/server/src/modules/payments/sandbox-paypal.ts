@@ -8,6 +8,7 @@ import {
 } from "../../db/schema/sandbox-paypal";
 import { uniqueViolation } from "../../lib/db-errors";
 import {
+  goodsTotalCents,
   type PaypalApi,
   PaypalError,
   type PaypalOrder,
@@ -142,6 +143,14 @@ export function createSandboxPaypal(db: Db): PaypalApi {
         .from(sandboxPaypalOrders)
         .where(eq(sandboxPaypalOrders.requestId, input.requestId));
       if (existing) return present(existing);
+      // As PayPal does, an amount must be the sum of its breakdown.
+      if (input.goods && goodsTotalCents(input.goods) !== input.amountCents) {
+        throw new PaypalError(
+          "AMOUNT_MISMATCH",
+          "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+          422,
+        );
+      }
       try {
         const [row] = await db
           .insert(sandboxPaypalOrders)

@@ -1,8 +1,8 @@
 import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
+import { requireNeighborhood } from "../market/neighborhood";
 
 export type LeaderboardSort =
   | "-numberOfProperties"
@@ -43,13 +43,8 @@ export async function leaderboard(
     offset,
   }: { sortBy: LeaderboardSort; name?: string; neighborhood?: string; limit: number; offset: number },
 ): Promise<{ rankedResponse: LeaderboardEntry[]; totalCount: number }> {
-  if (neighborhood) {
-    const known = await queryRows<{ n: number }>(
-      q,
-      sql`select 1 as n from neighborhoods where name = ${neighborhood}`,
-    );
-    if (known.length === 0) throw new AppError("NOT_FOUND", `No neighbourhood called ${neighborhood}.`);
-  }
+  // Bad input, as the market answers it: 400 naming the parameter.
+  if (neighborhood) await requireNeighborhood(q, neighborhood);
   const order = sql.raw(orderings[sortBy]);
   // In a neighbourhood only its buildings count, and ranks are places among its owners.
   const holdings = neighborhood

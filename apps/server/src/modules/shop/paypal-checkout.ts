@@ -1,6 +1,7 @@
 import { CURRENCY } from "@mx/shared/constants";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
-import type { CreateCheckoutSessionBody } from "@mx/shared/schemas/shop";
+import type { PaypalCheckoutBody, ShippingAddress } from "@mx/shared/schemas/shop";
+import { findShippingRate, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
 import { and, eq } from "drizzle-orm";
 import { shopCheckouts } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
@@ -24,30 +25,57 @@ export type PaypalCheckoutResult =
   | { orderId: string; status: "complete"; customer_email: string };
 
 /**
- * The shop's checkout with PayPal: an order (intent CAPTURE) for the lines priced from our catalogue. Nothing is
- * taken until the customer approves at PayPal and we capture; the checkout is kept under the order's id first, so the
- * capture (in the confirm) always has its row, and recovery (recover-orders) writes the order of a capture whose
- * request stopped. The session id of a PayPal checkout is our id of its order (`paypal_…`).
+ * The shop's checkout with PayPal: an order (intent CAPTURE) for the lines priced from our catalogue, the shipping
+ * rate chosen and the sales tax for the address, which the checkout page took before PayPal. PayPal computes no tax:
+ * it is the statewide rate on the goods (statewideSalesTaxCents), the rule the sandbox's card form charges. PayPal is
+ * sent the amount broken down (item total, shipping, tax) and the address, which the payer cannot change there.
+ * Nothing is taken until the customer approves at PayPal and we capture; the checkout is kept under the order's id
+ * with its address and figures, so the capture (in the confirm) always has its row, and recovery (recover-orders)
+ * writes the order of a capture whose request stopped. The session id of a PayPal checkout is our id of its order.
  */
 export async function startPaypalCheckout(
   deps: Pick<AppDeps, "db" | "gateway">,
-  body: CreateCheckoutSessionBody,
+  body: PaypalCheckoutBody,
 ): Promise<PaypalCheckoutResult> {
   if (!deps.gateway.paypal) throw new AppError("BAD_REQUEST", "PayPal is not offered here.");
-  const { lines, amountCents } = priceLines(body.line_items);
+  const { lines, amountCents: subtotalCents } = priceLines(body.line_items);
+  const rate = findShippingRate(body.shippingRate);
+  if (!rate) throw new AppError("VALIDATION_FAILED", "shippingRate: unknown shipping rate");
+  const address: ShippingAddress = { ...body.address };
+  if (!address.line2) delete address.line2;
+  const taxCents = statewideSalesTaxCents(subtotalCents, address.state);
   const email = body.customerEmail.trim();
   const intent = await deps.gateway.createPaymentIntent({
-    amountCents,
+    amountCents: subtotalCents + rate.amountCents + taxCents,
     currency: CURRENCY,
     customerId: "",
     paymentMethodId: PAYPAL_METHOD,
     captureMethod: "automatic",
     metadata: { purpose: "shop" },
     idempotencyKey: `shop:${newId()}`,
+    goods: {
+      items: lines.map((line) => ({
+        name: line.name,
+        unitAmountCents: line.unitPriceCents,
+        quantity: line.quantity,
+      })),
+      shippingCents: rate.amountCents,
+      taxCents,
+      shipTo: address,
+    },
   });
   await deps.db
     .insert(shopCheckouts)
-    .values({ sessionId: intent.id, provider: "paypal", email, lines, amountCents })
+    .values({
+      sessionId: intent.id,
+      provider: "paypal",
+      email,
+      lines,
+      amountCents: subtotalCents,
+      shipping: { address, rateId: rate.id, rateName: rate.name },
+      shippingCents: rate.amountCents,
+      taxCents,
+    })
     .onConflictDoNothing();
   return { action: withConfirm(intent.id, actionOf(intent)) };
 }

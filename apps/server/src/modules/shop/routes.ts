@@ -4,6 +4,7 @@ import {
   ConfirmPaypalCheckoutBody,
   CreateCheckoutSessionBody,
   CreateCheckoutSessionData,
+  PaypalCheckoutBody,
   PaypalCheckoutData,
   SessionStatusData,
   SessionStatusQuery,
@@ -70,8 +71,8 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["shop"],
         summary:
-          "Opens a PayPal order for catalogue prices and quantities (202: the customer approves it at PayPal, then confirms)",
-        body: CreateCheckoutSessionBody,
+          "Opens a PayPal order for catalogue prices and quantities, shipped to a US address at the chosen rate with the statewide sales tax (202: the customer approves it at PayPal, then confirms)",
+        body: PaypalCheckoutBody,
         response: { 200: envelope(PaypalCheckoutData), 202: envelope(ActionRequiredData) },
       },
     },

@@ -18,7 +18,7 @@ const local = new Set<HotReads>();
 
 /**
  * This instance's caches of hot reads: sessions by token, property details by id and by the text searched,
- * leaderboard pages and the map state's freshness. Each is invalidated by the live channel's NOTIFY messages, which every instance hears after
+ * leaderboard pages, the market's listings, trades and index, and the map state's freshness. Each is invalidated by the live channel's NOTIFY messages, which every instance hears after
  * the change commits (live/hub.ts hands them over), and cleared whole when the listener reconnects (messages sent
  * meanwhile are lost). A maximum age bounds what a change that announces nothing could leave stale.
  *
@@ -34,6 +34,13 @@ export class HotReads {
    */
   readonly searches = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 30_000 });
   readonly leaderboard = new HotCache<CachedReply>({ maxEntries: 2_000, maxAgeMs: 10_000 });
+  /**
+   * The market's public reads (listings, trades, the index), by route and query. What they show changes with an
+   * ask, a cancelled sale, a sale, a bid or a player's name or colour; each announces itself on the live channel
+   * (building events, bid activities, a player's invalidation), and every such message forgets them all. A change
+   * that announced nothing is seen within 2 s: entries are refreshed in the background after 1 s, dropped after 2.
+   */
+  readonly market = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 2_000, refreshAfterMs: 1_000 });
   private readonly mapListeners = new Set<() => void>();
 
   constructor(options: { hearsThisProcess?: boolean } = {}) {
@@ -59,10 +66,18 @@ export class HotReads {
         this.properties.invalidateTag(`owner:${player}`);
         this.searches.invalidateTag(`owner:${player}`);
         this.leaderboard.clear();
+        // Listings name owners, trades buyers and sellers.
+        this.market.clear();
       }
       return;
     }
-    if (!("event" in message)) return;
+    if (!("event" in message)) {
+      // A bid placed, withdrawn, decided, released or expired moves a listing's best bid and count.
+      if ("activity" in message && message.activity.type.startsWith("bid.")) this.market.clear();
+      return;
+    }
+    // Every public event is about a building or a player's colour, both of which the market shows.
+    this.market.clear();
     const { event } = message;
     switch (event.type) {
       case "building.sold":
@@ -94,6 +109,7 @@ export class HotReads {
     this.properties.clear();
     this.searches.clear();
     this.leaderboard.clear();
+    this.market.clear();
     this.mapChanged();
   }
 

@@ -8,6 +8,8 @@ interface PayWithPaypalProps {
   label?: string;
   /** A line under the button about paying this way (e.g. a PayPal hold's shorter life). */
   note?: string;
+  /** The only way to pay on its screen: no "or" above it. */
+  alone?: boolean;
 }
 
 /**
@@ -19,14 +21,17 @@ export function PayWithPaypal({
   disabled,
   label = paypalCopy.payWithPaypal,
   note,
+  alone = false,
 }: PayWithPaypalProps) {
   const config = useConfig();
   if (!config.data?.paypal) return null;
   return (
     <div className="pay-with-paypal">
-      <p className="pay-with-paypal__or" aria-hidden="true">
-        {paypalCopy.or}
-      </p>
+      {alone ? null : (
+        <p className="pay-with-paypal__or" aria-hidden="true">
+          {paypalCopy.or}
+        </p>
+      )}
       <button type="button" className="pay-with-paypal__button" onClick={onClick} disabled={disabled}>
         <span className="visually-hidden">{label}</span>
         <span aria-hidden="true" className="pay-with-paypal__label">

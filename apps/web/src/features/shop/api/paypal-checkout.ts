@@ -1,6 +1,6 @@
 import { API_BASE } from "@mx/shared/routes";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
-import type { CreateCheckoutSessionBody, PaypalCheckoutData } from "@mx/shared/schemas/shop";
+import type { PaypalCheckoutBody, PaypalCheckoutData } from "@mx/shared/schemas/shop";
 import { useMutation } from "@tanstack/react-query";
 import type { ConfirmWithBank } from "../../../components/bank-check/confirm-with-bank";
 import { ApiError, paymentRequest } from "../../../lib/api-client";
@@ -21,11 +21,12 @@ function confirmCheckout(action: ActionRequiredData) {
 }
 
 /**
- * The shop's checkout with PayPal: the server opens a PayPal order for the lines (it sets every amount), the customer
+ * The shop's checkout with PayPal: the server opens a PayPal order for the lines, shipped to the address at the rate
+ * chosen with the sales tax for it (it sets every amount), the customer
  * approves it in the payment dialog, and the server captures it. Settles with the checkout's id, which the return
  * page reads like a card checkout's session id.
  */
-export async function payWithPaypal(body: CreateCheckoutSessionBody, confirmWithBank: ConfirmWithBank) {
+export async function payWithPaypal(body: PaypalCheckoutBody, confirmWithBank: ConfirmWithBank) {
   const answer = await paymentRequest<PaypalCheckoutData>(PAYPAL_CHECKOUT, { method: "POST", body });
   if (!answer.requiresAction) throw new ApiError("", 0, "BAD_ACTION_REQUIRED");
   await confirmWithBank<PaypalCheckoutData>(answer.action, confirmCheckout);
@@ -34,6 +35,6 @@ export async function payWithPaypal(body: CreateCheckoutSessionBody, confirmWith
 
 export function usePaypalCheckout(confirmWithBank: ConfirmWithBank) {
   return useMutation({
-    mutationFn: (body: CreateCheckoutSessionBody) => payWithPaypal(body, confirmWithBank),
+    mutationFn: (body: PaypalCheckoutBody) => payWithPaypal(body, confirmWithBank),
   });
 }

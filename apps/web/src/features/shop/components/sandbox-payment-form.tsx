@@ -14,6 +14,7 @@ import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "../../../
 import { queryKeys } from "../../../lib/query-keys";
 import { paySandboxCheckout, setSandboxShipping, useSandboxCheckoutSession } from "../api/sandbox-checkout";
 import { shopCopy } from "../copy";
+import { OrderSummary } from "./order-summary";
 import {
   type AddressDraft,
   type AddressField,
@@ -21,6 +22,7 @@ import {
   EMPTY_ADDRESS,
   ShippingFields,
   toShippingAddress,
+  useAddressIds,
 } from "./shipping-fields";
 
 type CardFieldName = "number" | "expiry" | "cvc" | "name";
@@ -73,14 +75,7 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const ids = { number: useId(), expiry: useId(), cvc: useId(), name: useId(), error: useId() };
-  const addressIds = {
-    name: useId(),
-    line1: useId(),
-    line2: useId(),
-    city: useId(),
-    state: useId(),
-    postalCode: useId(),
-  };
+  const addressIds = useAddressIds();
   const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
   const [chosenRate, setChosenRate] = useState<string | null>(null);
   // The address and rate the session was last given (its figures are theirs), and whether a quote is on its way.
@@ -219,39 +214,14 @@ export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
 
   return (
     <div className="sandbox-pay">
-      <section className="sandbox-pay__summary" aria-labelledby="order-summary-title">
-        <h2 id="order-summary-title" className="sandbox-pay__heading">
-          {shopCopy.orderSummary}
-        </h2>
-        <ul className="sandbox-pay__lines">
-          {data.lineItems.map((line) => (
-            <li key={line.name}>
-              <span>
-                {line.quantity} × {line.name}
-              </span>
-              <span>{formatCents(line.unitAmountCents * line.quantity)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="sandbox-pay__figures">
-          <div>
-            <dt>{shippingTexts.subtotal}</dt>
-            <dd data-testid="payment-subtotal">{formatCents(data.amountSubtotalCents)}</dd>
-          </div>
-          <div>
-            <dt>{shippingTexts.shipping}</dt>
-            <dd data-testid="payment-shipping">{formatCents(shippingCents)}</dd>
-          </div>
-          <div>
-            <dt>{taxLabel}</dt>
-            <dd data-testid="payment-tax">{taxAmount}</dd>
-          </div>
-        </dl>
-        <p className="sandbox-pay__total" aria-live="polite">
-          <span>{shopCopy.total}</span>
-          <span data-testid="payment-total">{total}</span>
-        </p>
-      </section>
+      <OrderSummary
+        lines={data.lineItems}
+        subtotalCents={data.amountSubtotalCents}
+        shippingCents={shippingCents}
+        taxLabel={taxLabel}
+        taxAmount={taxAmount}
+        total={total}
+      />
 
       <form
         className="form sandbox-pay__form"

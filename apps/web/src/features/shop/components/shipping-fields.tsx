@@ -34,6 +34,18 @@ export function addressProblem(address: AddressDraft): { field: AddressField; me
   return null;
 }
 
+/** The ids of the address fields, so a form can focus the one a problem names. */
+export function useAddressIds(): Record<AddressField, string> {
+  return {
+    name: useId(),
+    line1: useId(),
+    line2: useId(),
+    city: useId(),
+    state: useId(),
+    postalCode: useId(),
+  };
+}
+
 /** The address as the API takes it. */
 export function toShippingAddress(address: AddressDraft): ShippingAddress {
   const line2 = address.line2.trim();

@@ -31,6 +31,7 @@ import {
   subtotalCents,
 } from "../cart";
 import { CartLineRow } from "../components/cart-line-row";
+import { PaypalAddressStep } from "../components/paypal-address-step";
 import { SandboxPaymentForm } from "../components/sandbox-payment-form";
 import { ChevronLeftIcon } from "../components/shop-icons";
 import { shopCopy } from "../copy";
@@ -58,6 +59,8 @@ export function CheckoutRoute() {
   const buyNow = readBuyNow(params);
   const { cart, update } = useCart();
   const [clientSecret, setClientSecret] = useState<string | null>(null);
+  // PayPal's address step: where the goods go, before PayPal is asked.
+  const [isPaypalStep, setIsPaypalStep] = useState(false);
   const session = useCreateCheckoutSession();
   const bank = useBankCheck();
   const paypal = usePaypalCheckout(bank.confirmWithBank);
@@ -97,6 +100,7 @@ export function CheckoutRoute() {
   const lines = pricedLines(shown);
   const subtotal = subtotalCents(lines);
   const isEmpty = lines.length === 0;
+  const lineItems = lines.map(({ product, line }) => ({ price: product.priceId, quantity: line.quantity }));
   const isBusy = session.isPending || paypal.isPending;
 
   /** A change to one line: saved to the stored cart; on a Buy Now page the link follows the new quantity. */
@@ -122,20 +126,57 @@ export function CheckoutRoute() {
       document.getElementById(ids.email)?.focus();
       return;
     }
-    const body = {
-      customerEmail: email.trim(),
-      line_items: lines.map(({ product, line }) => ({ price: product.priceId, quantity: line.quantity })),
-    };
+    const body = { customerEmail: email.trim(), line_items: lineItems };
     if (withPaypal) {
-      // Approved and captured: the return page shows the paid checkout as it does a card's.
-      paypal.mutate(body, {
-        onSuccess: (checkoutId) =>
-          void navigate(`${paths.return}?session_id=${encodeURIComponent(checkoutId)}`),
-      });
+      paypal.reset();
+      setIsPaypalStep(true);
       return;
     }
     session.mutate(body, { onSuccess: setClientSecret });
   };
+
+  if (isPaypalStep && !isEmpty) {
+    return (
+      <>
+        <PaypalAddressStep
+          email={email.trim()}
+          lines={lines.map(({ product, line }) => ({
+            name: product.name,
+            unitAmountCents: product.priceCents,
+            quantity: line.quantity,
+          }))}
+          subtotalCents={subtotal}
+          busy={paypal.isPending}
+          error={
+            paypal.isError && !isBankCheckCancelled(paypal.error)
+              ? errorMessage(paypal.error, shopCopy.sessionFailed)
+              : null
+          }
+          onBack={() => {
+            setIsPaypalStep(false);
+            paypal.reset();
+          }}
+          onPay={(shipping) =>
+            // Approved and captured: the return page shows the paid checkout as it does a card's.
+            paypal.mutate(
+              {
+                customerEmail: email.trim(),
+                line_items: lineItems,
+                ...shipping,
+              },
+              {
+                onSuccess: (checkoutId) =>
+                  void navigate(`${paths.return}?session_id=${encodeURIComponent(checkoutId)}`),
+              },
+            )
+          }
+        />
+        {bank.view ? (
+          <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
+        ) : null}
+      </>
+    );
+  }
 
   if (clientSecret) {
     return (

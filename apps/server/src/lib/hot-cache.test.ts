@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { HotCache } from "./hot-cache";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("HotCache refreshed ahead", () => {
+  it("answers an entry past its refresh age at once while one load replaces it", async () => {
+    const cache = new HotCache<number>({ maxEntries: 10, maxAgeMs: 1_000, refreshAfterMs: 30 });
+    let loads = 0;
+    let release = () => {};
+    const load = async () => {
+      loads += 1;
+      if (loads > 1) await new Promise<void>((resolve) => (release = resolve));
+      return loads;
+    };
+    expect(await cache.get("k", load)).toBe(1);
+    await pause(40);
+    // Past the refresh age: the old answer, and one load in the background however many ask.
+    expect(await Promise.all([cache.get("k", load), cache.get("k", load)])).toEqual([1, 1]);
+    expect(loads).toBe(2);
+    release();
+    await pause(5);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("never answers an entry after an invalidation, nor keeps a refresh that started before it", async () => {
+    const cache = new HotCache<string>({ maxEntries: 10, maxAgeMs: 1_000, refreshAfterMs: 10 });
+    let value = "old";
+    let release = () => {};
+    let slow = false;
+    const load = async () => {
+      const seen = value;
+      if (slow) await new Promise<void>((resolve) => (release = resolve));
+      return seen;
+    };
+    expect(await cache.get("k", load)).toBe("old");
+    await pause(20);
+    slow = true;
+    // A background refresh reads "old", then the change comes and is announced.
+    expect(await cache.get("k", load)).toBe("old");
+    value = "new";
+    cache.clear();
+    release();
+    slow = false;
+    await pause(5);
+    expect(await cache.get("k", load)).toBe("new");
+  });
+
+  it("drops an entry at its maximum age even if no refresh came", async () => {
+    const cache = new HotCache<number>({ maxEntries: 10, maxAgeMs: 30 });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    expect(await cache.get("k", load)).toBe(1);
+    await pause(40);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+});
