@@ -2,6 +2,7 @@ import { PAYPAL_BID_TTL_HOURS, PENDING_BID_TTL_DAYS } from "@mx/shared/constants
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
+import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
 import { GatewayRequestError } from "../payments/gateway";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
@@ -27,7 +28,7 @@ export const RELEASED_STATUSES = [
   "replaced",
   "released",
   "failed",
-] as const;
+] as const satisfies readonly BidRowStatus[];
 
 export type HeldBid = { id: string; paymentIntentId: string | null };
 
