@@ -119,7 +119,7 @@ async function readState(q: Tx | AppDeps["db"], buildingId: string): Promise<Bui
       priceCents: properties.priceCents,
       developmentLevel: properties.developmentLevel,
       constructingUntil: properties.constructingUntil,
-      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${properties.buildingId} and d.state = 'reserved')`,
+      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${buildingId} and d.state = 'reserved')`,
     })
     .from(properties)
     .where(eq(properties.buildingId, buildingId));
