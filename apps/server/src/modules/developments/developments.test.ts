@@ -387,5 +387,15 @@ describe("developing a building", () => {
       }
       await agree();
     });
+
+    it("develops distinct buildings at once, each on its own", async () => {
+      const players = await Promise.all(Array.from({ length: 6 }, () => owner()));
+      const ids = await Promise.all(players.map((p) => building(p.userId)));
+      const results = await Promise.all(
+        players.map((p, i) => develop(p.token, { propertyId: ids[i], kind: "facade" })),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(players.map(() => 200));
+      await agree();
+    });
   });
 });
