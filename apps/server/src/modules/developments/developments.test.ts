@@ -8,12 +8,14 @@ import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { isType, openLive } from "../../test/live";
 import { moneyProblems } from "../../test/money";
 import { giveCredits } from "../../test/offerwall";
 import { connectedPlayer } from "../../test/payouts";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { finishPayment } from "../money/finish-payment";
 import { orderIdOf } from "../payments/paypal-gateway";
 import { announceCompletions } from "./construction";
 import { reconcileDevelopments } from "./develop";
@@ -275,6 +277,51 @@ describe("developing a building", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().data.development).toMatchObject({ constructing: true, kind: "facade" });
     await agree();
+  });
+
+  it("is started by the processor's report of the payment when the owner never comes back to confirm", async () => {
+    const p = await owner(TEST_CARDS.authenticate);
+    const id = await building(p.userId);
+    const action = (await develop(p.token, { propertyId: id, kind: "facade" })).json().data;
+    await t.call("POST", action.nextActionUrl, {
+      body: "outcome=complete",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    // What the webhook handler does with a payment_intent.succeeded event it has verified and re-read.
+    const intent = await t.app.deps.gateway.retrievePaymentIntent(action.paymentIntentId);
+    await finishPayment(t.app.deps, intent);
+    await finishPayment(t.app.deps, intent);
+    const [row] = await db().select().from(developments).where(eq(developments.buildingId, id));
+    expect(row?.state).toBe("constructing");
+    await agree();
+  });
+
+  it("tells every map when a construction starts and when it ends, and the owner when it is finished", async () => {
+    const p = await owner();
+    const id = await building(p.userId);
+    const other = await owner(null);
+    const [watcher, mine] = await Promise.all([openLive(t.app, other.token), openLive(t.app, p.token)]);
+    await Promise.all([watcher.next(isType("ready")), mine.next(isType("ready"))]);
+    try {
+      expect((await develop(p.token, { propertyId: id, kind: "facade" })).statusCode).toBe(200);
+      const started = await watcher.next(
+        (m) => m.type === "event" && m.event.type === "building.developing" && m.event.buildingId === id,
+      );
+      expect(started).toMatchObject({ event: { level: 1, kind: "facade" } });
+      await finishConstruction(id);
+      await announceCompletions(t.app.deps);
+      const ended = await watcher.next(
+        (m) => m.type === "event" && m.event.type === "building.developed" && m.event.buildingId === id,
+      );
+      expect(ended).toMatchObject({ event: { level: 1, kind: "facade", price: 1100 } });
+      const told = await mine.next(
+        (m) => m.type === "activity" && m.activity.type === "development.completed",
+      );
+      expect(told).toMatchObject({ activity: { payload: { buildingId: id, level: 1, price: 1100 } } });
+    } finally {
+      watcher.close();
+      mine.close();
+    }
   });
 
   it("pays with PayPal: approved, then captured and built", async () => {
