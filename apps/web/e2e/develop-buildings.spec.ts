@@ -47,6 +47,12 @@ async function showOnMap(page: Page, building: SearchResult): Promise<Locator> {
   await expect(card).toBeVisible();
   const map = page.locator('[data-map-ready="true"]');
   await expect(map).toHaveAttribute("data-selected-in-front", /true|false/, { timeout: 90_000 });
+  // Tilted a little further (Shift+Up, as a keyboard player would), so the walls show as well as the roof.
+  await page.locator(".maplibregl-canvas").focus();
+  for (let i = 0; i < 2; i += 1) {
+    await page.keyboard.press("Shift+ArrowUp");
+    await page.waitForTimeout(400);
+  }
   return card;
 }
 

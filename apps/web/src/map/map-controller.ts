@@ -28,7 +28,7 @@ import {
   SOURCE_LAYERS,
   STATE,
 } from "./map-style";
-import { drawSaleMarker, drawSelectionPin } from "./markers";
+import { drawSaleMarker, drawScaffoldHatch, drawSelectionPin } from "./markers";
 import { type BuildingMark, diffMarks, isBlankMark } from "./ownership";
 
 /*
@@ -328,7 +328,13 @@ export class MapController {
 
   private addMarker(id: string) {
     const draw =
-      id === MARKER_IMAGES.sale ? drawSaleMarker : id === MARKER_IMAGES.selected ? drawSelectionPin : null;
+      id === MARKER_IMAGES.sale
+        ? drawSaleMarker
+        : id === MARKER_IMAGES.selected
+          ? drawSelectionPin
+          : id === MARKER_IMAGES.hatch
+            ? drawScaffoldHatch
+            : null;
     if (!draw || this.map.hasImage(id)) return;
     const image = draw(2);
     if (image) this.map.addImage(id, image, { pixelRatio: 2 });

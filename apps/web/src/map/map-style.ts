@@ -65,6 +65,7 @@ export const MAP_COLORS = {
   forSale: "#46d99b",
   garden: "#4cb860",
   scaffolding: "#c3c9d4",
+  scaffoldingPoles: "#5d6779",
 } as const;
 
 /** Feature-state keys set on buildings. */
@@ -80,7 +81,11 @@ export const STATE = {
 } as const;
 
 /** Names of the generated images drawn above buildings on the market and above the selected one. */
-export const MARKER_IMAGES = { sale: "for-sale-tag", selected: "selected-pin" } as const;
+export const MARKER_IMAGES = {
+  sale: "for-sale-tag",
+  selected: "selected-pin",
+  hatch: "scaffold-hatch",
+} as const;
 
 const highway: Expression = ["get", "highway"];
 const MAJOR = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link"];
@@ -434,6 +439,7 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         minzoom: BUILDINGS_MIN_ZOOM,
         paint: {
           "fill-extrusion-color": MAP_COLORS.scaffolding,
+          "fill-extrusion-pattern": MARKER_IMAGES.hatch,
           "fill-extrusion-base": onlyWhere(isConstructing, roofTopAt(level)),
           "fill-extrusion-height": onlyWhere(isConstructing, scaffoldTopAt),
           "fill-extrusion-opacity": DEVELOPMENT_LOOK.scaffoldOpacity,
