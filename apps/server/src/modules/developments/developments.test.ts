@@ -418,6 +418,23 @@ describe("developing a building", () => {
     await agree();
   });
 
+  it("divides construction times by DEVELOPMENT_TIME_SCALE", async () => {
+    const fast = await createTestApp({ developmentTimeScale: 3600 });
+    try {
+      await importSampleCity(fast.app.deps.db);
+      const p = await signUp(fast);
+      const [row] = await fast.app.deps.db.select({ id: buildings.id }).from(buildings).limit(1);
+      const res = await fast.call("GET", `/api/v1/properties/developments?propertyId=${row?.id}`, {
+        token: p.token,
+      });
+      expect(res.json().data.options.map((o: { durationSeconds: number }) => o.durationSeconds)).toEqual([
+        1, 6, 12, 24,
+      ]);
+    } finally {
+      await fast.close();
+    }
+  });
+
   describe.skipIf(!process.env.DATABASE_URL)("on PostgreSQL", () => {
     it("of two develop requests at once for one building, one builds and the other is refused, charged nothing", async () => {
       for (let round = 0; round < 5; round++) {

@@ -85,6 +85,14 @@ export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row
       }
       return { waiting: intent };
     }
+    if (intent.status === "processing") {
+      // Settled later from the processor's report (its webhook, or recovery): the row stays reserved meanwhile.
+      await op.note(row, intent);
+      throw new AppError(
+        "PAYMENT_PROCESSING",
+        "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
+      );
+    }
     if (intent.status !== "succeeded") {
       await cancelAndRelease(op, row, intent, "Your card was declined.");
       throw new CardError("card_declined", "Your card was declined.");
@@ -169,14 +177,15 @@ export async function recoverOperation<Row, Done>(
     await refundOperation(op, row, intent?.id ?? op.intentId(row), "interrupted, refunded");
     return "refunded";
   }
-  if (charges && !intent) return released(op, row, "interrupted before the payment was taken");
+  // Nothing at the processor (or nothing to charge: other means pay it all): it never got as far as paying.
+  if (!intent) return released(op, row, "interrupted before the payment was taken");
   if (intent && intent.status === "succeeded" && intent.refundedCents > 0) {
     await refundOperation(op, row, intent.id, "interrupted, refunded");
     return "refunded";
   }
-  if (!intent || intent.status === "succeeded") {
+  if (intent.status === "succeeded") {
     try {
-      if (intent) await op.note(row, intent);
+      await op.note(row, intent);
       await settleOrRefund(op, row, intent);
       return "settled";
     } catch {
