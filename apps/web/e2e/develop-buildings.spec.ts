@@ -46,13 +46,22 @@ async function showOnMap(page: Page, building: SearchResult): Promise<Locator> {
   const card = page.locator(`[data-selected-building="${building.buildingId}"]`);
   await expect(card).toBeVisible();
   const map = page.locator('[data-map-ready="true"]');
-  await expect(map).toHaveAttribute("data-selected-in-front", /true|false/, { timeout: 90_000 });
-  // Tilted a little further (Shift+Up, as a keyboard player would), so the walls show as well as the roof.
-  await page.locator(".maplibregl-canvas").focus();
-  for (let i = 0; i < 2; i += 1) {
+  // The map makes sure the building is the one seen at its place (looking straight down if it must).
+  await expect(map).toHaveAttribute("data-selected-in-front", "true", { timeout: 90_000 });
+  // Then, as a keyboard player would: tilted (Shift+Up) so that walls show as well as roofs, and turned
+  // (Shift+Right) until no other building stands in front of it.
+  const canvas = page.locator(".maplibregl-canvas");
+  await canvas.focus();
+  for (let i = 0; i < 3; i += 1) {
     await page.keyboard.press("Shift+ArrowUp");
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(300);
   }
+  for (let turn = 0; turn < 24; turn += 1) {
+    await page.waitForTimeout(1200);
+    if ((await map.getAttribute("data-selected-in-front")) === "true") break;
+    await page.keyboard.press("Shift+ArrowRight");
+  }
+  await canvas.blur();
   return card;
 }
 
