@@ -150,7 +150,7 @@ export const DEVELOPMENT_LOOK = {
   /** Level 3 onwards: the share of the building's height, at the top, that glows. */
   crownShare: 0.1,
   /** The glow: the owner's colour at full brightness, mixed with this much white. */
-  crownTint: 0.35,
+  crownTint: 0.55,
   /** Level 4: the building is this much taller, and at least `floorsMinGain` metres taller. */
   floorsGrowth: 0.15,
   floorsMinGain: 6,
