@@ -121,6 +121,17 @@ describe("the developments drawn by the style", () => {
     expect(paintOf(LAYERS.scaffolding, "fill-extrusion-height", 100, owned(4))).toBe(0);
   });
 
+  it("floats the for-sale tag above the roof a fully developed building would have", () => {
+    const layer = style.layers.find((l) => l.id === LAYERS.saleMarkers);
+    const offset = (layer?.layout as Record<string, unknown> | undefined)?.["symbol-height-offset"];
+    const parsed = createExpression(offset, "symbol-height-offset", numberSpec);
+    if (parsed.result !== "success") throw new Error(JSON.stringify(parsed.value));
+    const at = (height: number) =>
+      parsed.value.evaluate({ zoom: 16 }, { type: "Point", properties: { height }, geometry: [] } as never);
+    expect(at(40)).toBe(roofTop(40, 4) + 4);
+    expect(at(200)).toBeCloseTo(roofTop(200, 4) + 4);
+  });
+
   it("draws the developments of a building nobody owns any more on its grey", () => {
     const state = { [STATE.level]: 3 };
     const walls = rgb(paintOf(LAYERS.buildings, "fill-extrusion-color", 50, state));

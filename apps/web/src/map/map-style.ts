@@ -1,3 +1,4 @@
+import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import type { MapManifest } from "@mx/shared/schemas/map";
 import type { MapOptions } from "maplibre-gl";
 
@@ -232,6 +233,12 @@ function onlyWhere(condition: Expression, value: Expression | number): Expressio
  * It never hides street names or other marks, and is drawn over everything.
  */
 function roofMarker(id: string, image: string, visible: Expression, size: number): Layer {
+  // Layout cannot read feature-state, so the mark floats above the roof a fully developed building would have.
+  const tallest: Expression = [
+    "+",
+    builtHeightAt(["to-number", MAX_DEVELOPMENT_LEVEL]),
+    DEVELOPMENT_LOOK.gardenDepth,
+  ];
   return {
     id,
     type: "symbol",
@@ -240,7 +247,7 @@ function roofMarker(id: string, image: string, visible: Expression, size: number
     minzoom: 13,
     layout: {
       "symbol-placement": "point",
-      "symbol-height-offset": ["+", buildingHeight, 6],
+      "symbol-height-offset": ["+", tallest, 4],
       "icon-image": image,
       "icon-size": ["interpolate", ["linear"], ["zoom"], 13, size * 0.55, 16, size, 18, size * 1.15],
       "icon-anchor": "bottom",
