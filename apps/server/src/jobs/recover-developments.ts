@@ -1,5 +1,8 @@
 import { announceCompletions } from "../modules/developments/construction";
-import { findInterruptedDevelopments, recoverDevelopment } from "../modules/developments/develop";
+import {
+  findInterruptedDevelopments,
+  recoverDevelopment,
+} from "../modules/developments/recover-developments";
 import { cronJob, RowItem, sweepJob } from "./define";
 
 /**

@@ -5,13 +5,12 @@ import {
   DEVELOPMENTS,
   type DevelopmentKind,
   developmentCostCents,
-  MAX_DEVELOPMENT_LEVEL,
   SALES_TAX_CENTS,
 } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
-import type { DevelopData, DevelopmentOption, DevelopmentsData } from "@mx/shared/schemas/developments";
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { DevelopData } from "@mx/shared/schemas/developments";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
@@ -23,136 +22,22 @@ import { newId } from "../../lib/secrets";
 import { ensureCustomer } from "../cards/cards";
 import { accounts, postJournal } from "../ledger/ledger";
 import { publishPublic } from "../live/publish";
-import {
-  type MoneyOperation,
-  type Recovery,
-  recoverOperation,
-  runOperation,
-  type Step,
-  settleOrRefund,
-} from "../money/operation";
+import { type MoneyOperation, runOperation, type Step, settleOrRefund } from "../money/operation";
 import { creditsOf } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
-import { assertRoomToWait, holdForPlayer, WAITING_PAYMENT_MS } from "../payments/waiting-payments";
+import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { displayName, selectProperties } from "../properties/present-property";
+import { buildingOf, durationSeconds, FEES_CENTS, readState, refusal } from "./building-state";
 import { presentDevelopment, settleDueDevelopments } from "./construction";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
 export type DevelopmentRow = typeof developments.$inferSelect;
 export type DevelopResult = DevelopData | { developmentId: string; action: ActionRequired };
 
-export const FINISH_CONSTRUCTION_FIRST = "Finish construction first.";
-export const ONLY_THE_OWNER = "Only the owner can develop this building.";
-
 /** The processor keys of a development: fixed by its id, so every retry and every recovery uses the same ones. */
 export const developmentChargeKey = (id: string) => `development:${id}`;
 export const developmentRefundKey = (id: string) => `development-refund:${id}`;
-
-const durationSeconds = (deps: AppDeps, kind: DevelopmentKind) =>
-  Math.max(1, Math.round((DEVELOPMENTS[kind].hours * 3600) / deps.config.developmentTimeScale));
-
-/** The building of a property id or building id, or null. */
-async function buildingOf(deps: AppDeps, key: string): Promise<string | null> {
-  const [row] = await deps.db
-    .select({ buildingId: properties.buildingId })
-    .from(properties)
-    .where(
-      UUID.test(key)
-        ? or(eq(properties.id, key), eq(properties.buildingId, key))
-        : eq(properties.buildingId, key),
-    );
-  return row?.buildingId ?? null;
-}
-
-type BuildingState = {
-  ownerId: string | null;
-  forSale: boolean;
-  priceCents: number;
-  developmentLevel: number;
-  constructingUntil: Date | null;
-  paying: boolean;
-};
-
-/** Why `kind` cannot be started now by `userId` on a building in this state; null when it can. */
-function refusal(state: BuildingState, userId: string, kind: DevelopmentKind): AppError | null {
-  if (state.ownerId !== userId) return new AppError("FORBIDDEN", ONLY_THE_OWNER);
-  if (state.constructingUntil) {
-    return new AppError(
-      "CONFLICT",
-      `This building is under construction until ${state.constructingUntil.toISOString()}: one development is built at a time.`,
-    );
-  }
-  if (state.paying)
-    return new AppError("CONFLICT", "A development of this building is being paid for right now.");
-  if (state.forSale) {
-    return new AppError("CONFLICT", "This building is for sale: cancel the sale before developing it.");
-  }
-  const wanted = DEVELOPMENTS[kind].level;
-  if (state.developmentLevel >= MAX_DEVELOPMENT_LEVEL) {
-    return new AppError("CONFLICT", "This building is fully developed.");
-  }
-  if (wanted <= state.developmentLevel) {
-    return new AppError(
-      "CONFLICT",
-      `This building already has its ${DEVELOPMENTS[kind].name.toLowerCase()}.`,
-    );
-  }
-  if (wanted !== state.developmentLevel + 1) {
-    const next = DEVELOPMENT_KINDS[state.developmentLevel] as DevelopmentKind;
-    return new AppError(
-      "CONFLICT",
-      `Not the next level: build the ${DEVELOPMENTS[next].name.toLowerCase()} (${next}, level ${DEVELOPMENTS[next].level}) first.`,
-    );
-  }
-  return null;
-}
-
-async function readState(q: Tx | AppDeps["db"], buildingId: string): Promise<BuildingState | null> {
-  const [row] = await q
-    .select({
-      ownerId: properties.ownerId,
-      forSale: properties.forSale,
-      priceCents: properties.priceCents,
-      developmentLevel: properties.developmentLevel,
-      constructingUntil: properties.constructingUntil,
-      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${buildingId} and d.state = 'reserved')`,
-    })
-    .from(properties)
-    .where(eq(properties.buildingId, buildingId));
-  return row ?? null;
-}
-
-/** GET properties/developments: the building's development and the four developments with their prices now. */
-export async function getDevelopments(deps: AppDeps, userId: string, key: string): Promise<DevelopmentsData> {
-  const buildingId = await buildingOf(deps, key);
-  if (!buildingId) throw new AppError("NOT_FOUND", `No property with id ${key}.`);
-  await settleDueDevelopments(deps.db, [buildingId]);
-  const state = await readState(deps.db, buildingId);
-  if (!state) throw new AppError("NOT_FOUND", `No property with id ${key}.`);
-  const options: DevelopmentOption[] = DEVELOPMENT_KINDS.map((kind) => {
-    const d = DEVELOPMENTS[kind];
-    const costCents = developmentCostCents(kind, state.priceCents);
-    const why = refusal(state, userId, kind);
-    return {
-      kind,
-      level: d.level,
-      name: d.name,
-      description: d.description,
-      price: costCents / 100,
-      fee: BUY_PROCESSING_FEE_CENTS / 100,
-      tax: SALES_TAX_CENTS / 100,
-      total: (costCents + FEES_CENTS) / 100,
-      durationSeconds: durationSeconds(deps, kind),
-      available: why === null,
-      reason: why?.message ?? null,
-    };
-  });
-  return { development: presentDevelopment(state.developmentLevel, state.constructingUntil), options };
-}
 
 export type DevelopInput = {
   propertyId: string;
@@ -272,13 +157,12 @@ export async function developProperty(
     return inserted;
   });
   const op = developmentOperation(deps, paypal ? PAYPAL_METHOD : (input.paymentMethodId ?? null));
-  return resultOf(deps, row, await runOperation(op, row));
+  return resultOf(row, await runOperation(op, row));
 }
 
-async function resultOf(deps: AppDeps, row: DevelopmentRow, step: Step<DevelopData>): Promise<DevelopResult> {
-  if ("waiting" in step) return { developmentId: row.id, action: actionOf(step.waiting) };
-  void deps;
-  return step.done;
+/** The operation's outcome as the route answers it: begun, or the owner's bank (or PayPal) to visit first. */
+function resultOf(row: DevelopmentRow, step: Step<DevelopData>): DevelopResult {
+  return "waiting" in step ? { developmentId: row.id, action: actionOf(step.waiting) } : step.done;
 }
 
 /** What a development paid for says: the building's development now, and what was charged. */
@@ -560,66 +444,4 @@ export async function finishDevelopmentPayment(deps: AppDeps, intent: GatewayInt
       deps.log?.warn({ err: error, developmentId: id }, "a paid development could not start; refunded"),
     );
   }
-}
-
-/** Developments a stopped request left in the middle (reserved or refunding), untouched for the recovery delay. */
-export async function findInterruptedDevelopments(deps: AppDeps, now = new Date()): Promise<string[]> {
-  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
-  const rows = await deps.db
-    .select({ id: developments.id })
-    .from(developments)
-    .where(
-      and(
-        inArray(developments.state, ["reserved", "refunding"]),
-        sql`${developments.updatedAt} < ${before.toISOString()}::timestamptz`,
-      ),
-    )
-    .orderBy(developments.updatedAt)
-    .limit(500);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Resumes one interrupted development from its state and the processor's record (money/operation.ts): started if
- * paid (refunded if it can no longer start), released if never paid, left waiting while the owner may still act.
- * Claimed by moving its clock, so that of two instances one does it.
- */
-export async function recoverDevelopment(deps: AppDeps, id: string, now = new Date()): Promise<Recovery> {
-  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
-  const [row] = await deps.db
-    .update(developments)
-    .set({ updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(developments.id, id),
-        inArray(developments.state, ["reserved", "refunding"]),
-        sql`${developments.updatedAt} < ${before.toISOString()}::timestamptz`,
-      ),
-    )
-    .returning();
-  if (!row) return "settled already";
-  const waitUntil = new Date(
-    Math.min(
-      row.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
-      row.createdAt.getTime() + WAITING_PAYMENT_MS,
-    ),
-  );
-  return recoverOperation(developmentOperation(deps, null), row, {
-    waitUntil: row.awaitingUntil ? waitUntil : null,
-    now,
-  });
-}
-
-/** Recovers every interrupted development found now, each on its own; returns how many were settled. */
-export async function reconcileDevelopments(deps: AppDeps, now = new Date()): Promise<number> {
-  let settled = 0;
-  for (const id of await findInterruptedDevelopments(deps, now)) {
-    try {
-      const result = await recoverDevelopment(deps, id, now);
-      if (result !== "waiting" && result !== "settled already") settled += 1;
-    } catch (error) {
-      deps.log?.error({ err: error, developmentId: id }, "could not recover development; will retry");
-    }
-  }
-  return settled;
 }

@@ -18,7 +18,7 @@ import { accounts, balanceOf } from "../ledger/ledger";
 import { finishPayment } from "../money/finish-payment";
 import { orderIdOf } from "../payments/paypal-gateway";
 import { announceCompletions } from "./construction";
-import { reconcileDevelopments } from "./develop";
+import { reconcileDevelopments } from "./recover-developments";
 
 let t: TestApp;
 let next = 500;

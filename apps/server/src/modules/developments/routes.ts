@@ -11,7 +11,8 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
-import { confirmDevelopment, type DevelopResult, developProperty, getDevelopments } from "./develop";
+import { confirmDevelopment, type DevelopResult, developProperty } from "./develop";
+import { getDevelopments } from "./list-developments";
 
 /** A development begun (200), or the bank's check (or PayPal's approval) the owner must pass first (202). */
 function developReply(reply: FastifyReply, result: DevelopResult) {

@@ -13,8 +13,8 @@ import { queryRows } from "../../lib/sql";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
 import { settleDueDevelopments } from "../developments/construction";
-import { FINISH_CONSTRUCTION_FIRST } from "../developments/develop";
 import { publishBuilding } from "../live/publish";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
