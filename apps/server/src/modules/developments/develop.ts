@@ -168,10 +168,6 @@ function resultOf(row: DevelopmentRow, step: Step<DevelopData>): DevelopResult {
 /** What a development paid for says: the building's development now, and what was charged. */
 async function developedOf(deps: AppDeps, row: DevelopmentRow): Promise<DevelopData> {
   const [property] = await selectProperties(deps.db).where(eq(properties.buildingId, row.buildingId));
-  const [state] = await deps.db
-    .select({ level: properties.developmentLevel, until: properties.constructingUntil })
-    .from(properties)
-    .where(eq(properties.buildingId, row.buildingId));
   const name = property ? displayName(property) : row.buildingId;
   const d = DEVELOPMENTS[row.kind as DevelopmentKind];
   const hours = row.durationSeconds / 3600;
@@ -181,7 +177,7 @@ async function developedOf(deps: AppDeps, row: DevelopmentRow): Promise<DevelopD
       : `${row.durationSeconds} seconds`;
   return {
     message: `${d.name} of ${name} has begun: it takes ${takes}.`,
-    development: presentDevelopment(state?.level ?? 0, state?.until ?? null),
+    development: presentDevelopment(property?.developmentLevel ?? 0, property?.constructingUntil ?? null),
     buildingId: row.buildingId,
     total: row.totalCents / 100,
     paymentIntentId: row.paymentIntentId ?? "",
