@@ -134,7 +134,7 @@ async function developThroughApi(page: Page, request: APIRequestContext, propert
 
 test.describe("Developing a building", () => {
   // Four constructions (about two minutes in all, shortened) watched on a map drawn in software.
-  test.describe.configure({ timeout: 480_000 });
+  test.describe.configure({ timeout: 900_000 });
   test.use({ viewport: { width: 1440, height: 1000 } });
 
   test("An owner develops a building level by level, and another player watches it rise on the map without reloading", async ({
