@@ -47,6 +47,8 @@ export default defineConfig({
       // A new account's credits are spendable at once in the stories; the hold has API tests of its own.
       OFFERWALL_CREDIT_HOLD_HOURS: "0",
       SUPPORT_EMAIL: "help@manhattan-exchange.test",
+      // Constructions take seconds in the stories (1 h becomes 3 s, 24 h 72 s); their real times have API tests.
+      DEVELOPMENT_TIME_SCALE: "1200",
     },
   },
 });

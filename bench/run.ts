@@ -2,7 +2,7 @@
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
  * `npm run bench -- market live` runs only the named parts (market, listings, accounts, map, island, hot-reads, live,
- * map-view), and
+ * map-view, develop), and
  * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
  * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
  * figure; `hot-reads-served` only the first.
@@ -10,6 +10,7 @@
 import path from "node:path";
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { developFigures } from "./develop";
 import { hotReadFigures } from "./hot-reads";
 import { islandFigures } from "./island";
 import { listingFigures } from "./listings";
@@ -93,6 +94,21 @@ for (const [label, url] of targets) {
       await marketFigures(market, { purchases: url ? 3000 : 1000 });
     } finally {
       await market.close();
+    }
+  }
+  if (wanted("develop")) {
+    console.log(
+      `\n${label} — developments and the map overlay of developed buildings (app.inject(), no network)`,
+    );
+    const develop = await createTestApp();
+    try {
+      // BENCH_DEVELOP_COUNT / BENCH_DEVELOP_MAP make a quick run smaller.
+      await developFigures(develop, {
+        developments: Number(process.env.BENCH_DEVELOP_COUNT ?? (url ? 3000 : 1000)),
+        mapBuildings: Number(process.env.BENCH_DEVELOP_MAP ?? 20_000),
+      });
+    } finally {
+      await develop.close();
     }
   }
   if (wanted("listings")) {

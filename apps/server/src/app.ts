@@ -25,6 +25,7 @@ import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
+import { developmentRoutes } from "./modules/developments/routes";
 import { liveRoutes } from "./modules/live/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from "./modules/mail/mailer";
@@ -347,6 +348,7 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(userRoutes);
       await api.register(propertyRoutes);
+      await api.register(developmentRoutes);
       await api.register(bidRoutes);
       await api.register(buildingRoutes);
       await api.register(paymentRoutes);

@@ -109,3 +109,14 @@ describe("the offer wall's configuration", () => {
     );
   });
 });
+
+describe("DEVELOPMENT_TIME_SCALE", () => {
+  it("defaults to 1, shortens construction when larger, and is refused below 1 in production", () => {
+    expect(loadConfig({}).developmentTimeScale).toBe(1);
+    expect(loadConfig({ DEVELOPMENT_TIME_SCALE: "3600" }).developmentTimeScale).toBe(3600);
+    expect(() => loadConfig({ DEVELOPMENT_TIME_SCALE: "0" })).toThrowError(/DEVELOPMENT_TIME_SCALE/);
+    expect(() => loadConfig({ NODE_ENV: "production", DEVELOPMENT_TIME_SCALE: "0.5" })).toThrowError(
+      /DEVELOPMENT_TIME_SCALE must be at least 1 in production/,
+    );
+  });
+});

@@ -89,6 +89,8 @@ const Env = z.object({
     .optional(),
   /** How long a money operation may sit in the middle of a step before recovery takes it over. */
   MONEY_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** Construction of developments takes its time divided by this: more than 1 only in tests (never in production). */
+  DEVELOPMENT_TIME_SCALE: z.coerce.number().positive().max(100_000_000).default(1),
   /** Comma-separated push service hosts subscriptions may name; `*.example.com` allows subdomains. */
   PUSH_SERVICE_HOSTS: z
     .string()
@@ -217,6 +219,8 @@ export type Config = {
   } | null;
   /** A money operation whose step has not moved for this long is taken over by recovery (milliseconds). */
   moneyRecoveryAfterMs: number;
+  /** Construction times are divided by this (1 in production). */
+  developmentTimeScale: number;
   offerwall: OfferwallConfig;
 };
 
@@ -260,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       "STRIPE_SECRET_KEY is required in production: no real payment provider (Stripe) is configured, and the sandbox gateway takes no real money",
     );
+  }
+  if (isProduction && e.DEVELOPMENT_TIME_SCALE < 1) {
+    problems.push("DEVELOPMENT_TIME_SCALE must be at least 1 in production");
   }
   if (isProduction && e.PAYOUT_HOLD_HOURS < PAYOUT_HOLD_HOURS) {
     problems.push(`PAYOUT_HOLD_HOURS must be at least ${PAYOUT_HOLD_HOURS} in production`);
@@ -387,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
     moneyRecoveryAfterMs: e.MONEY_RECOVERY_AFTER_SECONDS * 1000,
+    developmentTimeScale: e.DEVELOPMENT_TIME_SCALE,
     offerwall: {
       provider: e.OFFERWALL_PROVIDER,
       wallUrl: e.OFFERWALL_WALL_URL ?? null,

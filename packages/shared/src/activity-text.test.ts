@@ -32,6 +32,23 @@ describe("describeActivity", () => {
         payload: { payoutId: "p", amount: 20, instant: false, reason: "The card was declined" },
       }).body,
     ).toBe("Your $20.00 withdrawal failed: The card was declined");
+    expect(
+      describeActivity({
+        type: "development.completed",
+        payload: {
+          buildingId: "way/1",
+          propertyName: "Test Tower",
+          kind: "garden",
+          name: "Rooftop garden",
+          level: 2,
+          price: 1100,
+        },
+      }),
+    ).toEqual({
+      title: "Construction finished",
+      body: "Rooftop garden of Test Tower is finished: it is now worth $1,100.00.",
+      url: "/Property-Details?id=way%2F1&name=Test%20Tower",
+    });
   });
 
   it("words the offer wall's credits and reversals, linking to the wall", () => {
@@ -52,6 +69,6 @@ describe("describeActivity", () => {
   });
 
   it("has words for each event type", () => {
-    expect(activityTypes).toHaveLength(11);
+    expect(activityTypes).toHaveLength(12);
   });
 });

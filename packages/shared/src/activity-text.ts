@@ -81,6 +81,14 @@ export function describeActivity(activity: ActivityEvent): {
         url: bidUrl(p.bidId, "buy"),
       };
     }
+    case "development.completed": {
+      const p = activity.payload;
+      return {
+        title: "Construction finished",
+        body: `${p.name} of ${p.propertyName} is finished: it is now worth ${formatDollars(p.price)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
     case "payout.paid": {
       const p = activity.payload;
       return {

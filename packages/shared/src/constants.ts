@@ -165,3 +165,56 @@ export const DATA_CREDITS = [
   "Whole-island footprints: NYC 3-D Building Model, NYC Department of Information Technology and Telecommunications (DoITT), 2014, under the NYC Open Data Terms of Use.",
   "The island database built from these sources and shipped with the game (data/manhattan-island.json.gz) is offered under the Open Database License (ODbL) 1.0; its NYC Open Data parts remain under the NYC Open Data Terms of Use.",
 ] as const;
+
+/** The developments of a building, in the order they are built (level 1 first). */
+export const DEVELOPMENT_KINDS = ["facade", "garden", "crown", "floors"] as const;
+export type DevelopmentKind = (typeof DEVELOPMENT_KINDS)[number];
+/** The highest level a building can reach. */
+export const MAX_DEVELOPMENT_LEVEL = DEVELOPMENT_KINDS.length;
+/**
+ * Each development: its level, what it costs (a share of the building's price when it is started, in percent, and
+ * never less than `minCents`), how long it takes to build, and what it is called.
+ */
+export const DEVELOPMENTS: Record<
+  DevelopmentKind,
+  { level: number; percent: number; minCents: number; hours: number; name: string; description: string }
+> = {
+  facade: {
+    level: 1,
+    percent: 10,
+    minCents: 500,
+    hours: 1,
+    name: "Facade renovation",
+    description: "The walls take a lighter tint of the owner's colour.",
+  },
+  garden: {
+    level: 2,
+    percent: 15,
+    minCents: 0,
+    hours: 6,
+    name: "Rooftop garden",
+    description: "A green roof, 3 m deep, on top of the building.",
+  },
+  crown: {
+    level: 3,
+    percent: 20,
+    minCents: 0,
+    hours: 12,
+    name: "Crown lighting",
+    description: "The top tenth of the building glows in the owner's colour.",
+  },
+  floors: {
+    level: 4,
+    percent: 25,
+    minCents: 0,
+    hours: 24,
+    name: "Added floors",
+    description: "The building stands 15 % taller (at least 6 m).",
+  },
+};
+
+/** What a development costs on a building of this price (cents): its share, rounded to the cent, at least its minimum. */
+export function developmentCostCents(kind: DevelopmentKind, priceCents: number): number {
+  const d = DEVELOPMENTS[kind];
+  return Math.max(d.minCents, Math.round((priceCents * d.percent) / 100), 1);
+}

@@ -10,6 +10,7 @@ import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
 import { purgeOfferPostbacks } from "./purge-offer-postbacks";
 import { recoverBids } from "./recover-bids";
+import { announceDevelopments, recoverDevelopments } from "./recover-developments";
 import { recoverPurchases } from "./recover-purchases";
 import { recoverShopOrders } from "./recover-shop-orders";
 import { releaseBidHolds } from "./release-bid-holds";
@@ -22,6 +23,8 @@ import { settlePaypalRefunds } from "./settle-paypal-refunds";
 export const serverJobs: Job[] = [
   recoverPurchases,
   recoverBids,
+  recoverDevelopments,
+  announceDevelopments,
   releaseBidHolds,
   expireBids,
   recoverShopOrders,

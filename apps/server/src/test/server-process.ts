@@ -6,6 +6,7 @@ import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { bids } from "../db/schema/bids";
+import { developments } from "../db/schema/developments";
 import { accountRefunds, payouts } from "../db/schema/payouts";
 import { purchases } from "../db/schema/purchases";
 import { RELEASED_STATUSES } from "../modules/bids/release-holds";
@@ -107,5 +108,16 @@ export async function unsettledOperations(db: Db): Promise<number> {
     .select({ id: accountRefunds.id })
     .from(accountRefunds)
     .where(eq(accountRefunds.state, "requested"));
-  return midPurchases.length + midBids.length + owedHolds.length + midPayouts.length + midRefunds.length;
+  const midDevelopments = await db
+    .select({ id: developments.id })
+    .from(developments)
+    .where(inArray(developments.state, ["reserved", "refunding"]));
+  return (
+    midPurchases.length +
+    midBids.length +
+    owedHolds.length +
+    midPayouts.length +
+    midRefunds.length +
+    midDevelopments.length
+  );
 }

@@ -28,6 +28,8 @@ export function applyPublicEvent(queryClient: QueryClient, event: PublicEvent, m
     case "building.listed":
     case "building.unlisted":
     case "building.renamed":
+    case "building.developing":
+    case "building.developed":
       // Property Details, price history and My Properties live under ["properties"]; the leaderboard sums prices.
       invalidate(queryClient, propertiesKey, leaderboardKey);
       if (event.type === "building.sold") invalidate(queryClient, bidsKey);

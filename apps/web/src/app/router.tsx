@@ -21,6 +21,7 @@ import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-me
 import { WithdrawalsRoute } from "../features/payouts/routes/withdrawals-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
 import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
+import { DevelopReviewRoute } from "../features/purchase/routes/develop-review-route";
 import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
 import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
 import { ShopLayout } from "../features/shop/components/shop-layout";
@@ -28,6 +29,7 @@ import { CheckoutRoute } from "../features/shop/routes/checkout-route";
 import { ProductRoute } from "../features/shop/routes/product-route";
 import { ReturnRoute } from "../features/shop/routes/return-route";
 import { ShopRoute } from "../features/shop/routes/shop-route";
+import { webPaths } from "../lib/web-paths";
 import { AccountLayout } from "./account-layout";
 import { AssetsRoute, assetsLoader } from "./assets-route";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
@@ -78,6 +80,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.withdrawal, element: <WithdrawalsRoute /> },
   { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
   { path: paths.orderReview, element: <OrderReviewRoute /> },
+  { path: webPaths.developReview, element: <DevelopReviewRoute /> },
   { path: paths.sellReview, element: <SellReviewRoute /> },
   { path: paths.bidReview, element: <BidReviewRoute /> },
   { path: paths.assets, loader: assetsLoader, element: <AssetsRoute /> },

@@ -13,6 +13,8 @@ export const queryKeys = {
     all: ["properties"] as const,
     details: (buildingId: string) => ["properties", "details", buildingId] as const,
     priceHistory: (buildingId: string) => ["properties", "price-history", buildingId] as const,
+    /** What its owner can build on it next, and at what price (prices follow the building's). */
+    developments: (propertyId: string) => ["properties", "developments", propertyId] as const,
     mine: (page?: number) =>
       page === undefined ? (["properties", "mine"] as const) : (["properties", "mine", page] as const),
   },

@@ -27,19 +27,29 @@ export async function fetchManifest(signal?: AbortSignal): Promise<MapManifest> 
   return data;
 }
 
+/** Flat [mapId, value, …] pairs whose mapIds are each the difference from the one before, back to plain mapIds. */
+function undeltaPairs(pairs: number[]): number[] {
+  const plain = pairs.slice();
+  for (let i = 0, id = 0; i < plain.length; i += 2) {
+    id += plain[i] as number;
+    plain[i] = id;
+  }
+  return plain;
+}
+
 /** The overlay as sent (each mapId the difference from the one before) back to plain mapIds. */
 export function undeltaState(state: MapState): MapState {
-  const owned = state.owned.slice();
-  for (let i = 0, id = 0; i < owned.length; i += 2) {
-    id += owned[i] as number;
-    owned[i] = id;
-  }
   let sale = 0;
   const forSale = state.forSale.map((d) => {
     sale += d;
     return sale;
   });
-  return { colors: state.colors, owned, forSale };
+  return {
+    colors: state.colors,
+    owned: undeltaPairs(state.owned),
+    forSale,
+    developed: undeltaPairs(Array.isArray(state.developed) ? state.developed : []),
+  };
 }
 
 export type StateResult = { changed: false } | { changed: true; state: MapState; etag: string | null };

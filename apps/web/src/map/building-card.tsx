@@ -14,6 +14,8 @@ export interface CardState {
   forSaleMark: boolean;
   /** The owner's colour the map shows this building in (null while unowned). */
   ownerColorMark?: string | null;
+  /** How far the map shows it developed (0–4), and whether scaffolding is up. */
+  developmentMark?: { level: number; constructing: boolean };
 }
 
 /**
@@ -52,6 +54,7 @@ export function BuildingCard({
   const loading = details === undefined && !failed;
   const forSale = details ? details.forSale : state.forSaleMark;
   const owner = details === undefined ? null : (details?.ownerName ?? mapTexts.unowned);
+  const development = state.developmentMark ?? { level: 0, constructing: false };
 
   return (
     <section
@@ -60,6 +63,8 @@ export function BuildingCard({
       aria-labelledby={titleId}
       data-selected-building={building.buildingId}
       data-owner-color={state.ownerColorMark ?? ""}
+      data-development-level={development.level}
+      data-constructing={development.constructing}
       aria-busy={loading}
     >
       <div className="mx-card__grabber" aria-hidden="true" />
@@ -83,6 +88,9 @@ export function BuildingCard({
         </button>
       </header>
       {forSale ? <p className="mx-badge mx-badge--sale">{mapTexts.forSale}</p> : null}
+      {development.constructing ? (
+        <p className="mx-badge mx-badge--works">{mapTexts.underConstruction}</p>
+      ) : null}
       <dl className="mx-card__facts">
         <div className="mx-card__fact">
           <dt>{mapTexts.price}</dt>
@@ -101,6 +109,12 @@ export function BuildingCard({
             {loading ? mapTexts.loading : failed && details === undefined ? "—" : owner}
           </dd>
         </div>
+        {development.level > 0 ? (
+          <div className="mx-card__fact">
+            <dt>{mapTexts.developed}</dt>
+            <dd>{mapTexts.developmentLevel(development.level)}</dd>
+          </div>
+        ) : null}
         <div className="mx-card__fact mx-card__fact--wide">
           <dt>{mapTexts.location}</dt>
           <dd className="mx-card__coords">

@@ -1,3 +1,4 @@
+import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import { marketTexts, texts } from "@mx/shared/messages";
 
 /**
@@ -40,6 +41,11 @@ export const mapTexts = {
   location: "Location",
   unowned: "No owner yet",
   forSale: "For sale",
+  underConstruction: "Under construction",
+  developed: "Developed",
+  developmentLevel: (level: number) => `Level ${level} of ${MAX_DEVELOPMENT_LEVEL}`,
+  legendScaffolding: "Under construction",
+  legendScaffoldingHint: "grey scaffolding on top",
   detailsFailed: "The latest price could not be loaded.",
   propertyDetails: "Property Details",
   guideCount: (step: number, of: number) => `Getting started · ${step} of ${of}`,

@@ -21,6 +21,11 @@ export function Legend() {
           {mapTexts.legendForSale}
         </li>
         <li>
+          <span className="mx-legend__swatch mx-legend__swatch--works" aria-hidden="true" />
+          {mapTexts.legendScaffolding}
+          <span className="mx-legend__hint"> {mapTexts.legendScaffoldingHint}</span>
+        </li>
+        <li>
           <span className="mx-legend__swatch mx-legend__swatch--selected" aria-hidden="true" />
           {mapTexts.legendSelected}
         </li>

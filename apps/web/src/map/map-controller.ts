@@ -22,13 +22,14 @@ import {
   MARKER_IMAGES,
   NEIGHBORHOOD_SOURCE_ID,
   padBounds,
+  roofTop,
   SELECTION_SOURCE_ID,
   SOURCE_ID,
   SOURCE_LAYERS,
   STATE,
 } from "./map-style";
-import { drawSaleMarker, drawSelectionPin } from "./markers";
-import { type BuildingMark, diffMarks } from "./ownership";
+import { drawSaleMarker, drawScaffoldHatch, drawSelectionPin } from "./markers";
+import { type BuildingMark, diffMarks, isBlankMark } from "./ownership";
 
 /*
  * Everything that touches MapLibre lives here, so the page loads this module (and MapLibre with it)
@@ -327,7 +328,13 @@ export class MapController {
 
   private addMarker(id: string) {
     const draw =
-      id === MARKER_IMAGES.sale ? drawSaleMarker : id === MARKER_IMAGES.selected ? drawSelectionPin : null;
+      id === MARKER_IMAGES.sale
+        ? drawSaleMarker
+        : id === MARKER_IMAGES.selected
+          ? drawSelectionPin
+          : id === MARKER_IMAGES.hatch
+            ? drawScaffoldHatch
+            : null;
     if (!draw || this.map.hasImage(id)) return;
     const image = draw(2);
     if (image) this.map.addImage(id, image, { pixelRatio: 2 });
@@ -384,7 +391,13 @@ export class MapController {
           ? [
               {
                 type: "Feature",
-                properties: { height: this.heightOf(mapId) ?? DEFAULT_HEIGHT_M },
+                // Above the roof as drawn: added floors and a roof garden raise it.
+                properties: {
+                  height: roofTop(
+                    this.heightOf(mapId) ?? DEFAULT_HEIGHT_M,
+                    this.marks.get(mapId)?.level ?? 0,
+                  ),
+                },
                 geometry: { type: "Point", coordinates: [at.lng, at.lat] },
               },
             ]
@@ -486,7 +499,7 @@ export class MapController {
   /** One building's new mark (from a live event), applied at once; null or an empty mark clears it. */
   updateMark(mapId: number, mark: BuildingMark | null) {
     const next = new Map(this.marks);
-    if (mark && (mark.color !== null || mark.forSale)) next.set(mapId, mark);
+    if (mark && !isBlankMark(mark)) next.set(mapId, mark);
     else next.delete(mapId);
     this.setMarks(next);
   }
@@ -499,12 +512,15 @@ export class MapController {
       this.map.setFeatureState(target, {
         ...(mark.color === null ? {} : { [STATE.color]: mark.color }),
         [STATE.forSale]: mark.forSale,
+        [STATE.level]: mark.level,
+        [STATE.constructing]: mark.constructing,
       });
     }
     for (const mapId of cleared) {
       const target = this.target(mapId);
-      this.map.removeFeatureState(target, STATE.color);
-      this.map.removeFeatureState(target, STATE.forSale);
+      for (const key of [STATE.color, STATE.forSale, STATE.level, STATE.constructing]) {
+        this.map.removeFeatureState(target, key);
+      }
     }
   }
 

@@ -139,7 +139,7 @@ export function MapPage() {
   const selectedMapId = card?.building.mapId ?? null;
   const mark = selectedMapId === null ? undefined : controller?.markOf(selectedMapId);
   // `marksVersion` re-renders the page after each overlay, so this key follows the selected building's mark.
-  const markKey = `${mark?.color ?? "-"}|${mark?.forSale ?? false}|${marksVersion >= 0}`;
+  const markKey = `${mark?.color ?? "-"}|${mark?.forSale ?? false}|${mark?.level ?? 0}|${mark?.constructing ?? false}|${marksVersion >= 0}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a changed mark means new details to fetch.
   useEffect(() => {
     if (!selectedId) return;
@@ -230,7 +230,12 @@ export function MapPage() {
         {card ? (
           <BuildingCard
             ref={cardRef}
-            state={{ ...card, forSaleMark: mark?.forSale ?? false, ownerColorMark: mark?.color ?? null }}
+            state={{
+              ...card,
+              forSaleMark: mark?.forSale ?? false,
+              ownerColorMark: mark?.color ?? null,
+              developmentMark: { level: mark?.level ?? 0, constructing: mark?.constructing ?? false },
+            }}
             onClose={close}
           />
         ) : null}

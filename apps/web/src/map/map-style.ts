@@ -1,3 +1,4 @@
+import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import type { MapManifest } from "@mx/shared/schemas/map";
 import type { MapOptions } from "maplibre-gl";
 
@@ -25,6 +26,9 @@ export const LAYERS = {
   streets: "streets",
   streetLabels: "street-labels",
   buildings: "buildings-3d",
+  crowns: "building-crowns",
+  gardens: "roof-gardens",
+  scaffolding: "scaffolding",
   blocks: "island-blocks",
   neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
@@ -60,6 +64,9 @@ export const MAP_COLORS = {
   building: "#58647d",
   selected: "#ffcb5e",
   forSale: "#46d99b",
+  garden: "#4cb860",
+  scaffolding: "#c3c9d4",
+  scaffoldingPoles: "#5d6779",
 } as const;
 
 /** Feature-state keys set on buildings. */
@@ -68,10 +75,18 @@ export const STATE = {
   forSale: "forSale",
   hover: "hover",
   selected: "selected",
+  /** Developments finished on the building (0–4). */
+  level: "level",
+  /** True while a development is being built. */
+  constructing: "constructing",
 } as const;
 
 /** Names of the generated images drawn above buildings on the market and above the selected one. */
-export const MARKER_IMAGES = { sale: "for-sale-tag", selected: "selected-pin" } as const;
+export const MARKER_IMAGES = {
+  sale: "for-sale-tag",
+  selected: "selected-pin",
+  hatch: "scaffold-hatch",
+} as const;
 
 const highway: Expression = ["get", "highway"];
 const MAJOR = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link"];
@@ -106,18 +121,124 @@ function lighten(colour: Expression, amount: number): Expression {
   return ["let", "rgba", ["to-rgba", colour], ["rgb", channel(0), channel(1), channel(2)]];
 }
 
+const level: Expression = ["number", ["feature-state", STATE.level], 0];
+const isConstructing: Expression = ["boolean", ["feature-state", STATE.constructing], false];
+const atLevel = (n: number): Expression => [">=", level, n];
+
+/**
+ * The owner's colour at full brightness (its strongest channel raised to 255), then mixed with white by `amount`:
+ * a light that reads as the owner's colour even when that colour is dark.
+ */
+function glow(colour: Expression, amount: number): Expression {
+  const rgba: Expression = ["var", "rgba"];
+  const strongest: Expression = ["max", ["at", 0, rgba], ["at", 1, rgba], ["at", 2, rgba], 1];
+  const channel = (i: number): Expression => [
+    "+",
+    ["*", ["min", 255, ["/", ["*", ["at", i, rgba], 255], strongest]], 1 - amount],
+    255 * amount,
+  ];
+  return ["let", "rgba", ["to-rgba", colour], ["rgb", channel(0), channel(1), channel(2)]];
+}
+
+/** How the developments look: shared by the style's expressions and the code that places marks above roofs. */
+export const DEVELOPMENT_LOOK = {
+  /** Level 1 onwards: the walls are the owner's colour mixed with this much white. */
+  facadeTint: 0.3,
+  /** A hovered building is lighter still. */
+  hoverTint: 0.38,
+  /** Level 2 onwards: the green roof's depth, metres. */
+  gardenDepth: 3,
+  /** Level 3 onwards: the share of the building's height, at the top, that glows. */
+  crownShare: 0.1,
+  /** The glow: the owner's colour at full brightness, mixed with this much white. */
+  crownTint: 0.55,
+  /** Level 4: the building is this much taller, and at least `floorsMinGain` metres taller. */
+  floorsGrowth: 0.15,
+  floorsMinGain: 6,
+  /** The scaffolding's cap reaches this far above what it is building: this share of the height, at least the minimum. */
+  scaffoldShare: 0.08,
+  scaffoldMin: 4,
+  /** The scaffolding is see-through. */
+  scaffoldOpacity: 0.55,
+} as const;
+
+/** Metres a building of `height` stands at `level` (level 4 adds floors); the roof garden is on top of this. */
+export function builtHeight(height: number, atLevel: number): number {
+  const { floorsGrowth, floorsMinGain } = DEVELOPMENT_LOOK;
+  return atLevel >= 4 ? Math.max(height * (1 + floorsGrowth), height + floorsMinGain) : height;
+}
+
+/** Metres of everything drawn at `level`: the building and, from level 2, its roof garden. */
+export function roofTop(height: number, atLevel: number): number {
+  return builtHeight(height, atLevel) + (atLevel >= 2 ? DEVELOPMENT_LOOK.gardenDepth : 0);
+}
+
+/** The top of the scaffolding over a building of `height` at `level` building the next level. */
+export function scaffoldTop(height: number, atLevel: number): number {
+  const { scaffoldShare, scaffoldMin } = DEVELOPMENT_LOOK;
+  return roofTop(height, atLevel + 1) + Math.max(height * scaffoldShare, scaffoldMin);
+}
+
 /** The selected building keeps its owner's colour (gold is also a player's colour): its outline and pin mark it. */
-export const buildingColor: Expression = ["case", isHovered, lighten(baseColor, 0.38), baseColor];
+const wallColor: Expression = [
+  "case",
+  atLevel(1),
+  lighten(baseColor, DEVELOPMENT_LOOK.facadeTint),
+  baseColor,
+];
+export const buildingColor: Expression = [
+  "case",
+  isHovered,
+  lighten(wallColor, DEVELOPMENT_LOOK.hoverTint),
+  wallColor,
+];
 
 /** Height in metres as drawn: the tile's `height`, at least 3 m, 8 m when missing. */
 export const DEFAULT_HEIGHT_M = 8;
 const buildingHeight: Expression = ["max", ["to-number", ["get", "height"], DEFAULT_HEIGHT_M], 3];
+
+/** The expressions of `builtHeight`, `roofTop` and `scaffoldTop` for a given level. */
+function builtHeightAt(n: Expression): Expression {
+  const { floorsGrowth, floorsMinGain } = DEVELOPMENT_LOOK;
+  return [
+    "case",
+    [">=", n, 4],
+    ["max", ["*", buildingHeight, 1 + floorsGrowth], ["+", buildingHeight, floorsMinGain]],
+    buildingHeight,
+  ];
+}
+function roofTopAt(n: Expression): Expression {
+  return ["+", builtHeightAt(n), ["case", [">=", n, 2], DEVELOPMENT_LOOK.gardenDepth, 0]];
+}
+const built = builtHeightAt(level);
+const crownBase: Expression = ["*", built, 1 - DEVELOPMENT_LOOK.crownShare];
+/** With a crown, the walls stop where it begins, so the two never draw over each other. */
+export const wallHeight: Expression = ["case", atLevel(3), crownBase, built];
+const scaffoldTopAt: Expression = [
+  "+",
+  roofTopAt(["+", level, 1]),
+  ["max", ["*", buildingHeight, DEVELOPMENT_LOOK.scaffoldShare], DEVELOPMENT_LOOK.scaffoldMin],
+];
+
+/**
+ * A part drawn on some buildings only: feature-state cannot filter features out of a layer, so on every other
+ * building the part is given no height at all (a flat face on the ground, hidden under the building itself).
+ */
+function onlyWhere(condition: Expression, value: Expression | number): Expression {
+  return ["case", condition, value, 0];
+}
 
 /**
  * A mark floating above roofs, shown (by feature-state) only on the buildings `visible` is true for.
  * It never hides street names or other marks, and is drawn over everything.
  */
 function roofMarker(id: string, image: string, visible: Expression, size: number): Layer {
+  // Layout cannot read feature-state, so the mark floats above the roof a fully developed building would have.
+  const tallest: Expression = [
+    "+",
+    builtHeightAt(["to-number", MAX_DEVELOPMENT_LEVEL]),
+    DEVELOPMENT_LOOK.gardenDepth,
+  ];
   return {
     id,
     type: "symbol",
@@ -126,7 +247,7 @@ function roofMarker(id: string, image: string, visible: Expression, size: number
     minzoom: 13,
     layout: {
       "symbol-placement": "point",
-      "symbol-height-offset": ["+", buildingHeight, 6],
+      "symbol-height-offset": ["+", tallest, 4],
       "icon-image": image,
       "icon-size": ["interpolate", ["linear"], ["zoom"], 13, size * 0.55, 16, size, 18, size * 1.15],
       "icon-anchor": "bottom",
@@ -278,10 +399,58 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         minzoom: BUILDINGS_MIN_ZOOM,
         paint: {
           "fill-extrusion-color": buildingColor,
-          "fill-extrusion-height": buildingHeight,
+          "fill-extrusion-height": wallHeight,
           "fill-extrusion-base": 0,
           "fill-extrusion-opacity": 1,
           "fill-extrusion-vertical-gradient": true,
+        },
+      },
+      {
+        // Level 3: the top tenth of the building, lit in its owner's colour. No shading from top to bottom, so
+        // it reads as a light rather than a wall.
+        id: LAYERS.crowns,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        paint: {
+          "fill-extrusion-color": glow(baseColor, DEVELOPMENT_LOOK.crownTint),
+          "fill-extrusion-base": onlyWhere(atLevel(3), crownBase),
+          "fill-extrusion-height": onlyWhere(atLevel(3), built),
+          "fill-extrusion-opacity": 1,
+          "fill-extrusion-vertical-gradient": false,
+        },
+      },
+      {
+        // Level 2: a green roof on top.
+        id: LAYERS.gardens,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        paint: {
+          "fill-extrusion-color": MAP_COLORS.garden,
+          "fill-extrusion-base": onlyWhere(atLevel(2), built),
+          "fill-extrusion-height": onlyWhere(atLevel(2), ["+", built, DEVELOPMENT_LOOK.gardenDepth]),
+          "fill-extrusion-opacity": 1,
+          "fill-extrusion-vertical-gradient": true,
+        },
+      },
+      {
+        // Under construction: a see-through grey cap from the roof up past what is being built (for added floors,
+        // their whole height), so every player sees the works from afar.
+        id: LAYERS.scaffolding,
+        type: "fill-extrusion",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        paint: {
+          "fill-extrusion-color": MAP_COLORS.scaffolding,
+          "fill-extrusion-pattern": MARKER_IMAGES.hatch,
+          "fill-extrusion-base": onlyWhere(isConstructing, roofTopAt(level)),
+          "fill-extrusion-height": onlyWhere(isConstructing, scaffoldTopAt),
+          "fill-extrusion-opacity": DEVELOPMENT_LOOK.scaffoldOpacity,
+          "fill-extrusion-vertical-gradient": false,
         },
       },
       {

@@ -82,3 +82,24 @@ export function drawSelectionPin(pixelRatio: number): ImageData | null {
   ctx.fill();
   return done(ctx);
 }
+
+/** Scaffolding's hatch: dark diagonal poles over light grey boards, repeated over the cap of a building being built. */
+export const HATCH_SIZE = 16;
+
+export function drawScaffoldHatch(pixelRatio: number): ImageData | null {
+  const size = HATCH_SIZE;
+  const ctx = canvas2d(size, size, pixelRatio);
+  if (!ctx) return null;
+  ctx.fillStyle = MAP_COLORS.scaffolding;
+  ctx.fillRect(0, 0, size, size);
+  ctx.strokeStyle = MAP_COLORS.scaffoldingPoles;
+  ctx.lineWidth = 2.5;
+  // Three strokes so that the lines meet across the tile's edges.
+  for (const offset of [-size, 0, size]) {
+    ctx.beginPath();
+    ctx.moveTo(offset, size);
+    ctx.lineTo(offset + size, 0);
+    ctx.stroke();
+  }
+  return done(ctx);
+}

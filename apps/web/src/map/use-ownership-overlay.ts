@@ -2,14 +2,15 @@ import { useEffect, useRef } from "react";
 import { type LiveStatus, live } from "../lib/live";
 import { fetchMapState } from "./api";
 import type { MapController } from "./map-controller";
-import { decodeMapState, markOfEvent } from "./ownership";
+import { decodeMapState, markOfDevelopmentEvent, markOfEvent } from "./ownership";
 
 /** How often the ownership overlay is asked for while the live channel is down and the tab is visible. */
 export const STATE_POLL_MS = 15_000;
 
 /**
  * Keeps the map's owner colours and for-sale marks current. The overlay is fetched once, then follows the live
- * channel: a sale, an ask, a cancelled sale or a rename is applied to that building at once; a colour change, a
+ * channel: a sale, an ask, a cancelled sale, a rename, or a construction started or finished is applied to that
+ * building at once; a colour change, a
  * bulk change or a reconnect refetches the overlay (ETag, 304 when nothing changed). While the channel is down
  * the overlay is polled every STATE_POLL_MS, and again as soon as the page becomes visible. Geometry is never
  * reloaded; only feature-state changes. `onChange` runs after each change.
@@ -67,8 +68,14 @@ export function useOwnershipOverlay(controller: MapController | null, onChange: 
           case "building.listed":
           case "building.unlisted":
           case "building.renamed":
-            controller.updateMark(event.mapId, markOfEvent(event));
+            controller.updateMark(event.mapId, markOfEvent(event, controller.markOf(event.mapId)));
             // An overlay being fetched right now may predate this change; it is fetched again after.
+            if (inFlight) again = true;
+            onChangeRef.current();
+            return;
+          case "building.developing":
+          case "building.developed":
+            controller.updateMark(event.mapId, markOfDevelopmentEvent(event, controller.markOf(event.mapId)));
             if (inFlight) again = true;
             onChangeRef.current();
             return;

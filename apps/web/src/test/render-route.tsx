@@ -104,6 +104,7 @@ export function propertyReply(fields: Record<string, unknown> = {}) {
     color: null,
     location: { lat: 40.75, lng: -73.98 },
     status: "available",
+    development: { level: 0, constructing: false, kind: null, completesAt: null },
     ...fields,
   };
 }

@@ -28,6 +28,21 @@ export const PublicEvent = z.discriminatedUnion("type", [
   /** Taken off the market (cancel sale). */
   z.object({ type: z.literal("building.unlisted"), ...buildingFields }),
   z.object({ type: z.literal("building.renamed"), ...buildingFields }),
+  /** A development was paid for: the building is under construction until `completesAt` (epoch seconds). */
+  z.object({
+    type: z.literal("building.developing"),
+    ...buildingFields,
+    level: z.number().int(),
+    kind: z.string(),
+    completesAt: z.number().int(),
+  }),
+  /** A construction finished: the building reached `level`, and its price rose by the development's cost. */
+  z.object({
+    type: z.literal("building.developed"),
+    ...buildingFields,
+    level: z.number().int(),
+    kind: z.string(),
+  }),
   /** A player changed their building colour: every building they own is redrawn. */
   z.object({ type: z.literal("player.recoloured"), userId: z.string(), color: z.string() }),
   /** Many buildings changed at once (an account deleted): refetch the map state. */
@@ -35,7 +50,11 @@ export const PublicEvent = z.discriminatedUnion("type", [
 ]);
 export type PublicEvent = z.infer<typeof PublicEvent>;
 export type PublicEventType = PublicEvent["type"];
-export type BuildingEventType = Extract<PublicEvent, { buildingId: string }>["type"];
+/** The events that carry a building's fields and nothing more. */
+export type BuildingEventType = Exclude<
+  Extract<PublicEvent, { buildingId: string }>["type"],
+  "building.developing" | "building.developed"
+>;
 
 const bidFields = {
   bidId: z.string(),
@@ -68,6 +87,15 @@ export const activityPayloads = {
   "offer.credited": z.object({ offerName: z.string(), amount: z.number(), repaid: z.number() }),
   /** To the player: the partner took an offer back; `debt` is what their credits could not cover (dollars). */
   "offer.reversed": z.object({ offerName: z.string(), amount: z.number(), debt: z.number() }),
+  /** To the owner: a development of their building is finished, and its price rose. Price in dollars. */
+  "development.completed": z.object({
+    buildingId: z.string(),
+    propertyName: z.string(),
+    kind: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    price: z.number(),
+  }),
   "payout.failed": z.object({
     payoutId: z.string(),
     amount: z.number(),
@@ -85,6 +113,7 @@ export const pushedActivityTypes: readonly ActivityType[] = [
   "bid.accepted",
   "bid.outbid",
   "payout.paid",
+  "development.completed",
 ];
 
 /** One entry of a player's feed, as the API and the live channel send it. */

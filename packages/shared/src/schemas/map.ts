@@ -23,11 +23,14 @@ export type MapManifest = z.infer<typeof MapManifest>;
 
 /**
  * Ownership overlay, small enough to poll: `owned` is a flat list of pairs [mapId, colourIndex, mapId, colourIndex, …]
- * into `colors`; `forSale` lists the mapIds on the market.
+ * into `colors`; `forSale` lists the mapIds on the market; `developed` is a flat list of pairs [mapId, code, …] for
+ * every building developed or under construction, where code = level × 2 + (1 while a construction runs): the
+ * level is what is finished (0–4), and a construction builds level + 1.
  */
 export const MapState = z.object({
   colors: z.array(z.string()),
   owned: z.array(z.number().int()),
   forSale: z.array(z.number().int()),
+  developed: z.array(z.number().int()),
 });
 export type MapState = z.infer<typeof MapState>;

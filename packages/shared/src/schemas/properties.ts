@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEADERBOARD_SORT, LIMITS, MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
+import { Development } from "./developments";
 
 export const Location = z.object({
   lat: z.number().min(-90).max(90),
@@ -42,6 +43,8 @@ export const Property = z.object({
   color: z.string().nullable(),
   location: Location,
   status: z.enum(PROPERTY_STATUSES),
+  /** What has been built on it (developments stay with the building), and what is being built. */
+  development: Development,
 });
 export type Property = z.infer<typeof Property>;
 

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -86,6 +87,10 @@ export const properties = pgTable(
     listedAt: timestamp("listed_at", { withTimezone: true }),
     /** How many times it has been bought. */
     sales: integer("sales").notNull().default(0),
+    /** Developments finished (0–4), settled into the price; they stay with the building. */
+    developmentLevel: smallint("development_level").notNull().default(0),
+    /** While a development is under construction: when it finishes (the next level, once past). */
+    constructingUntil: timestamp("constructing_until", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -93,6 +98,9 @@ export const properties = pgTable(
     index("properties_owner_idx").on(t.ownerId),
     index("properties_for_sale_idx").on(t.forSale).where(sql`${t.forSale}`),
     index("properties_listed_at_idx").on(t.listedAt).where(sql`${t.forSale}`),
+    index("properties_constructing_idx")
+      .on(t.constructingUntil)
+      .where(sql`${t.constructingUntil} is not null`),
     index("properties_custom_name_trgm_idx")
       .using("gin", sql`lower(${t.customName}) gin_trgm_ops`)
       .with({ fastupdate: false })

@@ -10,6 +10,8 @@ export const accounts = {
   /** Money in from players' cards (debited as it arrives). */
   cardFunding: "card_funding",
   platformRevenue: "platform_revenue",
+  /** What owners paid for developing their buildings (the cost; fee and tax go to their usual accounts). */
+  developmentRevenue: "development_revenue",
   platformFees: "platform_fees",
   salesTaxPayable: "sales_tax_payable",
   /** Money out to players' payout accounts. */

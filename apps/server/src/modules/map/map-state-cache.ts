@@ -21,7 +21,11 @@ export function deltaCoded(state: MapState): MapState {
     owned[i] = (state.owned[i] as number) - previous;
   }
   const forSale = state.forSale.map((id, i) => id - (i > 0 ? (state.forSale[i - 1] as number) : 0));
-  return { colors: state.colors, owned, forSale };
+  const developed = state.developed.slice();
+  for (let i = developed.length - 2; i >= 0; i -= 2) {
+    developed[i] = (state.developed[i] as number) - (i >= 2 ? (state.developed[i - 2] as number) : 0);
+  }
+  return { colors: state.colors, owned, forSale, developed };
 }
 
 export type EncodedState = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
@@ -42,6 +46,8 @@ export class MapStateCache {
   constructor(
     private readonly db: Queryable,
     private readonly freshMs = 0,
+    /** Run before the version is read: settles what has changed by the clock alone (constructions that ended). */
+    private readonly beforeRead: () => Promise<unknown> = async () => {},
   ) {}
 
   markStale(): void {
@@ -75,6 +81,7 @@ export class MapStateCache {
 
   async current(): Promise<{ state: MapState; etag: string }> {
     if (this.cached && Date.now() - this.checkedAt < this.freshMs) return this.cached;
+    await this.beforeRead();
     const changes = this.changes;
     const readAt = Date.now();
     const [row] = await queryRows<{ version: string }>(

@@ -132,7 +132,11 @@ describe("the map", () => {
     }
     const forSale: number[] = [];
     for (const [i, d] of (delta.forSale as number[]).entries()) forSale.push((forSale[i - 1] ?? 0) + d);
-    expect({ colors: delta.colors, owned, forSale }).toEqual(plain);
+    const developed: number[] = [];
+    for (let i = 0; i < delta.developed.length; i += 2) {
+      developed.push((developed[i - 2] ?? 0) + delta.developed[i], delta.developed[i + 1]);
+    }
+    expect({ colors: delta.colors, owned, forSale, developed }).toEqual(plain);
     const again = await t.call("GET", "/api/v1/map/state?encoding=delta", {
       headers: { "if-none-match": String(res.headers.etag) },
     });

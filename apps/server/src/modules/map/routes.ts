@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
+import { settleDueDevelopments } from "../developments/construction";
 import { MapStateCache } from "./map-state-cache";
 import type { MapTiles } from "./tiles";
 
@@ -20,7 +21,7 @@ const TileParams = z.strictObject({
 export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
   async function mapRoutesPlugin(app) {
     // Served from memory for up to a second between changes; a change heard on the live channel ends that at once.
-    const stateCache = new MapStateCache(app.deps.db, 1000);
+    const stateCache = new MapStateCache(app.deps.db, 1000, () => settleDueDevelopments(app.deps.db));
     app.hot.onMapChange(() => stateCache.markStale());
     app.get(
       "/api/v1/map/manifest",
@@ -47,7 +48,7 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
           tags: ["map"],
           summary: "Owned buildings with their owner's colour, and buildings for sale",
           description:
-            "With `encoding=delta` every mapId (in `owned` and `forSale`) is its difference from the one before it: " +
+            "With `encoding=delta` every mapId (in `owned`, `forSale` and `developed`) is its difference from the one before it: " +
             "the map's form, a fraction of the size with the whole island owned.",
           querystring: MapStateQuery,
           response: { 200: envelope(MapState), 304: z.null().describe("Unchanged since the ETag sent") },

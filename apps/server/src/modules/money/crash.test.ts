@@ -12,6 +12,7 @@ import { buildApp } from "../../app";
 import { testConfig } from "../../config";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
+import { developments } from "../../db/schema/developments";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
 import { sandboxCardCredits, sandboxPayouts } from "../../db/schema/sandbox-payouts";
@@ -221,6 +222,74 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
       expect(purchase?.status).toBe(
         kept ? "completed" : point === "purchase.reserved" ? "failed" : "refunded",
       );
+      expect(await balanceOf(db(), accounts.credits(player.userId))).toBe(kept ? 250 : 1500);
+      expect(await balanceOf(db(), accounts.creditsHeld)).toBe(0);
+    }, 120_000);
+  }
+
+  // Developing a building: the operation on the shared skeleton (money/operation.ts), killed at each of its steps.
+  async function ownerWithBuilding() {
+    const building = await newBuilding();
+    const player = await buyer();
+    sellers.add(player.userId);
+    await giveBuilding(db(), building.id, player.userId, 100_000);
+    return { building, player };
+  }
+  const developmentOf = async (buildingId: string) =>
+    (await db().select().from(developments).where(eq(developments.buildingId, buildingId)))[0];
+
+  for (const point of [
+    "development.reserved",
+    "development.charged",
+    "development.noted",
+    "development.settled",
+  ]) {
+    it(`a development killed at ${point}`, async () => {
+      const { building, player } = await ownerWithBuilding();
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "properties/develop", player.token, {
+        propertyId: building.id,
+        kind: "facade",
+      });
+      await restartAndRecover();
+      await expectAgreement();
+      const development = await developmentOf(building.id);
+      // Reserved but never charged: released. Charged: construction starts, as the owner asked.
+      expect(development?.state).toBe(point === "development.reserved" ? "failed" : "constructing");
+      const [property] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+      expect(property?.constructingUntil !== null).toBe(point !== "development.reserved");
+      expect(await balanceOf(db(), accounts.developmentRevenue)).toBeGreaterThanOrEqual(
+        point === "development.reserved" ? 0 : 10_000,
+      );
+    }, 120_000);
+  }
+
+  it("a development killed while refunding a charge whose construction could not start", async () => {
+    const { building, player } = await ownerWithBuilding();
+    const server = await startServer({ CRASH_AT: "development.refunding", FAIL_AT: "development.settle" });
+    await requestThatCrashes(server, "properties/develop", player.token, {
+      propertyId: building.id,
+      kind: "facade",
+    });
+    await restartAndRecover();
+    await expectAgreement();
+    expect((await developmentOf(building.id))?.state).toBe("refunded");
+  }, 120_000);
+
+  for (const point of ["development.reserved", "development.charged"]) {
+    it(`a development paid partly with credits killed at ${point}`, async () => {
+      const { building, player } = await ownerWithBuilding();
+      await giveCredits(t, player.userId, 1500);
+      const server = await startServer({ CRASH_AT: point, OFFERWALL_CREDIT_HOLD_HOURS: "0" });
+      await requestThatCrashes(server, "properties/develop", player.token, {
+        propertyId: building.id,
+        kind: "facade",
+        credits: 12.5,
+      });
+      await restartAndRecover();
+      await expectAgreement();
+      const kept = point === "development.charged";
+      expect((await developmentOf(building.id))?.state).toBe(kept ? "constructing" : "failed");
       expect(await balanceOf(db(), accounts.credits(player.userId))).toBe(kept ? 250 : 1500);
       expect(await balanceOf(db(), accounts.creditsHeld)).toBe(0);
     }, 120_000);

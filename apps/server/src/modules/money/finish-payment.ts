@@ -3,6 +3,7 @@ import { bids } from "../../db/schema/bids";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { placeHeldBid } from "../bids/submit-bid";
+import { finishDevelopmentPayment } from "../developments/develop";
 import type { GatewayIntent } from "../payments/gateway";
 import { completeCharged } from "../properties/buy-property";
 
@@ -13,6 +14,7 @@ import { completeCharged } from "../properties/buy-property";
  */
 export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
   const { purpose, purchaseId, bidId } = intent.metadata;
+  if (purpose === "development") await finishDevelopmentPayment(deps, intent);
   if (purpose === "purchase" && purchaseId && intent.status === "succeeded") {
     const [purchase] = await deps.db
       .select()

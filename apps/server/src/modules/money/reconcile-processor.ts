@@ -10,7 +10,7 @@ import { paypalApiOf } from "../payments/paypal-gateway";
 const HOLDING = new Set(["holding", "pending", "accepting"]);
 
 type Thing = {
-  kind: "purchase" | "bid" | "shop order";
+  kind: "purchase" | "bid" | "shop order" | "development";
   id: string;
   status: string;
   /** What the processor should have taken for it, in cents. */
@@ -57,7 +57,12 @@ export async function reconcileWithProcessor(
     select 'shop order', o.id::text, o.status::text, o.amount_cents, o.payment_intent_id, o.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
         where j.kind = 'shop_order' and j.reference = o.checkout_session_id and e.account = 'card_funding'), 0)::int
-    from shop_orders o where o.payment_intent_id is not null`,
+    from shop_orders o where o.payment_intent_id is not null
+    union all
+    select 'development', d.id::text, d.state::text, d.total_cents - d.credits_cents, d.payment_intent_id, d.created_at,
+      coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
+        where j.kind = 'development' and j.reference = d.id::text and e.account = 'card_funding'), 0)::int
+    from developments d where d.payment_intent_id is not null`,
   );
   const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;
   const backing = new Map<string, Thing[]>();
@@ -115,7 +120,9 @@ export async function reconcileWithProcessor(
     const settled = list.filter(isSettled);
     if (kept > 0 && settled.length === 0) {
       const waiting = list.some(
-        (t) => t.kind === "purchase" && (t.status === "pending" || t.status === "refunding"),
+        (t) =>
+          (t.kind === "purchase" && (t.status === "pending" || t.status === "refunding")) ||
+          (t.kind === "development" && (t.status === "reserved" || t.status === "refunding")),
       );
       problems.push(
         `intent ${intent.id} keeps ${formatCents(kept)} with nothing bought behind it${waiting ? " (its purchase is still being recovered)" : ""}${describe(intent)}`,
@@ -252,7 +259,8 @@ function isSettled(thing: Thing): boolean {
   return (
     (thing.kind === "purchase" && thing.status === "completed") ||
     (thing.kind === "bid" && thing.status === "accepted") ||
-    (thing.kind === "shop order" && thing.status === "paid")
+    (thing.kind === "shop order" && thing.status === "paid") ||
+    (thing.kind === "development" && (thing.status === "constructing" || thing.status === "completed"))
   );
 }
 
@@ -264,6 +272,11 @@ const name = (thing: Thing) => `${thing.kind} ${thing.id}`;
 
 function describe(intent: GatewayIntent): string {
   const purpose = intent.metadata.purpose ? ` (${intent.metadata.purpose}` : " (";
-  const what = intent.metadata.purchaseId ?? intent.metadata.bidId ?? intent.metadata.checkoutSessionId ?? "";
+  const what =
+    intent.metadata.purchaseId ??
+    intent.metadata.bidId ??
+    intent.metadata.developmentId ??
+    intent.metadata.checkoutSessionId ??
+    "";
   return `${purpose}${what ? ` ${what}` : ""})`.replace(" ()", "");
 }

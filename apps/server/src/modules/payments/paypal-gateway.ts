@@ -43,6 +43,7 @@ function metadataOf(order: PaypalOrder): Record<string, string> {
   if (order.referenceId) metadata.buildingId = order.referenceId;
   if (purpose === "purchase") metadata.purchaseId = id;
   if (purpose === "bid") metadata.bidId = id;
+  if (purpose === "development") metadata.developmentId = id;
   // A shop checkout's session id is our id of its order.
   if (purpose === "shop") metadata.checkoutSessionId = `${PREFIX}${order.id}`;
   return metadata;

@@ -3,6 +3,7 @@ import { errors } from "@mx/shared/messages";
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
+import { developments } from "../../db/schema/developments";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
@@ -22,7 +23,9 @@ export async function waitingPayments(q: Queryable, userId: string, now = new Da
     select ((select count(*) from purchases
              where user_id = ${userId} and status = 'pending' and awaiting_until > ${at}::timestamptz)
           + (select count(*) from bids
-             where bidder_id = ${userId} and status = 'holding' and awaiting_until > ${at}::timestamptz))::int as n`,
+             where bidder_id = ${userId} and status = 'holding' and awaiting_until > ${at}::timestamptz)
+          + (select count(*) from developments
+             where user_id = ${userId} and state = 'reserved' and awaiting_until > ${at}::timestamptz))::int as n`,
   );
   return Number(row?.n ?? 0);
 }
@@ -40,7 +43,7 @@ export async function assertRoomToWait(deps: AppDeps, userId: string, now = new 
  */
 export async function holdForPlayer(
   deps: AppDeps,
-  thing: { kind: "purchase" | "bid"; id: string; userId: string; intentId: string },
+  thing: { kind: "purchase" | "bid" | "development"; id: string; userId: string; intentId: string },
   now = new Date(),
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
@@ -52,6 +55,11 @@ export async function holdForPlayer(
         .update(purchases)
         .set({ paymentIntentId: thing.intentId, awaitingUntil })
         .where(and(eq(purchases.id, thing.id), eq(purchases.status, "pending")));
+    } else if (thing.kind === "development") {
+      await tx
+        .update(developments)
+        .set({ paymentIntentId: thing.intentId, awaitingUntil })
+        .where(and(eq(developments.id, thing.id), eq(developments.state, "reserved")));
     } else {
       await tx
         .update(bids)

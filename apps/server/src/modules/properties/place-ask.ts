@@ -1,7 +1,7 @@
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
@@ -9,9 +9,12 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
+import { queryRows } from "../../lib/sql";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
+import { settleDueDevelopments } from "../developments/construction";
 import { publishBuilding } from "../live/publish";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,8 +51,18 @@ export async function placeAsk(
       `bidAmount: must be more than the ${formatCents(ASK_PROCESSING_FEE_CENTS)} processing fee`,
     );
   }
+  // A construction that has ended is settled first: its building may then go on the market, at its risen price.
+  await settleDueDevelopments(db);
   const buildingId = await db.transaction(async (tx) => {
     const row = await ownedProperty(tx, userId, propertyId);
+    // Under the building's lock, as a development takes it: a construction under way (ended or not, unsettled)
+    // or a development being paid for keeps the building off the market.
+    const [building] = await queryRows<{ busy: boolean }>(
+      tx,
+      sql`select exists (select 1 from developments d
+        where d.building_id = ${row.buildingId} and d.state in ('reserved', 'constructing')) as busy`,
+    );
+    if (building?.busy) throw new AppError("CONFLICT", FINISH_CONSTRUCTION_FIRST);
     const [owner] = await tx.select({ ok: users.isStripeIntegrated }).from(users).where(eq(users.id, userId));
     if (!owner?.ok) {
       throw new AppError("ONBOARDING_REQUIRED", "Connect a payout account before placing an ask.");

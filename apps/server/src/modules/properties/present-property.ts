@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
+import { presentDevelopment } from "../developments/construction";
 
 /** The columns a Property is made from: one row of properties ⋈ buildings ⟕ owner. */
 export const propertyColumns = {
@@ -25,6 +26,8 @@ export const propertyColumns = {
   ownerColor: users.buildingColor,
   forSale: properties.forSale,
   sales: properties.sales,
+  developmentLevel: properties.developmentLevel,
+  constructingUntil: properties.constructingUntil,
   lat: buildings.lat,
   lng: buildings.lng,
 };
@@ -85,5 +88,6 @@ export function presentProperty(row: PropertyRow): Property {
     color: owned ? row.ownerColor : null,
     location: { lat: round6(row.lat ?? 0), lng: round6(row.lng ?? 0) },
     status: row.forSale ? "forSale" : owned ? "owned" : "available",
+    development: presentDevelopment(row.developmentLevel ?? 0, row.constructingUntil ?? null),
   };
 }

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { readyReply, sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
+import { nextCompletion, settleDueDevelopments } from "../developments/construction";
 import { type BuyResult, buyProperty, confirmPurchase } from "./buy-property";
 import { checkPropertyDetails, isPropertyId } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
@@ -74,9 +75,15 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const cached = await (byId ? app.hot.properties : app.hot.searches).get(
         `${byId ? "id" : "text"}:${text}`,
         async () => {
+          // Constructions that have ended are settled first, so the price shown is the risen one.
+          await settleDueDevelopments(db);
           const propertyDetails = await checkPropertyDetails(db, text);
           const body = PropertyDetailsData.parse({ propertyDetails });
+          const ends = propertyDetails.flatMap((p) =>
+            p.development.completesAt ? [p.development.completesAt * 1000] : [],
+          );
           return {
+            until: ends.length > 0 ? Math.min(...ends) : null,
             reply: readyReply(JSON.stringify(ok(body, "Property details"))),
             tags: propertyDetails.flatMap((p) => [
               `building:${p.buildingId}`,
@@ -84,7 +91,8 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
             ]),
           };
         },
-        (entry) => ({ tags: entry.tags }),
+        // Kept no longer than the first construction among them runs: its end changes the price.
+        (entry) => ({ tags: entry.tags, ...(entry.until ? { expiresAt: entry.until } : {}) }),
       );
       return sendReady(req, reply, cached.reply, PRIVATE);
     },
@@ -119,6 +127,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const ownerId = req.query.userId ?? currentUser(req).userId;
+      await settleDueDevelopments(db);
       return ok(
         await listProperties(db, { ownerId, limit: req.query.limit, offset: req.query.offset }),
         "Properties",
@@ -144,12 +153,19 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
       const cached = await app.hot.leaderboard.get(
         `${sortBy}|${limit}|${offset}|${name === undefined ? "" : JSON.stringify(name)}|${neighborhood === undefined ? "" : JSON.stringify(neighborhood)}`,
-        async () => ({
-          reply: readyReply(
-            JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
-          ),
-          tags: [],
-        }),
+        async () => {
+          // Totals at the risen prices of constructions that have ended; kept no longer than the next one runs.
+          await settleDueDevelopments(db);
+          const until = await nextCompletion(db);
+          return {
+            reply: readyReply(
+              JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
+            ),
+            tags: [],
+            until,
+          };
+        },
+        (entry) => (entry.until ? { expiresAt: entry.until } : {}),
       );
       return sendReady(req, reply, cached.reply, PRIVATE);
     },

@@ -8,7 +8,8 @@ export type CachedSession = { sessionId: string; userId: string; expiresAt: numb
  * A reply kept whole: its bytes, ETag and compressed forms, sent as they are (nothing serialised or compressed per
  * request), and the tags it is forgotten by.
  */
-export type CachedReply = { reply: ReadyReply; tags: string[] };
+/** A reply kept whole; `until` (epoch ms): no longer than this, when what it shows changes by the clock. */
+export type CachedReply = { reply: ReadyReply; tags: string[]; until?: number | null };
 
 /**
  * Every HotReads of this process, so that a change made here is heard at once, before its NOTIFY comes back: a
@@ -84,11 +85,14 @@ export class HotReads {
       case "building.listed":
       case "building.unlisted":
       case "building.renamed":
+      case "building.developing":
+      case "building.developed":
         this.properties.invalidateTag(`building:${event.buildingId}`);
         if (event.type === "building.renamed") this.searches.clear();
         else this.searches.invalidateTag(`building:${event.buildingId}`);
-        // A sale can change an owner's count; a listing or a sale a price: pages are rebuilt.
-        if (event.type !== "building.renamed") this.leaderboard.clear();
+        // A sale can change an owner's count; a listing, a sale or a finished construction a price: pages are rebuilt.
+        if (event.type !== "building.renamed" && event.type !== "building.developing")
+          this.leaderboard.clear();
         break;
       case "player.recoloured":
         this.properties.invalidateTag(`owner:${event.userId}`);

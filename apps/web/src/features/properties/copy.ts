@@ -1,4 +1,4 @@
-import { ASK_PROCESSING_FEE_CENTS, LIMITS } from "@mx/shared/constants";
+import { ASK_PROCESSING_FEE_CENTS, LIMITS, MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import { formatCents, formatDollars } from "@mx/shared/money";
 
 /**
@@ -48,4 +48,32 @@ export const propertiesCopy = {
   pagesLabel: "My properties pages",
   propertyCount: (count: number) => (count === 1 ? "1 property" : `${count} properties`),
   metres: (value: number) => `${value.toLocaleString("en-US", { maximumFractionDigits: 1 })} m`,
+} as const;
+
+/** The Develop section of Property Details. */
+export const developCopy = {
+  title: "Development",
+  levelOf: (level: number) => `Level ${level} of ${MAX_DEVELOPMENT_LEVEL}`,
+  undeveloped: "Not developed yet",
+  fullyDeveloped: "Fully developed: every development is built.",
+  stepsLabel: "Developments",
+  built: "Built",
+  building: "Under construction",
+  next: "Next",
+  later: "Later",
+  scaffolding: (name: string) => `Scaffolding is up: ${name} is being built.`,
+  finishesIn: "Finishes in",
+  finishing: "Finishing…",
+  spokenLeft: (name: string, left: string) => `${name}: ${left}.`,
+  nextTitle: (name: string) => `Next: ${name}`,
+  cost: "Cost",
+  salesTax: "Sales tax",
+  processingFee: "Processing fee",
+  total: "Total",
+  duration: "Construction time",
+  develop: (name: string) => `Develop: ${name}`,
+  valueNote: "When construction finishes, the building's price rises by the cost (fee and tax excluded).",
+  loading: "Loading developments…",
+  loadFailed: "The developments could not be loaded.",
+  otherPlayer: "Only the owner can develop this building.",
 } as const;

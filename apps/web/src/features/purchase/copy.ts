@@ -30,4 +30,15 @@ export const purchaseCopy = {
   paidWithCredits: "Paid with credits",
   chargedToCard: "Charged to your card",
   earnCredits: "Earn credits on the offer wall",
+  developTitle: "Development Review",
+  youAreDeveloping: "You are developing",
+  developmentOf: (name: string, building: string) => `${name} of ${building}`,
+  developmentCost: "Development cost",
+  constructionTime: "Construction time",
+  levelOf: (level: number, of: number) => `Level ${level} of ${of}`,
+  developing: (name: string) => `${name} is under construction.`,
+  developFinalSale:
+    "All sales are final: once construction starts it cannot be cancelled or refunded. You pay when you confirm: credits first, if you spend any, then your card or PayPal for the rest.",
+  valueNote:
+    "When construction finishes, the building's price rises by the development cost (fee and tax excluded).",
 } as const;

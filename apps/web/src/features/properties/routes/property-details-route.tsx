@@ -10,9 +10,11 @@ import { ArrowLeftIcon, PencilIcon } from "../../../components/ui/icons";
 import { ApiError } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { webPaths } from "../../../lib/web-paths";
 import { usePriceHistory } from "../api/get-price-history";
 import { propertyDetailsErrorText, usePropertyDetails } from "../api/get-property-details";
 import { useRenameBuilding } from "../api/rename-building";
+import { DevelopPanel } from "../components/develop-panel";
 import { MarketPanel } from "../components/market-panel";
 import { PriceChange } from "../components/price-change";
 import { PriceDialog } from "../components/price-dialog";
@@ -175,6 +177,14 @@ export function PropertyDetailsRoute() {
           </Button>
         ) : null}
       </section>
+
+      {property ? (
+        <DevelopPanel
+          property={property}
+          isOwner={isOwner}
+          onDevelop={(option) => goToReview(webPaths.developReview, { property, option })}
+        />
+      ) : null}
 
       <MarketPanel buildingId={property?.buildingId ?? ""} />
 

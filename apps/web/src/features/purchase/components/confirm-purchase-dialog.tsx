@@ -8,7 +8,12 @@ import "../../../components/ui/amount-lines.css";
 
 interface ConfirmPurchaseDialogProps {
   isOpen: boolean;
+  /** What is bought: a building's name, or a development of one. */
   buildingName: string;
+  /** The words before it; "You are buying" by default. */
+  lead?: string;
+  /** The closing note: that all sales are final. */
+  note?: string;
   /** Formatted, e.g. "$1,208.99". */
   total: string;
   card: PaymentCard;
@@ -26,6 +31,8 @@ interface ConfirmPurchaseDialogProps {
 export function ConfirmPurchaseDialog({
   isOpen,
   buildingName,
+  lead = purchaseCopy.youAreBuying,
+  note = purchaseCopy.finalSale,
   total,
   card,
   credits,
@@ -36,7 +43,7 @@ export function ConfirmPurchaseDialog({
   return (
     <Dialog isOpen={isOpen} title={texts.confirmPurchase} onClose={onCancel} isBusy={isPaying}>
       <p className="dialog__text">
-        {purchaseCopy.youAreBuying} <strong className="confirm-purchase__name">{buildingName}</strong>.
+        {lead} <strong className="confirm-purchase__name">{buildingName}</strong>.
       </p>
       <dl className="amount-lines amount-lines--boxed confirm-purchase__lines">
         <div className="amount-lines__row amount-lines__row--total">
@@ -60,7 +67,7 @@ export function ConfirmPurchaseDialog({
           <dd>{cardOnFileLabel(card)}</dd>
         </div>
       </dl>
-      <p className="order-note">{purchaseCopy.finalSale}</p>
+      <p className="order-note">{note}</p>
       <p className="visually-hidden" role="status">
         {isPaying ? purchaseCopy.paying : ""}
       </p>

@@ -3,12 +3,18 @@ import { purchaseCopy } from "../copy";
 import type { OrderTotals } from "../order";
 import "../../../components/ui/amount-lines.css";
 
-/** Price, sales tax, processing fee and the total, as a description list. */
-export function OrderLines({ totals }: { totals: OrderTotals }) {
+/** Price, sales tax, processing fee and the total, as a description list; `priceLabel` names the first line. */
+export function OrderLines({
+  totals,
+  priceLabel = purchaseCopy.price,
+}: {
+  totals: OrderTotals;
+  priceLabel?: string;
+}) {
   return (
     <dl className="amount-lines">
       <div className="amount-lines__row">
-        <dt>{purchaseCopy.price}</dt>
+        <dt>{priceLabel}</dt>
         <dd>{formatCents(totals.priceCents)}</dd>
       </div>
       <div className="amount-lines__row">

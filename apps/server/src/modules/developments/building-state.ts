@@ -1,0 +1,95 @@
+import {
+  BUY_PROCESSING_FEE_CENTS,
+  DEVELOPMENT_KINDS,
+  DEVELOPMENTS,
+  type DevelopmentKind,
+  MAX_DEVELOPMENT_LEVEL,
+  SALES_TAX_CENTS,
+} from "@mx/shared/constants";
+import { eq, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { properties } from "../../db/schema/buildings";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/errors";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
+
+export const FINISH_CONSTRUCTION_FIRST = "Finish construction first.";
+export const ONLY_THE_OWNER = "Only the owner can develop this building.";
+
+/** How long a development takes to build here, in seconds (the time scale applied). */
+export const durationSeconds = (deps: AppDeps, kind: DevelopmentKind) =>
+  Math.max(1, Math.round((DEVELOPMENTS[kind].hours * 3600) / deps.config.developmentTimeScale));
+
+/** The building of a property id or building id, or null. */
+export async function buildingOf(deps: AppDeps, key: string): Promise<string | null> {
+  const [row] = await deps.db
+    .select({ buildingId: properties.buildingId })
+    .from(properties)
+    .where(
+      UUID.test(key)
+        ? or(eq(properties.id, key), eq(properties.buildingId, key))
+        : eq(properties.buildingId, key),
+    );
+  return row?.buildingId ?? null;
+}
+
+export type BuildingState = {
+  ownerId: string | null;
+  forSale: boolean;
+  priceCents: number;
+  developmentLevel: number;
+  constructingUntil: Date | null;
+  paying: boolean;
+};
+
+/** Why `kind` cannot be started now by `userId` on a building in this state; null when it can. */
+export function refusal(state: BuildingState, userId: string, kind: DevelopmentKind): AppError | null {
+  if (state.ownerId !== userId) return new AppError("FORBIDDEN", ONLY_THE_OWNER);
+  if (state.constructingUntil) {
+    return new AppError(
+      "CONFLICT",
+      `This building is under construction until ${state.constructingUntil.toISOString()}: one development is built at a time.`,
+    );
+  }
+  if (state.paying)
+    return new AppError("CONFLICT", "A development of this building is being paid for right now.");
+  if (state.forSale) {
+    return new AppError("CONFLICT", "This building is for sale: cancel the sale before developing it.");
+  }
+  const wanted = DEVELOPMENTS[kind].level;
+  if (state.developmentLevel >= MAX_DEVELOPMENT_LEVEL) {
+    return new AppError("CONFLICT", "This building is fully developed.");
+  }
+  if (wanted <= state.developmentLevel) {
+    return new AppError(
+      "CONFLICT",
+      `This building already has its ${DEVELOPMENTS[kind].name.toLowerCase()}.`,
+    );
+  }
+  if (wanted !== state.developmentLevel + 1) {
+    const next = DEVELOPMENT_KINDS[state.developmentLevel] as DevelopmentKind;
+    return new AppError(
+      "CONFLICT",
+      `Not the next level: build the ${DEVELOPMENTS[next].name.toLowerCase()} (${next}, level ${DEVELOPMENTS[next].level}) first.`,
+    );
+  }
+  return null;
+}
+
+/** The building's owner, sale, price and development now, and whether a development of it is being paid for. */
+export async function readState(q: Tx | AppDeps["db"], buildingId: string): Promise<BuildingState | null> {
+  const [row] = await q
+    .select({
+      ownerId: properties.ownerId,
+      forSale: properties.forSale,
+      priceCents: properties.priceCents,
+      developmentLevel: properties.developmentLevel,
+      constructingUntil: properties.constructingUntil,
+      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${buildingId} and d.state = 'reserved')`,
+    })
+    .from(properties)
+    .where(eq(properties.buildingId, buildingId));
+  return row ?? null;
+}

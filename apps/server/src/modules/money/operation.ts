@@ -1,0 +1,230 @@
+import { crashPoint, failPoint } from "../../lib/crash-points";
+import { AppError } from "../../lib/errors";
+import { AUTHENTICATION_FAILED } from "../payments/bank-check";
+import { CardError, type GatewayIntent, GatewayRequestError, type PaymentGateway } from "../payments/gateway";
+import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
+
+/*
+ * The one shape of a money operation that goes through a processor:
+ *
+ *   1. reserve  — a committed row with its state and the processor's idempotency key (the caller writes it);
+ *   2. charge   — the processor call under that key, outside any transaction;
+ *   3. settle   — one transaction: the row's final state and its balanced journal.
+ *
+ * A process may stop between any two steps. Recovery reads the row's recorded state and the processor's record
+ * (by the id the row noted, else by the key) and resumes: it settles what the processor says is paid, and
+ * releases or refunds everything else. Each operation says how its steps are done; the order, the crash points
+ * and the decisions live here, once.
+ */
+
+/** Where an unfinished operation stands, as its row records it. */
+export type OpenPhase = "reserved" | "refunding";
+
+export type MoneyOperation<Row, Done> = {
+  /** Names its crash points: `<name>.reserved`, `.charged`, `.noted`, `.settle` (a failure), `.settled`, `.refunding`. */
+  name: string;
+  /** The processor it asks (refunds and cancellations go through it too). */
+  gateway: PaymentGateway;
+  /** The processor's idempotency keys, fixed by the row. */
+  chargeKey(row: Row): string;
+  refundKey(row: Row): string;
+  /** What the processor is to take, in cents: 0 when other means (credits) pay it all, and nothing is charged. */
+  chargeCents(row: Row): number;
+  /** The row's unfinished phase, or null once it is settled one way or the other. */
+  phase(row: Row): OpenPhase | null;
+  /** The processor intent the row noted, if any. */
+  intentId(row: Row): string | null;
+  /** Step 2: asks the processor for the money, under `chargeKey`. */
+  charge(row: Row): Promise<GatewayIntent>;
+  /** Notes the processor's intent on the row (committed), so recovery finds it by id. */
+  note(row: Row, intent: GatewayIntent): Promise<void>;
+  /** Notes that the payment now waits for the player (their bank, PayPal); false if they may not wait for more. */
+  awaitPlayer(row: Row, intent: GatewayIntent): Promise<boolean>;
+  /** Step 3, in one transaction with its journal; null when it can no longer be settled (the money then goes back). */
+  settle(row: Row, intent: GatewayIntent | null): Promise<Done | null>;
+  /** What a row settled already gave (a repeat, or recovery that found it done meanwhile); null if it did not settle. */
+  settled(row: Row): Promise<Done | null>;
+  /** Ends a row that kept no money (failed), giving back anything it held; false if it was settled meanwhile. */
+  release(row: Row, failure: string): Promise<boolean>;
+  /** Marks the row refunding before the processor is asked (committed); false if it was settled meanwhile. */
+  beginRefund(row: Row, failure: string, intentId: string | null): Promise<boolean>;
+  /** Ends a refunding row refunded, giving back anything it held. */
+  endRefund(row: Row, failure: string): Promise<void>;
+  /** The row as it is now in the database. */
+  reload(row: Row): Promise<Row | null>;
+};
+
+export type Step<Done> = { done: Done } | { waiting: GatewayIntent };
+
+/** Whether the processor refused for certain (nothing can be taken under the key), rather than went unheard. */
+const refused = (error: unknown) =>
+  error instanceof CardError ||
+  error instanceof AppError ||
+  (error instanceof GatewayRequestError && error.statusCode < 500);
+
+/**
+ * Steps 2 and 3 for a row just reserved (step 1 is the caller's, since what a row holds differs). Returns the
+ * settled result, or the intent when the player must act first (their bank's check, PayPal's approval). Throws the
+ * processor's refusal (the row released), or the reason it could not settle (the money refunded first).
+ */
+export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Promise<Step<Done>> {
+  crashPoint(`${op.name}.reserved`);
+  let intent: GatewayIntent | null = null;
+  if (op.chargeCents(row) > 0) {
+    try {
+      intent = await op.charge(row);
+    } catch (error) {
+      // An unknown answer (unreachable, a 5xx) leaves the row reserved: recovery asks the processor by its key.
+      if (refused(error)) await op.release(row, (error as Error).message).catch(() => {});
+      throw error;
+    }
+    if (intent.status === "requires_action") {
+      if (!(await op.awaitPlayer(row, intent))) {
+        await cancelAndRelease(op, row, intent, "Too many payments are waiting for you.");
+        throw new AppError("TOO_MANY_REQUESTS", "Too many payments are waiting for your approval.");
+      }
+      return { waiting: intent };
+    }
+    if (intent.status === "processing") {
+      // Settled later from the processor's report (its webhook, or recovery): the row stays reserved meanwhile.
+      await op.note(row, intent);
+      throw new AppError(
+        "PAYMENT_PROCESSING",
+        "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
+      );
+    }
+    if (intent.status !== "succeeded") {
+      await cancelAndRelease(op, row, intent, "Your card was declined.");
+      throw new CardError("card_declined", "Your card was declined.");
+    }
+    crashPoint(`${op.name}.charged`);
+    await op.note(row, intent);
+    crashPoint(`${op.name}.noted`);
+  }
+  return { done: await settleOrRefund(op, row, intent) };
+}
+
+/** Step 3, or, when it cannot be done, the money given back before the reason is told. */
+export async function settleOrRefund<Row, Done>(
+  op: MoneyOperation<Row, Done>,
+  row: Row,
+  intent: GatewayIntent | null,
+): Promise<Done> {
+  let failure: unknown;
+  try {
+    failPoint(`${op.name}.settle`);
+    const done = await op.settle(row, intent);
+    if (done) {
+      crashPoint(`${op.name}.settled`);
+      return done;
+    }
+    failure = new AppError("CONFLICT", "This can no longer be done; your payment has been refunded.");
+  } catch (error) {
+    failure = error;
+  }
+  const message = failure instanceof Error ? failure.message : String(failure);
+  if (!(await refundOperation(op, row, intent?.id ?? null, message))) {
+    const done = await op.settled(row);
+    if (done) return done;
+  }
+  throw failure instanceof AppError
+    ? failure
+    : new AppError("UNAVAILABLE", "This could not be completed; your payment has been refunded.", {
+        cause: failure,
+      });
+}
+
+/**
+ * Gives a charged operation's money back: marked refunding first (committed), then the processor asked under the
+ * refund key, then settled refunded. Asked again after a stop, the same key refunds once. False if the row was
+ * settled meanwhile (it keeps its money).
+ */
+export async function refundOperation<Row, Done>(
+  op: MoneyOperation<Row, Done>,
+  row: Row,
+  intentId: string | null,
+  failure: string,
+): Promise<boolean> {
+  if (!(await op.beginRefund(row, failure, intentId))) return false;
+  crashPoint(`${op.name}.refunding`);
+  if (intentId) await op.gateway.refund({ paymentIntentId: intentId, idempotencyKey: op.refundKey(row) });
+  await op.endRefund(row, failure);
+  return true;
+}
+
+/** What each recovery ended in. */
+export type Recovery = "settled" | "refunded" | "released" | "waiting" | "settled already";
+
+/**
+ * Resumes an unfinished operation from its recorded phase and the processor's record of its key: paid → settled
+ * (or refunded if it can no longer be); a refund begun → asked again under its key; never charged, refused or
+ * abandoned → released, with any open intent cancelled; still processing, or waiting for the player within
+ * `waitUntil` → left waiting.
+ */
+export async function recoverOperation<Row, Done>(
+  op: MoneyOperation<Row, Done> & {
+    find(row: Row): Promise<GatewayIntent | null>;
+    cancel(intent: GatewayIntent): Promise<void>;
+  },
+  row: Row,
+  { waitUntil, now = new Date() }: { waitUntil: Date | null; now?: Date },
+): Promise<Recovery> {
+  const phase = op.phase(row);
+  if (phase === null) return "settled already";
+  const charges = op.chargeCents(row) > 0;
+  const intent = charges ? await op.find(row) : null;
+  if (phase === "refunding") {
+    await refundOperation(op, row, intent?.id ?? op.intentId(row), "interrupted, refunded");
+    return "refunded";
+  }
+  // Nothing at the processor (or nothing to charge: other means pay it all): it never got as far as paying.
+  if (!intent) return released(op, row, "interrupted before the payment was taken");
+  if (intent && intent.status === "succeeded" && intent.refundedCents > 0) {
+    await refundOperation(op, row, intent.id, "interrupted, refunded");
+    return "refunded";
+  }
+  if (intent.status === "succeeded") {
+    try {
+      await op.note(row, intent);
+      await settleOrRefund(op, row, intent);
+      return "settled";
+    } catch {
+      return "refunded";
+    }
+  }
+  switch (intent.status) {
+    case "processing":
+      await op.note(row, intent);
+      return "waiting";
+    case "requires_action":
+    case "requires_confirmation":
+      if (waitUntil && now < waitUntil) {
+        await op.note(row, intent);
+        return "waiting";
+      }
+      await op.cancel(intent);
+      return released(op, row, isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED);
+    case "requires_capture":
+      await op.cancel(intent);
+      return released(op, row, "interrupted before the payment was taken");
+    default:
+      return released(op, row, "the payment was not taken");
+  }
+}
+
+async function released<Row, Done>(op: MoneyOperation<Row, Done>, row: Row, failure: string) {
+  return (await op.release(row, failure)) ? "released" : "settled already";
+}
+
+async function cancelAndRelease<Row, Done>(
+  op: MoneyOperation<Row, Done>,
+  row: Row,
+  intent: GatewayIntent,
+  failure: string,
+) {
+  // Cancelled first, so that an intent left open can never be completed later for an operation that has failed.
+  if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
+    await op.gateway.cancelPaymentIntent({ id: intent.id, idempotencyKey: `${op.chargeKey(row)}:cancel` });
+  }
+  await op.release(row, failure);
+}
