@@ -2,7 +2,7 @@ import { errors, formats } from "@mx/shared/messages";
 import { propertyDetailsUrl } from "@mx/shared/routes";
 import { useLocation, useNavigate } from "react-router";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useBuyProperty } from "../api/buy-property";
@@ -58,27 +58,18 @@ function OrderReview({ order }: { order: Order }) {
   };
 
   return (
-    <div className="order-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={purchaseCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{purchaseCopy.title}</h1>
-      </header>
-
-      <section className="order-card order-card--building" aria-labelledby="order-building">
-        <div className="order-card__heading">
-          <p className="order-card__eyebrow">{purchaseCopy.youAreBuying}</p>
-          <h2 id="order-building" className="order-card__name">
-            {order.name}
-          </h2>
-          {order.address && order.address !== order.name ? (
-            <p className="order-card__address">{order.address}</p>
-          ) : null}
-        </div>
-        <OrderLines totals={totals} />
-      </section>
-
+    <ReviewScreen
+      title={purchaseCopy.title}
+      backLabel={purchaseCopy.back}
+      onBack={goBack}
+      tone="buy"
+      eyebrow={purchaseCopy.youAreBuying}
+      name={order.name}
+      details={
+        order.address && order.address !== order.name ? <ReviewDetail>{order.address}</ReviewDetail> : null
+      }
+      summary={<OrderLines totals={totals} />}
+    >
       <Checkout
         totals={totals}
         itemName={order.name}
@@ -88,6 +79,6 @@ function OrderReview({ order }: { order: Order }) {
         onPaid={goBack}
         failureText={(cause) => formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed))}
       />
-    </div>
+    </ReviewScreen>
   );
 }

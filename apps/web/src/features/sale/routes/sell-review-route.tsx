@@ -3,9 +3,10 @@ import { formatCents } from "@mx/shared/money";
 import { propertyDetailsUrl } from "@mx/shared/routes";
 import { useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { z } from "zod";
+import { ReviewScreen } from "../../../components/review-screen/review-screen";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
 import { savePendingAsk } from "../../../lib/pending-ask";
@@ -29,12 +30,17 @@ export function SellReviewRoute() {
   return <SellReview ask={ask} routerState={location.state} />;
 }
 
+/** How payout onboarding ended, when the player comes back from it to this screen. */
+const OnboardingState = z.object({ onboarding: z.enum(["connected", "unfinished"]) });
+
+/** The router state as a record of its keys; anything else is an empty one. */
+const StateRecord = z.record(z.string(), z.unknown()).catch({});
+
 /** The note Sell Review opens with when the player comes back from payout onboarding. */
 function onboardingNote(state: unknown): string | null {
-  if (typeof state !== "object" || state === null || !("onboarding" in state)) return null;
-  if (state.onboarding === "connected") return saleCopy.payoutsReady;
-  if (state.onboarding === "unfinished") return saleCopy.payoutsUnfinished;
-  return null;
+  const parsed = OnboardingState.safeParse(state);
+  if (!parsed.success) return null;
+  return parsed.data.onboarding === "connected" ? saleCopy.payoutsReady : saleCopy.payoutsUnfinished;
 }
 
 function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
@@ -100,7 +106,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
       // The page unloads from here; the dialog stays busy and says where the player is going.
       setPhase("redirecting");
       // The provider brings the player back to /assets; the ask waits there to be resumed.
-      const { onboarding: _, ...state } = (routerState ?? {}) as Record<string, unknown>;
+      const { onboarding: _, ...state } = StateRecord.parse(routerState);
       savePendingAsk(state);
       try {
         window.location.assign(status.redirectLink);
@@ -152,29 +158,24 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   };
 
   return (
-    <div className="sale-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={saleCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{saleCopy.title}</h1>
-      </header>
-
-      <section className="sale-card sale-card--building" aria-labelledby="sale-building">
-        <div className="sale-card__heading">
-          <p className="sale-card__eyebrow">{saleCopy.youAreSelling}</p>
-          <h2 id="sale-building" className="sale-card__name">
-            {ask.name}
-          </h2>
-          {ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
-        </div>
-        <StatusNote>{onboardingNote(routerState)}</StatusNote>
-        {totals ? <AskLines totals={totals} /> : null}
-        <ErrorBox>{priceProblem}</ErrorBox>
-        <p className="sale-note sale-note--start">{saleCopy.feeNote}</p>
-      </section>
-
-      <div className="sale-review__actions">
+    <ReviewScreen
+      title={saleCopy.title}
+      backLabel={saleCopy.back}
+      onBack={goBack}
+      tone="sell"
+      eyebrow={saleCopy.youAreSelling}
+      name={ask.name}
+      details={ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
+      summary={
+        <>
+          <StatusNote>{onboardingNote(routerState)}</StatusNote>
+          {totals ? <AskLines totals={totals} /> : null}
+          <ErrorBox>{priceProblem}</ErrorBox>
+          <p className="review-note review-note--start">{saleCopy.feeNote}</p>
+        </>
+      }
+    >
+      <div className="review__actions review__actions--pair">
         {/* Only a building on the market has a sale to cancel. */}
         {ask.forSale ? (
           <div className="sale-review__cancel">
@@ -200,7 +201,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
         </Button>
       </div>
       {profile.data ? (
-        <p className="sale-note">
+        <p className="review-note">
           {profile.data.isStripeIntegrated ? saleCopy.payoutNote : saleCopy.payoutNoteBeforeOnboarding}
         </p>
       ) : null}
@@ -216,6 +217,6 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
           onConfirm={() => void confirmSell()}
         />
       ) : null}
-    </div>
+    </ReviewScreen>
   );
 }
