@@ -7,8 +7,8 @@ export type ReviewTone = "buy" | "bid" | "sell";
 
 interface ReviewScreenProps {
   title: string;
-  /** The back button's accessible name ("Back"). */
-  backLabel: string;
+  /** The back button's accessible name. */
+  backLabel?: string;
   onBack: () => void;
   tone: ReviewTone;
   /** The summary card's lead-in: "You are buying". */
@@ -30,7 +30,7 @@ interface ReviewScreenProps {
  */
 export function ReviewScreen({
   title,
-  backLabel,
+  backLabel = "Back",
   onBack,
   tone,
   eyebrow,

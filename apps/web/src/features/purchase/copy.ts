@@ -1,7 +1,6 @@
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const purchaseCopy = {
   title: "Order Review",
-  back: "Back",
   youAreBuying: "You are buying",
   price: "Price",
   salesTax: "Sales tax",

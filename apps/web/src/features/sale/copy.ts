@@ -6,7 +6,6 @@ const fee = formatCents(ASK_PROCESSING_FEE_CENTS);
 /** Screen copy the spec leaves open; the texts it fixes come from @mx/shared/messages. */
 export const saleCopy = {
   title: "Place Ask",
-  back: "Back",
   youAreSelling: "You are selling",
   price: "Price",
   processingFee: "Processing fee",

@@ -1,7 +1,7 @@
 import { BID_INPUT_STEP } from "@mx/shared/constants";
 import { errors, texts } from "@mx/shared/messages";
 import { formatCents, formatDollars } from "@mx/shared/money";
-import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import { paths } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -17,7 +17,7 @@ import { chosenCard } from "../../../components/ui/card-picker";
 import { TextField } from "../../../components/ui/text-field";
 import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { usePaymentMethods } from "../../../lib/default-card";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
@@ -76,15 +76,12 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const problem = showProblem ? bid.problem : null;
   const isBusy = check.isPending || submit.isPending || submit.isSuccess;
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, price, location } = draft;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding({
+    id: draft.buildingId,
+    name: draft.name,
+    price: draft.price,
+    location: draft.location,
+  });
 
   /** Place Bid: the bid's own rules, a card, then the server's check before anything is held. */
   const placeBid = (chosen = holdCard) => {
@@ -158,7 +155,6 @@ function BidReview({ draft }: { draft: BidDraft }) {
   return (
     <ReviewScreen
       title={bidsCopy.reviewTitle}
-      backLabel={bidsCopy.back}
       onBack={goBack}
       tone="bid"
       eyebrow={bidsCopy.youAreBidding}

@@ -1,11 +1,10 @@
 import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import { errors, formats } from "@mx/shared/messages";
-import { propertyDetailsUrl } from "@mx/shared/routes";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { formatDuration } from "../../../lib/countdown";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useDevelopProperty } from "../api/develop-property";
@@ -26,20 +25,16 @@ export function DevelopReviewRoute() {
 }
 
 function DevelopReview({ order }: { order: DevelopOrder }) {
-  const navigate = useNavigate();
   const bank = useBankCheck();
   const develop = useDevelopProperty(bank.confirmWithBank);
   const what = purchaseCopy.developmentOf(order.name, order.buildingName);
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, buildingName: name, price, location } = order;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding({
+    id: order.buildingId,
+    name: order.buildingName,
+    price: order.price,
+    location: order.location,
+  });
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>
@@ -63,7 +58,6 @@ function DevelopReview({ order }: { order: DevelopOrder }) {
   return (
     <ReviewScreen
       title={purchaseCopy.developTitle}
-      backLabel={purchaseCopy.back}
       onBack={goBack}
       tone="buy"
       eyebrow={purchaseCopy.youAreDeveloping}

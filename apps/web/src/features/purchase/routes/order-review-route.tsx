@@ -1,6 +1,5 @@
 import { errors, formats } from "@mx/shared/messages";
-import { propertyDetailsUrl } from "@mx/shared/routes";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
@@ -11,7 +10,7 @@ import { OrderLines } from "../components/order-lines";
 import { purchaseCopy } from "../copy";
 import { type Order, orderTotals, readOrder } from "../order";
 import "../purchase.css";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 
 /** /order-review: reviews the offer Property Details sent in the router state, then pays for it. */
 export function OrderReviewRoute() {
@@ -23,20 +22,16 @@ export function OrderReviewRoute() {
 }
 
 function OrderReview({ order }: { order: Order }) {
-  const navigate = useNavigate();
   const bank = useBankCheck();
   const buy = useBuyProperty(bank.confirmWithBank);
   const totals = orderTotals(order.price);
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, price, location } = order;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding({
+    id: order.buildingId,
+    name: order.name,
+    price: order.price,
+    location: order.location,
+  });
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>
@@ -60,7 +55,6 @@ function OrderReview({ order }: { order: Order }) {
   return (
     <ReviewScreen
       title={purchaseCopy.title}
-      backLabel={purchaseCopy.back}
       onBack={goBack}
       tone="buy"
       eyebrow={purchaseCopy.youAreBuying}

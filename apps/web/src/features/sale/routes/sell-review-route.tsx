@@ -1,8 +1,7 @@
 import { errors, formats, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
-import { propertyDetailsUrl } from "@mx/shared/routes";
 import { useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { z } from "zod";
 import { ReviewScreen } from "../../../components/review-screen/review-screen";
 import { Button } from "../../../components/ui/button";
@@ -18,7 +17,7 @@ import { AskLines } from "../components/ask-lines";
 import { type ConfirmPhase, ConfirmSellDialog } from "../components/confirm-sell-dialog";
 import { saleCopy } from "../copy";
 import "../sale.css";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { useProfile } from "../../../lib/current-profile";
 
 /** /sell-review, the Place Ask screen: reviews the ask Property Details sent in the router state. */
@@ -44,7 +43,6 @@ function onboardingNote(state: unknown): string | null {
 }
 
 function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
-  const navigate = useNavigate();
   const place = usePlaceAsk();
   const cancel = useCancelSale();
   const profile = useProfile();
@@ -58,18 +56,12 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   const priceProblem = price === null ? errors.validPrice : coversFee(price) ? null : saleCopy.priceTooLow;
   const isBusy = phase !== null && phase !== "confirm";
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, location } = ask;
-      void navigate(
-        propertyDetailsUrl({ id, name, price: price ?? 0, lat: location.lat, lng: location.lng }),
-        {
-          replace: true,
-        },
-      );
-    }
-  };
+  const goBack = useBackToBuilding({
+    id: ask.buildingId,
+    name: ask.name,
+    price: price ?? 0,
+    location: ask.location,
+  });
 
   const openConfirm = () => {
     if (!ask.propertyId) {
@@ -160,7 +152,6 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   return (
     <ReviewScreen
       title={saleCopy.title}
-      backLabel={saleCopy.back}
       onBack={goBack}
       tone="sell"
       eyebrow={saleCopy.youAreSelling}
