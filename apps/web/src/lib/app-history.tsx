@@ -25,19 +25,20 @@ export function useGoBack(): () => void {
 
 /** The building a review screen is about, as Property Details opens by its address. */
 export interface ReviewedBuilding {
-  id: string;
+  buildingId: string;
   name: string;
-  price: number;
+  /** Dollars; null reads as 0. */
+  price: number | null;
   location: Location;
 }
 
 /** A review screen's Back: the previous page of the app, or — with none — the building's Property Details. */
-export function useBackToBuilding({ id, name, price, location }: ReviewedBuilding): () => void {
+export function useBackToBuilding({ buildingId: id, name, price, location }: ReviewedBuilding): () => void {
   const navigate = useNavigate();
   return () => {
     if (hasAppHistory()) void navigate(-1);
     else {
-      const url = propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng });
+      const url = propertyDetailsUrl({ id, name, price: price ?? 0, lat: location.lat, lng: location.lng });
       void navigate(url, { replace: true });
     }
   };

@@ -76,12 +76,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const problem = showProblem ? bid.problem : null;
   const isBusy = check.isPending || submit.isPending || submit.isSuccess;
 
-  const goBack = useBackToBuilding({
-    id: draft.buildingId,
-    name: draft.name,
-    price: draft.price,
-    location: draft.location,
-  });
+  const goBack = useBackToBuilding(draft);
 
   /** Place Bid: the bid's own rules, a card, then the server's check before anything is held. */
   const placeBid = (chosen = holdCard) => {

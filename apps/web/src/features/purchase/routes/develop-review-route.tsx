@@ -29,12 +29,7 @@ function DevelopReview({ order }: { order: DevelopOrder }) {
   const develop = useDevelopProperty(bank.confirmWithBank);
   const what = purchaseCopy.developmentOf(order.name, order.buildingName);
 
-  const goBack = useBackToBuilding({
-    id: order.buildingId,
-    name: order.buildingName,
-    price: order.price,
-    location: order.location,
-  });
+  const goBack = useBackToBuilding({ ...order, name: order.buildingName });
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>

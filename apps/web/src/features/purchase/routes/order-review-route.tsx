@@ -26,12 +26,7 @@ function OrderReview({ order }: { order: Order }) {
   const buy = useBuyProperty(bank.confirmWithBank);
   const totals = orderTotals(order.price);
 
-  const goBack = useBackToBuilding({
-    id: order.buildingId,
-    name: order.name,
-    price: order.price,
-    location: order.location,
-  });
+  const goBack = useBackToBuilding(order);
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>

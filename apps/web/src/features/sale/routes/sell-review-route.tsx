@@ -56,12 +56,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   const priceProblem = price === null ? errors.validPrice : coversFee(price) ? null : saleCopy.priceTooLow;
   const isBusy = phase !== null && phase !== "confirm";
 
-  const goBack = useBackToBuilding({
-    id: ask.buildingId,
-    name: ask.name,
-    price: price ?? 0,
-    location: ask.location,
-  });
+  const goBack = useBackToBuilding(ask);
 
   const openConfirm = () => {
     if (!ask.propertyId) {
