@@ -1,4 +1,5 @@
-import { paths } from "@mx/shared/routes";
+import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import type { Location } from "@mx/shared/schemas/properties";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
@@ -19,6 +20,27 @@ export function useGoBack(): () => void {
   return () => {
     if (hasAppHistory()) void navigate(-1);
     else window.location.replace(paths.map);
+  };
+}
+
+/** The building a review screen is about, as Property Details opens by its address. */
+export interface ReviewedBuilding {
+  buildingId: string;
+  name: string;
+  /** Dollars; null reads as 0. */
+  price: number | null;
+  location: Location;
+}
+
+/** A review screen's Back: the previous page of the app, or — with none — the building's Property Details. */
+export function useBackToBuilding({ buildingId: id, name, price, location }: ReviewedBuilding): () => void {
+  const navigate = useNavigate();
+  return () => {
+    if (hasAppHistory()) void navigate(-1);
+    else {
+      const url = propertyDetailsUrl({ id, name, price: price ?? 0, lat: location.lat, lng: location.lng });
+      void navigate(url, { replace: true });
+    }
   };
 }
 

@@ -1,7 +1,9 @@
 import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { errors, formats } from "@mx/shared/messages";
-import { dollarsToCents, formatDollars } from "@mx/shared/money";
+import { formatDollars } from "@mx/shared/money";
 import type { Location } from "@mx/shared/schemas/properties";
+import { z } from "zod";
+import { dollarAmount, optionalText, requiredText, stateLocation } from "../../lib/router-state";
 
 /** What Bid Review needs from the router state Property Details sends: `{ property, bidAmount }`. */
 export interface BidDraft {
@@ -25,17 +27,17 @@ export interface BidTotals {
   totalCents: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
-const isCoordinate = (value: unknown, bound: number): value is number =>
-  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= bound;
-
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-
-const isAmount = (value: unknown): value is number =>
-  typeof value === "number" && value > 0 && dollarsToCents(value) !== null;
+const BidState = z.object({
+  property: z.object({
+    _id: optionalText,
+    buildingId: requiredText,
+    name: requiredText,
+    address: optionalText,
+    location: stateLocation,
+    price: dollarAmount,
+  }),
+  bidAmount: dollarAmount.nullable().catch(null),
+});
 
 /**
  * The bid in the router state, or null when there is nothing to review: no state (the page was
@@ -44,24 +46,17 @@ const isAmount = (value: unknown): value is number =>
  * A bad bid amount keeps the screen: the player can type another one.
  */
 export function readBidDraft(state: unknown): BidDraft | null {
-  if (!isRecord(state) || !isRecord(state.property)) return null;
-  const { property, bidAmount } = state;
-  const name = text(property.name);
-  const buildingId = text(property.buildingId);
-  if (!name || !buildingId || !isAmount(property.price)) return null;
-  const location = isRecord(property.location) ? property.location : {};
-  const address = text(property.address);
+  const parsed = BidState.safeParse(state);
+  if (!parsed.success) return null;
+  const { property, bidAmount } = parsed.data;
   return {
-    propertyId: text(property._id),
-    buildingId,
-    name,
-    address: address && address !== name ? address : null,
-    location: {
-      lat: isCoordinate(location.lat, 90) ? location.lat : 0,
-      lng: isCoordinate(location.lng, 180) ? location.lng : 0,
-    },
+    propertyId: property._id,
+    buildingId: property.buildingId,
+    name: property.name,
+    address: property.address && property.address !== property.name ? property.address : null,
+    location: property.location,
     price: property.price,
-    bidAmount: isAmount(bidAmount) ? bidAmount : null,
+    bidAmount,
   };
 }
 

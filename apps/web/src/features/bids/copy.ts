@@ -10,7 +10,6 @@ const askFee = formatCents(ASK_PROCESSING_FEE_CENTS);
 export const bidsCopy = {
   // Bid Review
   reviewTitle: "Bid Review",
-  back: "Back",
   youAreBidding: "You are bidding on",
   askingPrice: "Asking price",
   bidHint: (askingPrice: string) => `More than the asking price of ${askingPrice}.`,

@@ -4,7 +4,6 @@
  */
 export const purchaseCopy = {
   title: "Order Review",
-  back: "Back",
   youAreBuying: "You are buying",
   price: "Price",
   salesTax: "Sales tax",

@@ -1,6 +1,8 @@
 import { DEVELOPMENT_KINDS, type DevelopmentKind } from "@mx/shared/constants";
 import { dollarsToCents } from "@mx/shared/money";
 import type { Location } from "@mx/shared/schemas/properties";
+import { z } from "zod";
+import { optionalText, requiredText, stateLocation } from "../../lib/router-state";
 import type { OrderTotals } from "./order";
 
 /** What Develop Review needs from the router state Property Details sends: `{ property, option }`. */
@@ -18,46 +20,61 @@ export interface DevelopOrder {
   totals: OrderTotals;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
+/** Dollars in whole cents, 0 or more. */
+const cents = z
+  .number()
+  .min(0)
+  .transform((value) => dollarsToCents(value))
+  .pipe(z.number());
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-const cents = (value: unknown) => (typeof value === "number" && value >= 0 ? dollarsToCents(value) : null);
+const DevelopState = z.object({
+  property: z.object({
+    _id: requiredText,
+    buildingId: requiredText,
+    name: requiredText,
+    price: z.number().catch(0),
+    location: stateLocation,
+  }),
+  option: z.object({
+    kind: z.enum(DEVELOPMENT_KINDS),
+    level: z.number().catch(0),
+    name: optionalText,
+    description: optionalText,
+    durationSeconds: z.number().catch(0),
+    price: cents,
+    fee: cents,
+    tax: cents,
+    total: cents,
+  }),
+});
 
 /**
  * The development to review in the router state, or null when there is none: the page opened by its address, or a
  * state without the building's ids, a known kind, or amounts in whole cents that add up to the total.
  */
 export function readDevelopOrder(state: unknown): DevelopOrder | null {
-  if (!isRecord(state) || !isRecord(state.property) || !isRecord(state.option)) return null;
-  const { property, option } = state;
-  const propertyId = text(property._id);
-  const buildingId = text(property.buildingId);
-  const buildingName = text(property.name);
-  const kind = DEVELOPMENT_KINDS.find((k) => k === option.kind);
-  if (!propertyId || !buildingId || !buildingName || !kind) return null;
-  const priceCents = cents(option.price);
-  const feeCents = cents(option.fee);
-  const taxCents = cents(option.tax);
-  const totalCents = cents(option.total);
-  if (priceCents === null || feeCents === null || taxCents === null || totalCents === null) return null;
-  if (priceCents + feeCents + taxCents !== totalCents || totalCents <= 0) return null;
-  const location = isRecord(property.location) ? property.location : {};
+  const parsed = DevelopState.safeParse(state);
+  if (!parsed.success) return null;
+  const { property, option } = parsed.data;
+  const totals = {
+    priceCents: option.price,
+    processingFeeCents: option.fee,
+    salesTaxCents: option.tax,
+    totalCents: option.total,
+  };
+  if (totals.priceCents + totals.processingFeeCents + totals.salesTaxCents !== totals.totalCents) return null;
+  if (totals.totalCents <= 0) return null;
   return {
-    propertyId,
-    buildingId,
-    buildingName,
-    price: typeof property.price === "number" ? property.price : 0,
-    location: {
-      lat: typeof location.lat === "number" ? location.lat : 0,
-      lng: typeof location.lng === "number" ? location.lng : 0,
-    },
-    kind,
-    level: typeof option.level === "number" ? option.level : 0,
-    name: text(option.name) || kind,
-    description: text(option.description),
-    durationSeconds: typeof option.durationSeconds === "number" ? option.durationSeconds : 0,
-    totals: { priceCents, processingFeeCents: feeCents, salesTaxCents: taxCents, totalCents },
+    propertyId: property._id,
+    buildingId: property.buildingId,
+    buildingName: property.name,
+    price: property.price,
+    location: property.location,
+    kind: option.kind,
+    level: option.level,
+    name: option.name || option.kind,
+    description: option.description,
+    durationSeconds: option.durationSeconds,
+    totals,
   };
 }

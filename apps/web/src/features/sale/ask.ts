@@ -1,6 +1,8 @@
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents } from "@mx/shared/money";
 import type { Location } from "@mx/shared/schemas/properties";
+import { z } from "zod";
+import { dollarAmount, optionalText, requiredText, stateLocation } from "../../lib/router-state";
 
 /** What Sell Review needs from the router state Property Details sends: `{ property, price }`. */
 export interface Ask {
@@ -21,14 +23,16 @@ export interface AskTotals {
   receiveCents: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
-const isCoordinate = (value: unknown, bound: number): value is number =>
-  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= bound;
-
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+const AskState = z.object({
+  property: z.object({
+    _id: optionalText,
+    buildingId: optionalText,
+    name: requiredText,
+    location: stateLocation,
+    forSale: z.boolean().catch(false),
+  }),
+  price: dollarAmount.nullable().catch(null),
+});
 
 /**
  * The ask in the router state, or null when there is nothing to review: no state (the page was
@@ -37,22 +41,16 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
  * (with 'Please enter a valid price') so the player can still cancel a sale.
  */
 export function readAsk(state: unknown): Ask | null {
-  if (!isRecord(state) || !isRecord(state.property)) return null;
-  const { property, price } = state;
-  const name = text(property.name);
-  if (!name) return null;
-  const location = isRecord(property.location) ? property.location : {};
-  const isValidPrice = typeof price === "number" && price > 0 && dollarsToCents(price) !== null;
+  const parsed = AskState.safeParse(state);
+  if (!parsed.success) return null;
+  const { property, price } = parsed.data;
   return {
-    propertyId: text(property._id),
-    buildingId: text(property.buildingId),
-    name,
-    location: {
-      lat: isCoordinate(location.lat, 90) ? location.lat : 0,
-      lng: isCoordinate(location.lng, 180) ? location.lng : 0,
-    },
-    forSale: property.forSale === true,
-    price: isValidPrice ? price : null,
+    propertyId: property._id,
+    buildingId: property.buildingId,
+    name: property.name,
+    location: property.location,
+    forSale: property.forSale,
+    price,
   };
 }
 

@@ -9,7 +9,6 @@ const fee = formatCents(ASK_PROCESSING_FEE_CENTS);
  */
 export const saleCopy = {
   title: "Place Ask",
-  back: "Back",
   youAreSelling: "You are selling",
   price: "Price",
   processingFee: "Processing fee",

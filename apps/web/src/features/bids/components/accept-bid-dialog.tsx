@@ -46,7 +46,7 @@ export function AcceptBidDialog({
           <dd>{formatCents(sellerReceivesCents(bid.bidAmount))}</dd>
         </div>
       </dl>
-      <p className="bid-note bid-note--start">{bidsCopy.askFeeNote}</p>
+      <p className="bid-note">{bidsCopy.askFeeNote}</p>
       <p className="visually-hidden" role="status">
         {isAccepting ? bidsCopy.accepting : ""}
       </p>

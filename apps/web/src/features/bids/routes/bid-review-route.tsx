@@ -1,23 +1,23 @@
 import { BID_INPUT_STEP } from "@mx/shared/constants";
 import { errors, texts } from "@mx/shared/messages";
 import { formatCents, formatDollars } from "@mx/shared/money";
-import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import { paths } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useId, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
 import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
 import { PAYPAL_CARD, paypalCopy } from "../../../components/paypal/paypal-method";
-import { Button, buttonClassName } from "../../../components/ui/button";
-import { CardPicker, chosenCard } from "../../../components/ui/card-picker";
-import { ErrorBox } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { CardToUse } from "../../../components/review-screen/card-to-use";
+import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
+import { Button } from "../../../components/ui/button";
+import { chosenCard } from "../../../components/ui/card-picker";
 import { TextField } from "../../../components/ui/text-field";
 import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { usePaymentMethods } from "../../../lib/default-card";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
@@ -76,15 +76,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const problem = showProblem ? bid.problem : null;
   const isBusy = check.isPending || submit.isPending || submit.isSuccess;
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, price, location } = draft;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding(draft);
 
   /** Place Bid: the bid's own rules, a card, then the server's check before anything is held. */
   const placeBid = (chosen = holdCard) => {
@@ -156,91 +148,62 @@ function BidReview({ draft }: { draft: BidDraft }) {
   const askingPrice = formatDollars(draft.price);
 
   return (
-    <div className="bid-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={bidsCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{bidsCopy.reviewTitle}</h1>
-      </header>
-
-      <section className="bid-card bid-card--building" aria-labelledby="bid-building">
-        <div className="bid-card__heading">
-          <p className="bid-card__eyebrow">{bidsCopy.youAreBidding}</p>
-          <h2 id="bid-building" className="bid-card__name">
-            {draft.name}
-          </h2>
-          {draft.address ? <p className="bid-card__address">{draft.address}</p> : null}
-        </div>
-        <p className="bid-card__asking">
-          <span>{bidsCopy.askingPrice}</span> <strong>{askingPrice}</strong>
-        </p>
-        <form
-          className="bid-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            placeBid();
-          }}
-        >
-          <TextField
-            id={inputId}
-            className="bid-form__field"
-            label={texts.bidPriceInput}
-            type="number"
-            inputMode="decimal"
-            min={minimumBid(draft.price)}
-            step={BID_INPUT_STEP}
-            value={value}
-            hint={bidsCopy.bidHint(askingPrice)}
-            aria-invalid={problem ? true : undefined}
-            aria-errormessage={problem ? `${inputId}-problem` : undefined}
-            disabled={isBusy}
-            onChange={(event) => setValue(event.target.value)}
-            onBlur={() => setShowProblem(true)}
-          />
-          {problem ? (
-            <div id={`${inputId}-problem`} className="notice notice--error" role="alert">
-              {problem}
-            </div>
-          ) : null}
-        </form>
-        <BidLines totals={totals} />
-      </section>
-
-      <section className="bid-card" aria-labelledby="bid-hold-on">
-        <h2 id="bid-hold-on" className="bid-card__eyebrow">
-          {bidsCopy.holdOn}
-        </h2>
-        <div className="bid-payment">
-          {cards.isPending ? (
-            <p className="bid-payment__loading" role="status">
-              {bidsCopy.loadingCard}
-            </p>
-          ) : cards.isError ? (
-            <div className="bid-payment__error">
-              <ErrorBox>{errorMessage(cards.error, errors.loadPaymentMethodsFailed)}</ErrorBox>
-              <Button variant="secondary" onClick={() => void cards.refetch()} busy={cards.isFetching}>
-                {bidsCopy.tryAgain}
-              </Button>
-            </div>
-          ) : (
-            <CardPicker
-              cards={cards.data}
-              selectedId={holdCard?.paymentMethodId ?? null}
-              onSelect={setPickedCardId}
-              legend={bidsCopy.holdOn}
-              noCardHint={bidsCopy.noCardHint}
-              disabled={confirmation !== null}
+    <ReviewScreen
+      title={bidsCopy.reviewTitle}
+      onBack={goBack}
+      tone="bid"
+      eyebrow={bidsCopy.youAreBidding}
+      name={draft.name}
+      details={draft.address ? <ReviewDetail>{draft.address}</ReviewDetail> : null}
+      summary={
+        <>
+          <p className="bid-review__asking">
+            <span>{bidsCopy.askingPrice}</span> <strong>{askingPrice}</strong>
+          </p>
+          <form
+            className="bid-form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              placeBid();
+            }}
+          >
+            <TextField
+              id={inputId}
+              className="bid-form__field"
+              label={texts.bidPriceInput}
+              type="number"
+              inputMode="decimal"
+              min={minimumBid(draft.price)}
+              step={BID_INPUT_STEP}
+              value={value}
+              hint={bidsCopy.bidHint(askingPrice)}
+              aria-invalid={problem ? true : undefined}
+              aria-errormessage={problem ? `${inputId}-problem` : undefined}
+              disabled={isBusy}
+              onChange={(event) => setValue(event.target.value)}
+              onBlur={() => setShowProblem(true)}
             />
-          )}
-          <Link className={buttonClassName("secondary", false, "bid-payment__add")} to={paths.addCard}>
-            {texts.addCard}
-          </Link>
-        </div>
-      </section>
+            {problem ? (
+              <div id={`${inputId}-problem`} className="notice notice--error" role="alert">
+                {problem}
+              </div>
+            ) : null}
+          </form>
+          <BidLines totals={totals} />
+        </>
+      }
+    >
+      <CardToUse
+        cards={cards}
+        title={bidsCopy.holdOn}
+        copy={bidsCopy}
+        selectedId={holdCard?.paymentMethodId ?? null}
+        onSelect={setPickedCardId}
+        disabled={confirmation !== null}
+      />
 
-      <div className="bid-review__actions">
+      <div className="review__actions">
         <Button
           block
           className="btn--large"
@@ -257,7 +220,7 @@ function BidReview({ draft }: { draft: BidDraft }) {
           onClick={() => placeBid(PAYPAL_CARD)}
           disabled={submit.isPending || submit.isSuccess || check.isPending}
         />
-        <p className="bid-note">{bidsCopy.holdNote}</p>
+        <p className="review-note">{bidsCopy.holdNote}</p>
       </div>
 
       {confirmation && !bank.view ? (
@@ -274,6 +237,6 @@ function BidReview({ draft }: { draft: BidDraft }) {
       {bank.view ? (
         <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
       ) : null}
-    </div>
+    </ReviewScreen>
   );
 }

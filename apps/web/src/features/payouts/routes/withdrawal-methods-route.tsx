@@ -1,9 +1,6 @@
 import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
-import type { PayoutCard } from "@mx/shared/schemas/payouts";
-import { useEffect, useId, useRef, useState } from "react";
-import { CardChoices } from "../../../components/card-entry/card-choices";
-import { DeleteCardDialog } from "../../../components/card-entry/delete-card-dialog";
+import { CardList } from "../../../components/card-entry/card-list";
 import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -27,6 +24,8 @@ export function WithdrawalMethodsRoute() {
   const profile = useProfile();
   const isConnected = profile.data?.isStripeIntegrated === true;
   const list = usePayoutCards(isConnected);
+  const setDefault = useSetDefaultPayoutCard();
+  const remove = useDeletePayoutCard();
 
   return (
     <div className="card-page">
@@ -47,100 +46,21 @@ export function WithdrawalMethodsRoute() {
           : null}
       </LoadError>
       {isConnected && list.data ? (
-        <PayoutCardList cards={list.data} isLoaded={list.isFetchedAfterMount && !list.isFetching} />
+        <CardList
+          cards={list.data}
+          idOf={(card) => card.id}
+          labelOf={payoutCardLabel}
+          renderRow={(card, row) => <PayoutCardRow card={card} {...row} />}
+          copy={payoutsCopy}
+          emptyTitle={texts.noPayoutCards}
+          addCardPath={paths.addPayoutCard}
+          setDefault={setDefault}
+          setDefaultFailed={errors.setDefaultPaymentMethodFailed}
+          remove={remove}
+          deleteFailed={errors.deletePayoutAccountFailed}
+          firstTickedOnceLoaded={list.isFetchedAfterMount && !list.isFetching}
+        />
       ) : null}
     </div>
-  );
-}
-
-function PayoutCardList({ cards, isLoaded }: { cards: PayoutCard[]; isLoaded: boolean }) {
-  const group = useId();
-  const [tickedId, setTickedId] = useState<string | null>(null);
-  // Once the list has loaded from the server, its first card is the default candidate; a cached
-  // list shown meanwhile does not count, and a tick cleared later (by deleting that card) stays cleared.
-  const preselected = useRef(false);
-  const firstId = cards[0]?.id ?? null;
-  useEffect(() => {
-    if (preselected.current || !isLoaded) return;
-    preselected.current = true;
-    setTickedId(firstId);
-  }, [isLoaded, firstId]);
-  const [deleting, setDeleting] = useState<PayoutCard | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const setDefault = useSetDefaultPayoutCard();
-  const remove = useDeletePayoutCard();
-  const ticked = cards.find((card) => card.id === tickedId) ?? null;
-
-  const tick = (card: PayoutCard) => {
-    setTickedId(card.id);
-    setNote(null);
-    setDefault.reset();
-  };
-
-  const handleSetDefault = () => {
-    if (!ticked) return;
-    setNote(null);
-    setDefault.mutate(ticked.id, {
-      onSuccess: () => setNote(payoutsCopy.nowDefault(payoutCardLabel(ticked))),
-    });
-  };
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    const card = deleting;
-    remove.mutate(card.id, {
-      onSuccess: () => {
-        if (tickedId === card.id) setTickedId(null);
-        setDeleting(null);
-        setNote(payoutsCopy.deleted(payoutCardLabel(card)));
-      },
-    });
-  };
-
-  const isBusy = setDefault.isPending || remove.isPending;
-
-  return (
-    <>
-      <CardChoices
-        cards={cards}
-        keyOf={(card) => card.id}
-        renderRow={(card) => (
-          <PayoutCardRow
-            card={card}
-            group={group}
-            isTicked={card.id === ticked?.id}
-            onTick={() => tick(card)}
-            onDelete={() => {
-              remove.reset();
-              setNote(null);
-              setDeleting(card);
-            }}
-            isLocked={isBusy}
-          />
-        )}
-        isBusy={isBusy}
-        copy={payoutsCopy}
-        emptyTitle={texts.noPayoutCards}
-        isHintShown={!note}
-        note={note}
-        error={
-          setDefault.isError ? errorMessage(setDefault.error, errors.setDefaultPaymentMethodFailed) : null
-        }
-        onSetDefault={handleSetDefault}
-        canSetDefault={ticked !== null && !remove.isPending}
-        isSettingDefault={setDefault.isPending}
-        addCardPath={paths.addPayoutCard}
-      />
-
-      <DeleteCardDialog
-        copy={payoutsCopy}
-        failedMessage={errors.deletePayoutAccountFailed}
-        label={deleting ? payoutCardLabel(deleting) : null}
-        onCancel={() => setDeleting(null)}
-        onConfirm={handleDelete}
-        isDeleting={remove.isPending}
-        error={remove.isError ? remove.error : null}
-      />
-    </>
   );
 }

@@ -1,19 +1,16 @@
 import { errors, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
-import { paths } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
 import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
 import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
 import type { useBankCheck } from "../../../components/bank-check/use-bank-check";
 import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
 import { PAYPAL_CARD } from "../../../components/paypal/paypal-method";
-import { Button, buttonClassName } from "../../../components/ui/button";
-import { CardPicker, chosenCard } from "../../../components/ui/card-picker";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { CardToUse } from "../../../components/review-screen/card-to-use";
+import { Button } from "../../../components/ui/button";
+import { chosenCard } from "../../../components/ui/card-picker";
 import { showAlert } from "../../../lib/alerts";
-import { errorMessage } from "../../../lib/api-client";
 import { usePaymentMethods } from "../../../lib/default-card";
 import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { purchaseCopy } from "../copy";
@@ -131,41 +128,18 @@ export function Checkout({
 
   return (
     <>
-      <section className="order-card" aria-labelledby="order-pay-with">
-        <h2 id="order-pay-with" className="order-card__eyebrow">
-          {purchaseCopy.payWith}
-        </h2>
-        <div className="order-payment">
-          {cards.isPending ? (
-            <p className="order-payment__loading" role="status">
-              {purchaseCopy.loadingCard}
-            </p>
-          ) : cards.isError ? (
-            <div className="order-payment__error">
-              <ErrorBox>{errorMessage(cards.error, errors.loadPaymentMethodsFailed)}</ErrorBox>
-              <Button variant="secondary" onClick={() => void cards.refetch()} busy={cards.isFetching}>
-                {purchaseCopy.tryAgain}
-              </Button>
-            </div>
-          ) : (
-            <CardPicker
-              cards={cards.data}
-              selectedId={payingCard?.paymentMethodId ?? null}
-              onSelect={setPickedCardId}
-              legend={purchaseCopy.payWith}
-              noCardHint={purchaseCopy.noCardHint}
-              disabled={confirmation !== null}
-            />
-          )}
-          <Link className={buttonClassName("secondary", false, "order-payment__add")} to={paths.addCard}>
-            {texts.addCard}
-          </Link>
-        </div>
-      </section>
+      <CardToUse
+        cards={cards}
+        title={purchaseCopy.payWith}
+        copy={purchaseCopy}
+        selectedId={payingCard?.paymentMethodId ?? null}
+        onSelect={setPickedCardId}
+        disabled={confirmation !== null}
+      />
 
       <PayWithCredits totalCents={totals.totalCents} creditsCents={creditsCents} onChange={setCreditsCents} />
 
-      <div className="order-review__actions">
+      <div className="review__actions">
         <Button
           block
           className="btn--large"
@@ -176,7 +150,7 @@ export function Checkout({
           {texts.continueToPay}
         </Button>
         <PayWithPaypal onClick={() => continueToPay(PAYPAL_CARD)} />
-        <p className="order-note">{finalNote}</p>
+        <p className="review-note">{finalNote}</p>
       </div>
 
       {confirmation && !bank.view ? (

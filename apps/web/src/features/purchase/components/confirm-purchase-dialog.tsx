@@ -67,7 +67,7 @@ export function ConfirmPurchaseDialog({
           <dd>{cardOnFileLabel(card)}</dd>
         </div>
       </dl>
-      <p className="order-note">{note}</p>
+      <p className="review-note">{note}</p>
       <p className="visually-hidden" role="status">
         {isPaying ? purchaseCopy.paying : ""}
       </p>

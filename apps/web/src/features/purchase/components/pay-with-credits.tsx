@@ -42,12 +42,12 @@ export function PayWithCredits({ totalCents, creditsCents, onChange }: PayWithCr
   }, [creditsCents, spendable, onChange]);
 
   return (
-    <section className="order-card order-credits" aria-labelledby="order-credits">
-      <h2 id="order-credits" className="order-card__eyebrow">
+    <section className="review-card order-credits" aria-labelledby="order-credits">
+      <h2 id="order-credits" className="review-card__eyebrow">
         {purchaseCopy.credits}
       </h2>
       {credits.isPending ? (
-        <p className="order-payment__loading" role="status">
+        <p className="review-payment__loading" role="status">
           {purchaseCopy.loadingCredits}
         </p>
       ) : credits.isError ? (

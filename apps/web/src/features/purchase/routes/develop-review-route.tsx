@@ -1,11 +1,10 @@
 import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import { errors, formats } from "@mx/shared/messages";
-import { propertyDetailsUrl } from "@mx/shared/routes";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { formatDuration } from "../../../lib/countdown";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useDevelopProperty } from "../api/develop-property";
@@ -26,20 +25,11 @@ export function DevelopReviewRoute() {
 }
 
 function DevelopReview({ order }: { order: DevelopOrder }) {
-  const navigate = useNavigate();
   const bank = useBankCheck();
   const develop = useDevelopProperty(bank.confirmWithBank);
   const what = purchaseCopy.developmentOf(order.name, order.buildingName);
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, buildingName: name, price, location } = order;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding({ ...order, name: order.buildingName });
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>
@@ -61,35 +51,33 @@ function DevelopReview({ order }: { order: DevelopOrder }) {
   };
 
   return (
-    <div className="order-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={purchaseCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{purchaseCopy.developTitle}</h1>
-      </header>
-
-      <section className="order-card order-card--building" aria-labelledby="order-building">
-        <div className="order-card__heading">
-          <p className="order-card__eyebrow">{purchaseCopy.youAreDeveloping}</p>
-          <h2 id="order-building" className="order-card__name">
-            {order.buildingName}
-          </h2>
-          <p className="order-card__address">
+    <ReviewScreen
+      title={purchaseCopy.developTitle}
+      onBack={goBack}
+      tone="buy"
+      eyebrow={purchaseCopy.youAreDeveloping}
+      name={order.buildingName}
+      details={
+        <>
+          <ReviewDetail>
             {order.name} · {purchaseCopy.levelOf(order.level, MAX_DEVELOPMENT_LEVEL)}
-          </p>
-          {order.description ? <p className="order-card__address">{order.description}</p> : null}
-        </div>
-        <dl className="amount-lines">
-          <div className="amount-lines__row">
-            <dt>{purchaseCopy.constructionTime}</dt>
-            <dd>{formatDuration(order.durationSeconds)}</dd>
-          </div>
-        </dl>
-        <OrderLines totals={order.totals} priceLabel={purchaseCopy.developmentCost} />
-        <p className="order-note">{purchaseCopy.valueNote}</p>
-      </section>
-
+          </ReviewDetail>
+          {order.description ? <ReviewDetail>{order.description}</ReviewDetail> : null}
+        </>
+      }
+      summary={
+        <>
+          <dl className="amount-lines">
+            <div className="amount-lines__row">
+              <dt>{purchaseCopy.constructionTime}</dt>
+              <dd>{formatDuration(order.durationSeconds)}</dd>
+            </div>
+          </dl>
+          <OrderLines totals={order.totals} priceLabel={purchaseCopy.developmentCost} />
+          <p className="review-note">{purchaseCopy.valueNote}</p>
+        </>
+      }
+    >
       <Checkout
         totals={order.totals}
         itemName={what}
@@ -101,6 +89,6 @@ function DevelopReview({ order }: { order: DevelopOrder }) {
         onPaid={goBack}
         failureText={(cause) => formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed))}
       />
-    </div>
+    </ReviewScreen>
   );
 }

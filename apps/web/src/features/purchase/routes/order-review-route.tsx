@@ -1,8 +1,7 @@
 import { errors, formats } from "@mx/shared/messages";
-import { propertyDetailsUrl } from "@mx/shared/routes";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
 import { useBankCheck } from "../../../components/bank-check/use-bank-check";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
+import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useBuyProperty } from "../api/buy-property";
@@ -11,7 +10,7 @@ import { OrderLines } from "../components/order-lines";
 import { purchaseCopy } from "../copy";
 import { type Order, orderTotals, readOrder } from "../order";
 import "../purchase.css";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 
 /** /order-review: reviews the offer Property Details sent in the router state, then pays for it. */
 export function OrderReviewRoute() {
@@ -23,20 +22,11 @@ export function OrderReviewRoute() {
 }
 
 function OrderReview({ order }: { order: Order }) {
-  const navigate = useNavigate();
   const bank = useBankCheck();
   const buy = useBuyProperty(bank.confirmWithBank);
   const totals = orderTotals(order.price);
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, price, location } = order;
-      void navigate(propertyDetailsUrl({ id, name, price, lat: location.lat, lng: location.lng }), {
-        replace: true,
-      });
-    }
-  };
+  const goBack = useBackToBuilding(order);
 
   const payment: CheckoutMutation = {
     mutate: ({ paymentMethodId, credits, idempotencyKey }, callbacks) =>
@@ -58,27 +48,17 @@ function OrderReview({ order }: { order: Order }) {
   };
 
   return (
-    <div className="order-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={purchaseCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{purchaseCopy.title}</h1>
-      </header>
-
-      <section className="order-card order-card--building" aria-labelledby="order-building">
-        <div className="order-card__heading">
-          <p className="order-card__eyebrow">{purchaseCopy.youAreBuying}</p>
-          <h2 id="order-building" className="order-card__name">
-            {order.name}
-          </h2>
-          {order.address && order.address !== order.name ? (
-            <p className="order-card__address">{order.address}</p>
-          ) : null}
-        </div>
-        <OrderLines totals={totals} />
-      </section>
-
+    <ReviewScreen
+      title={purchaseCopy.title}
+      onBack={goBack}
+      tone="buy"
+      eyebrow={purchaseCopy.youAreBuying}
+      name={order.name}
+      details={
+        order.address && order.address !== order.name ? <ReviewDetail>{order.address}</ReviewDetail> : null
+      }
+      summary={<OrderLines totals={totals} />}
+    >
       <Checkout
         totals={totals}
         itemName={order.name}
@@ -88,6 +68,6 @@ function OrderReview({ order }: { order: Order }) {
         onPaid={goBack}
         failureText={(cause) => formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed))}
       />
-    </div>
+    </ReviewScreen>
   );
 }

@@ -1,11 +1,11 @@
 import { errors, formats, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
-import { propertyDetailsUrl } from "@mx/shared/routes";
 import { useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation } from "react-router";
+import { z } from "zod";
+import { ReviewScreen } from "../../../components/review-screen/review-screen";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
-import { ArrowLeftIcon } from "../../../components/ui/icons";
 import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
 import { savePendingAsk } from "../../../lib/pending-ask";
@@ -17,7 +17,7 @@ import { AskLines } from "../components/ask-lines";
 import { type ConfirmPhase, ConfirmSellDialog } from "../components/confirm-sell-dialog";
 import { saleCopy } from "../copy";
 import "../sale.css";
-import { hasAppHistory, LeaveReview } from "../../../lib/app-history";
+import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
 import { useProfile } from "../../../lib/current-profile";
 
 /** /sell-review, the Place Ask screen: reviews the ask Property Details sent in the router state. */
@@ -29,16 +29,20 @@ export function SellReviewRoute() {
   return <SellReview ask={ask} routerState={location.state} />;
 }
 
+/** How payout onboarding ended, when the player comes back from it to this screen. */
+const OnboardingState = z.object({ onboarding: z.enum(["connected", "unfinished"]) });
+
+/** The router state as a record of its keys; anything else is an empty one. */
+const StateRecord = z.record(z.string(), z.unknown()).catch({});
+
 /** The note Sell Review opens with when the player comes back from payout onboarding. */
 function onboardingNote(state: unknown): string | null {
-  if (typeof state !== "object" || state === null || !("onboarding" in state)) return null;
-  if (state.onboarding === "connected") return saleCopy.payoutsReady;
-  if (state.onboarding === "unfinished") return saleCopy.payoutsUnfinished;
-  return null;
+  const parsed = OnboardingState.safeParse(state);
+  if (!parsed.success) return null;
+  return parsed.data.onboarding === "connected" ? saleCopy.payoutsReady : saleCopy.payoutsUnfinished;
 }
 
 function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
-  const navigate = useNavigate();
   const place = usePlaceAsk();
   const cancel = useCancelSale();
   const profile = useProfile();
@@ -52,18 +56,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   const priceProblem = price === null ? errors.validPrice : coversFee(price) ? null : saleCopy.priceTooLow;
   const isBusy = phase !== null && phase !== "confirm";
 
-  const goBack = () => {
-    if (hasAppHistory()) void navigate(-1);
-    else {
-      const { buildingId: id, name, location } = ask;
-      void navigate(
-        propertyDetailsUrl({ id, name, price: price ?? 0, lat: location.lat, lng: location.lng }),
-        {
-          replace: true,
-        },
-      );
-    }
-  };
+  const goBack = useBackToBuilding(ask);
 
   const openConfirm = () => {
     if (!ask.propertyId) {
@@ -100,7 +93,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
       // The page unloads from here; the dialog stays busy and says where the player is going.
       setPhase("redirecting");
       // The provider brings the player back to /assets; the ask waits there to be resumed.
-      const { onboarding: _, ...state } = (routerState ?? {}) as Record<string, unknown>;
+      const { onboarding: _, ...state } = StateRecord.parse(routerState);
       savePendingAsk(state);
       try {
         window.location.assign(status.redirectLink);
@@ -152,29 +145,23 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
   };
 
   return (
-    <div className="sale-review">
-      <header className="page-header">
-        <button type="button" className="icon-button" aria-label={saleCopy.back} onClick={goBack}>
-          <ArrowLeftIcon size={22} />
-        </button>
-        <h1 className="page-header__title">{saleCopy.title}</h1>
-      </header>
-
-      <section className="sale-card sale-card--building" aria-labelledby="sale-building">
-        <div className="sale-card__heading">
-          <p className="sale-card__eyebrow">{saleCopy.youAreSelling}</p>
-          <h2 id="sale-building" className="sale-card__name">
-            {ask.name}
-          </h2>
-          {ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
-        </div>
-        <StatusNote>{onboardingNote(routerState)}</StatusNote>
-        {totals ? <AskLines totals={totals} /> : null}
-        <ErrorBox>{priceProblem}</ErrorBox>
-        <p className="sale-note sale-note--start">{saleCopy.feeNote}</p>
-      </section>
-
-      <div className="sale-review__actions">
+    <ReviewScreen
+      title={saleCopy.title}
+      onBack={goBack}
+      tone="sell"
+      eyebrow={saleCopy.youAreSelling}
+      name={ask.name}
+      details={ask.forSale ? <p className="sale-badge">{saleCopy.forSaleNow}</p> : null}
+      summary={
+        <>
+          <StatusNote>{onboardingNote(routerState)}</StatusNote>
+          {totals ? <AskLines totals={totals} /> : null}
+          <ErrorBox>{priceProblem}</ErrorBox>
+          <p className="review-note review-note--start">{saleCopy.feeNote}</p>
+        </>
+      }
+    >
+      <div className="review__actions review__actions--pair">
         {/* Only a building on the market has a sale to cancel. */}
         {ask.forSale ? (
           <div className="sale-review__cancel">
@@ -200,7 +187,7 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
         </Button>
       </div>
       {profile.data ? (
-        <p className="sale-note">
+        <p className="review-note">
           {profile.data.isStripeIntegrated ? saleCopy.payoutNote : saleCopy.payoutNoteBeforeOnboarding}
         </p>
       ) : null}
@@ -216,6 +203,6 @@ function SellReview({ ask, routerState }: { ask: Ask; routerState: unknown }) {
           onConfirm={() => void confirmSell()}
         />
       ) : null}
-    </div>
+    </ReviewScreen>
   );
 }
