@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { createAccount } from "./support/accounts";
 import { expect, fillLogin, MAP_URL, test } from "./support/fixtures";
@@ -124,6 +125,15 @@ async function buyMidRiseBuilding(page: Page, request: APIRequestContext) {
   throw new Error("no unowned building of middling height found");
 }
 
+/** axe-core over the page as it stands: no serious or critical finding. */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious, `${what}: accessibility findings`).toEqual([]);
+}
+
 async function developThroughApi(page: Page, request: APIRequestContext, propertyId: string, kind: string) {
   const developed = await request.post("/api/v1/properties/develop", {
     headers: await authHeaders(page),
@@ -192,6 +202,7 @@ test.describe("Developing a building", () => {
       "3 seconds",
       dollars(facadeTotal),
     ]);
+    await expectAccessible(page, "Property Details with the next development");
     await shootPage(page, "details-level-0");
 
     // Develop → review → confirm (all sales final) → paid: construction starts.
@@ -199,6 +210,7 @@ test.describe("Developing a building", () => {
     await expect(page).toHaveURL(/\/develop-review$/);
     await expect(page.getByRole("heading", { level: 1, name: "Development Review" })).toBeVisible();
     await expect(page.getByText("Facade renovation · Level 1 of 4")).toBeVisible();
+    await expectAccessible(page, "Development Review");
     await shootPage(page, "develop-review");
     await page.getByRole("button", { name: "Continue to Pay" }).click();
     const confirm = page.getByRole("dialog", { name: "Confirm Purchase" });
@@ -312,6 +324,7 @@ test.describe("Developing a building", () => {
     });
     await expect(develop.locator(".develop-works__time")).toBeVisible();
     await expect(develop.getByRole("button")).toHaveCount(0);
+    await expectAccessible(visitorPage, "Property Details under construction");
     await shootPage(visitorPage, "details-visitor-during");
     await expect(develop).toContainText("Level 2 of 4", { timeout: 60_000 });
     await other.close();
