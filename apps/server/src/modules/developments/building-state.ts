@@ -12,6 +12,13 @@ import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 
+/** "Nov 25, 2026, 6:33 PM": when a construction ends, as a player reads it. */
+const constructionEnd = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
@@ -50,7 +57,7 @@ export function refusal(state: BuildingState, userId: string, kind: DevelopmentK
   if (state.constructingUntil) {
     return new AppError(
       "CONFLICT",
-      `This building is under construction until ${state.constructingUntil.toISOString()}: one development is built at a time.`,
+      `This building is under construction until ${constructionEnd.format(state.constructingUntil)} UTC: one development is built at a time.`,
     );
   }
   if (state.paying)
