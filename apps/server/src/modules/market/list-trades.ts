@@ -3,7 +3,7 @@ import type { Trade } from "@mx/shared/schemas/market";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
-import { requireNeighborhood } from "./neighborhood";
+import { requireNeighborhood } from "../buildings/require-neighborhood";
 import { tradesSource } from "./trades-source";
 
 type TradeRow = {

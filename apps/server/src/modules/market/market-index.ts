@@ -2,7 +2,7 @@ import type { IndexDay } from "@mx/shared/schemas/market";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
-import { requireNeighborhood } from "./neighborhood";
+import { requireNeighborhood } from "../buildings/require-neighborhood";
 import { tradesSource } from "./trades-source";
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@ import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
-import { requireNeighborhood } from "../market/neighborhood";
+import { requireNeighborhood } from "../buildings/require-neighborhood";
 
 export type LeaderboardSort =
   | "-numberOfProperties"
