@@ -83,7 +83,7 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
                 tick={{ fill: TICK, fontSize: 12 }}
                 tickLine={false}
                 axisLine={false}
-                width={56}
+                width={72}
               />
               <Tooltip content={IndexTooltip} cursor={{ fill: "rgba(255,255,255,0.04)" }} />
               <Bar yAxisId="trades" dataKey="trades" fill={BARS} isAnimationActive={false} />
@@ -98,25 +98,28 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
               />
             </ComposedChart>
           </div>
-          <table className="visually-hidden">
-            <caption>{marketTexts.indexTitle(name)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{marketTexts.indexDate}</th>
-                <th scope="col">{marketTexts.indexTrades}</th>
-                <th scope="col">{marketTexts.indexMedian}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {traded.map((d) => (
-                <tr key={d.date}>
-                  <td>{d.date}</td>
-                  <td>{d.trades}</td>
-                  <td>{d.medianPricePerSqft === null ? "" : marketTexts.perSqft(d.medianPricePerSqft)}</td>
+          {/* A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways. */}
+          <div className="visually-hidden">
+            <table>
+              <caption>{marketTexts.indexTitle(name)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{marketTexts.indexDate}</th>
+                  <th scope="col">{marketTexts.indexTrades}</th>
+                  <th scope="col">{marketTexts.indexMedian}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {traded.map((d) => (
+                  <tr key={d.date}>
+                    <td>{d.date}</td>
+                    <td>{d.trades}</td>
+                    <td>{d.medianPricePerSqft === null ? "" : marketTexts.perSqft(d.medianPricePerSqft)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

@@ -111,24 +111,27 @@ export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
           />
         </AreaChart>
       </div>
-      <table className="visually-hidden">
-        <caption>{propertiesCopy.historySummary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{propertiesCopy.date}</th>
-            <th scope="col">{propertiesCopy.amount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: two sales can share a timestamp; the list never reorders
-            <tr key={index}>
-              <td>{formatLongDate(point.insertDate)}</td>
-              <td>{formatDollars(point.bidAmount)}</td>
+      {/* A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{propertiesCopy.historySummary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{propertiesCopy.date}</th>
+              <th scope="col">{propertiesCopy.amount}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two sales can share a timestamp; the list never reorders
+              <tr key={index}>
+                <td>{formatLongDate(point.insertDate)}</td>
+                <td>{formatDollars(point.bidAmount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
