@@ -40,7 +40,7 @@ for (const width of [1440, 375]) {
       const overflow = await page.evaluate(() => {
         const extra =
           Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth;
-        const past = [...document.querySelectorAll("body *")]
+        const past = Array.from(document.querySelectorAll("body *"))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
           .slice(0, 3)
           .map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute("class") ?? ""}`);
