@@ -1,7 +1,7 @@
 import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import { paths, propertyDetailsUrl } from "@mx/shared/routes";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
@@ -117,27 +117,13 @@ export function PortfolioRoute() {
                   <thead>
                     <tr>
                       <th scope="col">{marketTexts.building}</th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.price}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.paid}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.ask}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.bestBid}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.netAtAsk}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.netAtBestBid}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.unrealised}
-                      </th>
+                      <NumberHead>{marketTexts.price}</NumberHead>
+                      <NumberHead>{marketTexts.paid}</NumberHead>
+                      <NumberHead>{marketTexts.ask}</NumberHead>
+                      <NumberHead>{marketTexts.bestBid}</NumberHead>
+                      <NumberHead>{marketTexts.netAtAsk}</NumberHead>
+                      <NumberHead>{marketTexts.netAtBestBid}</NumberHead>
+                      <NumberHead>{marketTexts.unrealised}</NumberHead>
                     </tr>
                   </thead>
                   <tbody>
@@ -156,27 +142,17 @@ export function PortfolioRoute() {
                             {h.name}
                           </Link>
                         </th>
-                        <td className="portfolio-table__number" data-label={marketTexts.price}>
-                          {money(h.price)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.paid}>
-                          {money(h.paid)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.ask}>
-                          {money(h.ask)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.bestBid}>
-                          {money(h.bestBid)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.netAtAsk}>
-                          {money(h.netIfSoldAtAsk)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.netAtBestBid}>
+                        <NumberCell label={marketTexts.price}>{money(h.price)}</NumberCell>
+                        <NumberCell label={marketTexts.paid}>{money(h.paid)}</NumberCell>
+                        <NumberCell label={marketTexts.ask}>{money(h.ask)}</NumberCell>
+                        <NumberCell label={marketTexts.bestBid}>{money(h.bestBid)}</NumberCell>
+                        <NumberCell label={marketTexts.netAtAsk}>{money(h.netIfSoldAtAsk)}</NumberCell>
+                        <NumberCell label={marketTexts.netAtBestBid}>
                           {money(h.netIfBestBidAccepted)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.unrealised}>
+                        </NumberCell>
+                        <NumberCell label={marketTexts.unrealised}>
                           <Gain value={h.unrealised} />
-                        </td>
+                        </NumberCell>
                       </tr>
                     ))}
                   </tbody>
@@ -196,18 +172,10 @@ export function PortfolioRoute() {
                     <tr>
                       <th scope="col">{marketTexts.building}</th>
                       <th scope="col">{marketTexts.soldOn}</th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.lastSale}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.proceeds}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.cost}
-                      </th>
-                      <th scope="col" className="portfolio-table__number">
-                        {marketTexts.gain}
-                      </th>
+                      <NumberHead>{marketTexts.lastSale}</NumberHead>
+                      <NumberHead>{marketTexts.proceeds}</NumberHead>
+                      <NumberHead>{marketTexts.cost}</NumberHead>
+                      <NumberHead>{marketTexts.gain}</NumberHead>
                     </tr>
                   </thead>
                   <tbody>
@@ -217,18 +185,12 @@ export function PortfolioRoute() {
                         <td data-label={marketTexts.soldOn}>
                           <time dateTime={isoOf(r.at)}>{formatDay(r.at)}</time>
                         </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.lastSale}>
-                          {formatDollars(r.price)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.proceeds}>
-                          {formatDollars(r.proceeds)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.cost}>
-                          {formatDollars(r.cost)}
-                        </td>
-                        <td className="portfolio-table__number" data-label={marketTexts.gain}>
+                        <NumberCell label={marketTexts.lastSale}>{formatDollars(r.price)}</NumberCell>
+                        <NumberCell label={marketTexts.proceeds}>{formatDollars(r.proceeds)}</NumberCell>
+                        <NumberCell label={marketTexts.cost}>{formatDollars(r.cost)}</NumberCell>
+                        <NumberCell label={marketTexts.gain}>
                           <Gain value={r.gain} />
-                        </td>
+                        </NumberCell>
                       </tr>
                     ))}
                   </tbody>
@@ -262,5 +224,23 @@ export function PortfolioRoute() {
         </>
       ) : null}
     </div>
+  );
+}
+
+/** A column of figures, right-aligned. */
+function NumberHead({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="portfolio-table__number">
+      {children}
+    </th>
+  );
+}
+
+/** A figure, right-aligned; on a phone its row is a card and `label` names the figure. */
+function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="portfolio-table__number" data-label={label}>
+      {children}
+    </td>
   );
 }
