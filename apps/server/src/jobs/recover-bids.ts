@@ -1,4 +1,4 @@
-import { findInterruptedBids, recoverBid } from "../modules/bids/release-holds";
+import { findInterruptedBids, recoverBid } from "../modules/bids/recover-bids";
 import { RowItem, sweepJob } from "./define";
 
 /**

@@ -7,7 +7,7 @@ import { Batcher, failed, succeeded } from "../../lib/batcher";
 import { AppError } from "../../lib/errors";
 import type { HotCache } from "../../lib/hot-cache";
 import { keyedHash, newId, newToken } from "../../lib/secrets";
-import { announceInvalidation } from "../live/publish";
+import { announceInvalidation } from "../events/publish";
 import { type CachedSession, forgetSessionsLocally } from "../system/hot-reads";
 
 export type AuthContext = { userId: string; sessionId: string };

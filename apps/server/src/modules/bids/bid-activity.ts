@@ -2,7 +2,7 @@ import type { Bid } from "@mx/shared/schemas/bids";
 import { and, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
-import { recordActivity } from "../live/publish";
+import { recordActivity } from "../events/publish";
 import { bidById } from "./present-bid";
 
 const fieldsOf = (bid: Bid) => ({

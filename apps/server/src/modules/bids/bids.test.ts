@@ -9,7 +9,8 @@ import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { BID_TTL_MS, sweepBids } from "./release-holds";
+import { sweepBids } from "./recover-bids";
+import { BID_TTL_MS } from "./release-holds";
 
 let failNext = false;
 let t: TestApp;

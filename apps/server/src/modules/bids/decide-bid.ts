@@ -11,15 +11,14 @@ import { crashPoint, failPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
+import { displayName } from "../buildings/present-property";
+import { publishBuilding } from "../buildings/publish-building";
 import { accounts, postJournal } from "../ledger/ledger";
-import { publishBuilding } from "../live/publish";
 import { GatewayRequestError } from "../payments/gateway";
-import { displayName } from "../properties/present-property";
 import { bidActivity } from "./bid-activity";
+import { type BidRow, bidCaptureKey, bidRefundKey, type HeldBid } from "./bid-rows";
 import { bidById } from "./present-bid";
-import { type HeldBid, releaseHolds } from "./release-holds";
-
-export type BidRow = typeof bids.$inferSelect;
+import { releaseHolds } from "./release-holds";
 
 /** The bid, read under its building's lock (taken first, so every change to the building waits its turn). */
 async function lockedBid(tx: Tx, bidId: string): Promise<BidRow> {
@@ -177,10 +176,6 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
   await releaseHolds(deps, released);
   return bidById(db, bidId);
 }
-
-/** The processor keys of an accepted bid's capture and of its refund, fixed by the bid's id. */
-export const bidCaptureKey = (bidId: string) => `bid-capture:${bidId}`;
-export const bidRefundKey = (bidId: string) => `bid-refund:${bidId}`;
 
 const failAccept = (deps: AppDeps, bidId: string, failure: string) =>
   deps.db

@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
-import { displayName, round6 } from "../properties/present-property";
+import { displayName, round6 } from "../buildings/present-property";
 
 const bidder = alias(users, "bidder");
 

@@ -26,8 +26,8 @@ import {
 } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
 import { bidActivity, outbidActivity } from "./bid-activity";
+import { type BidRow, bidHoldKey } from "./bid-rows";
 import { checkBid, findBidTarget } from "./bid-target";
-import type { BidRow } from "./decide-bid";
 import { bidById } from "./present-bid";
 import { bidTtlMs, releaseHolds } from "./release-holds";
 
@@ -303,6 +303,3 @@ export async function placeHeldBid(deps: AppDeps, bid: BidRow, intent: GatewayIn
   await releaseHolds(deps, replaced);
   return bidById(db, bidId);
 }
-
-/** The processor key of a bid's hold, fixed by the bid's id (written before the hold is asked for). */
-export const bidHoldKey = (bidId: string) => `bid:${bidId}`;

@@ -4,8 +4,8 @@ import type { Db, Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
-import { publishBuilding } from "../live/publish";
-import { presentProperty, selectProperties } from "../properties/present-property";
+import { presentProperty, selectProperties } from "./present-property";
+import { publishBuilding } from "./publish-building";
 import { forgetSearches } from "./search-buildings";
 
 /** The property of a building: every catalogued building has one, made at import. */

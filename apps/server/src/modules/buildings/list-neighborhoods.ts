@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
-import { displayName, round6 } from "../properties/present-property";
+import { displayName, round6 } from "./present-property";
 
 type Row = {
   code: string;

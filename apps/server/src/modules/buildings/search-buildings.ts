@@ -2,8 +2,8 @@ import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { displayName, round6 } from "../properties/present-property";
 import { type CatalogueMatch, forgetCatalogue, searchCatalogue } from "./catalogue-index";
+import { displayName, round6 } from "./present-property";
 import { normaliseQuery } from "./search-text";
 
 export { normaliseQuery };

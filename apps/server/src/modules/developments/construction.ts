@@ -1,38 +1,11 @@
 import { DEVELOPMENT_KINDS, DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
-import type { Development } from "@mx/shared/schemas/developments";
 import { inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 import { queryRows } from "../../lib/sql";
-import { publishPublicMany, recordActivity } from "../live/publish";
-import { displayName, selectProperties } from "../properties/present-property";
-
-/**
- * A building's development as players see it, from its settled level and the end of the construction under way.
- * The state follows from the time: a construction whose end has passed counts as finished, settled or not.
- */
-export function presentDevelopment(
-  level: number,
-  constructingUntil: Date | null,
-  now = Date.now(),
-): Development {
-  if (!constructingUntil) return { level, constructing: false, kind: null, completesAt: null };
-  if (constructingUntil.getTime() <= now) {
-    return {
-      level: Math.min(level + 1, DEVELOPMENT_KINDS.length),
-      constructing: false,
-      kind: null,
-      completesAt: null,
-    };
-  }
-  return {
-    level,
-    constructing: true,
-    kind: DEVELOPMENT_KINDS[level] ?? null,
-    completesAt: Math.ceil(constructingUntil.getTime() / 1000),
-  };
-}
+import { displayName, selectProperties } from "../buildings/present-property";
+import { publishPublicMany, recordActivity } from "../events/publish";
 
 export const kindOfLevel = (level: number): DevelopmentKind | null => DEVELOPMENT_KINDS[level - 1] ?? null;
 

@@ -8,8 +8,9 @@ import {
 import type { DevelopmentOption, DevelopmentsData } from "@mx/shared/schemas/developments";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { presentDevelopment } from "../buildings/present-property";
 import { buildingOf, durationSeconds, FEES_CENTS, readState, refusal } from "./building-state";
-import { presentDevelopment, settleDueDevelopments } from "./construction";
+import { settleDueDevelopments } from "./construction";
 
 /** GET properties/developments: the building's development and the four developments with their prices now. */
 export async function getDevelopments(deps: AppDeps, userId: string, key: string): Promise<DevelopmentsData> {

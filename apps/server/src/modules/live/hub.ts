@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { Database } from "../../db/client";
 import { sessions } from "../../db/schema/users";
-import { LIVE_CHANNEL, type WireMessage } from "./publish";
+import { LIVE_CHANNEL, type WireMessage } from "../events/publish";
 
 /** A socket whose unsent data grows past this is too slow to follow: it is closed and will refetch. */
 const MAX_BUFFERED_BYTES = 1 << 20;

@@ -13,7 +13,7 @@ import { addCard } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { isType, openLive } from "../../test/live";
-import { publishPublic, recordActivity } from "./publish";
+import { publishPublic, recordActivity } from "../events/publish";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -309,7 +309,7 @@ async function crossInstanceDelivery(a: FastifyInstance, b: FastifyInstance) {
   // A change made through instance A reaches a socket held by instance B.
   await a.deps.db.transaction(async (tx) => {
     await tx.update(properties).set({ forSale: true }).where(eq(properties.buildingId, "way/1"));
-    const { publishBuilding } = await import("./publish");
+    const { publishBuilding } = await import("../buildings/publish-building");
     await publishBuilding(tx, "building.listed", "way/1");
     await recordActivity(tx, seller.userId, "bid.declined", {
       bidId: "1f4f7c1e-2d0a-4d4f-9a53-0d6f0b7f9e21",

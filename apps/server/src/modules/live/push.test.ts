@@ -14,7 +14,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activities, pushSubscriptions } from "../../db/schema/live";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
-import { recordActivity } from "./publish";
+import { recordActivity } from "../events/publish";
 
 /*
  * A push service of our own for the test: it takes what the server sends as a real push service would, and

@@ -4,7 +4,7 @@ import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
-import { publishBuilding } from "../live/publish";
+import { publishBuilding } from "../buildings/publish-building";
 
 /** The tile at zoom `z` holding (lng, lat). */
 function tileAt(lng: number, lat: number, z: number) {

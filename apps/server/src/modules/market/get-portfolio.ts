@@ -3,7 +3,7 @@ import type { Holding, PortfolioData, RealisedSale } from "@mx/shared/schemas/ma
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { queryRows } from "../../lib/sql";
-import { displayName } from "../properties/present-property";
+import { displayName } from "../buildings/present-property";
 import { activeYears } from "./active-years";
 import { costOf, playerJournals, proceedsOf } from "./player-journals";
 

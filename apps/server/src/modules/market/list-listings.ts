@@ -3,9 +3,9 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
+import { type PropertyRow, presentProperty } from "../buildings/present-property";
 import { requireNeighborhood } from "../buildings/require-neighborhood";
 import { normaliseQuery } from "../buildings/search-buildings";
-import { type PropertyRow, presentProperty } from "../properties/present-property";
 
 type ListingRow = PropertyRow & {
   bestBidCents: number | null;

@@ -6,7 +6,7 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
-import { recordActivity } from "../live/publish";
+import { recordActivity } from "../events/publish";
 import { creditedToday, grantCredits, takeBackCredits } from "./credits";
 import { adapterFor, type Params, type Postback, PostbackError, playerOf } from "./providers";
 

@@ -4,7 +4,7 @@
  * credit back to a buying card (a deleted account's remaining balance). Amounts are integer cents.
  */
 
-import type { CardBrand } from "./gateway";
+import type { CardBrand } from "@mx/shared/cards";
 
 /** A debit card a connected account can be paid out to. */
 export type GatewayExternalAccount = {

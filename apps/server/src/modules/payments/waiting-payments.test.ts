@@ -11,7 +11,7 @@ import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
-import { recoverBid } from "../bids/release-holds";
+import { recoverBid } from "../bids/recover-bids";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { orderIdOf } from "./paypal-gateway";

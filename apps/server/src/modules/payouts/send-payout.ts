@@ -7,8 +7,8 @@ import type { AppDeps } from "../../deps";
 import { crashPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
+import { recordActivity } from "../events/publish";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
-import { recordActivity } from "../live/publish";
 import { CardError, GatewayRequestError } from "../payments/gateway";
 import type { GatewayPayout, PayoutMethod } from "../payments/payout-gateway";
 

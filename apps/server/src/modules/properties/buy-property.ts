@@ -13,15 +13,15 @@ import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
+import { presentProperty, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
+import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes } from "../ledger/ledger";
-import { publishPublicMany } from "../live/publish";
 import { holdPurchaseCredits, releasePurchaseCredits } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
-import { presentProperty, selectProperties } from "./present-property";
 import { endLapsedHolds } from "./reconcile-purchases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

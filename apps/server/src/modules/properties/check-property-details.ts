@@ -4,8 +4,8 @@ import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
+import { presentProperty, selectProperties } from "../buildings/present-property";
 import { rankedMatches } from "../buildings/search-buildings";
-import { presentProperty, selectProperties } from "./present-property";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a building id looks like (`way/…`, `relation/…`, `doitt/…`, …): such text is looked up exactly, never fuzzily. */

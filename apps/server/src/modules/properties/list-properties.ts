@@ -2,7 +2,7 @@ import type { PropertyListData } from "@mx/shared/schemas/properties";
 import { count, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
-import { presentProperty, selectProperties } from "./present-property";
+import { presentProperty, selectProperties } from "../buildings/present-property";
 
 /** One player's buildings, most recently changed first. */
 export async function listProperties(

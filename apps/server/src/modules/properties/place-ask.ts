@@ -13,9 +13,9 @@ import { queryRows } from "../../lib/sql";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { publishBuilding } from "../buildings/publish-building";
 import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
 import { settleDueDevelopments } from "../developments/construction";
-import { publishBuilding } from "../live/publish";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,7 +7,8 @@ import { HotCache } from "../../lib/hot-cache";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
-import { announceInvalidation, publishBuilding } from "../live/publish";
+import { publishBuilding } from "../buildings/publish-building";
+import { announceInvalidation } from "../events/publish";
 
 /** Two instances of the server on one database, as behind a load balancer. */
 let a: TestApp;

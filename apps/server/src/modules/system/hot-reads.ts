@@ -1,6 +1,6 @@
 import { HotCache } from "../../lib/hot-cache";
 import type { ReadyReply } from "../../lib/ready-reply";
-import type { WireMessage } from "../live/publish";
+import { hearSentHere, type WireMessage } from "../events/publish";
 
 /** A live session as the request path needs it, with its end. */
 export type CachedSession = { sessionId: string; userId: string; expiresAt: number };
@@ -12,8 +12,8 @@ export type CachedSession = { sessionId: string; userId: string; expiresAt: numb
 export type CachedReply = { reply: ReadyReply; tags: string[]; until?: number | null };
 
 /**
- * Every HotReads of this process, so that a change made here is heard at once, before its NOTIFY comes back: a
- * player reads their own write, whatever the live channel's delay.
+ * Every HotReads of this process that hears it: a session ended here is forgotten at once, before its NOTIFY comes
+ * back, as every message this process sends is (live/publish.ts, `hearSentHere`).
  */
 const local = new Set<HotReads>();
 
@@ -44,12 +44,18 @@ export class HotReads {
   readonly market = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 2_000, refreshAfterMs: 1_000 });
   private readonly mapListeners = new Set<() => void>();
 
+  private readonly stopHearing: () => void = () => {};
+
   constructor(options: { hearsThisProcess?: boolean } = {}) {
-    if (options.hearsThisProcess !== false) local.add(this);
+    if (options.hearsThisProcess !== false) {
+      local.add(this);
+      this.stopHearing = hearSentHere((message) => this.apply(message));
+    }
   }
 
   close(): void {
     local.delete(this);
+    this.stopHearing();
   }
 
   /** Runs when the map's ownership overlay may have changed (the map state cache looks at its version again). */
@@ -120,15 +126,6 @@ export class HotReads {
   private mapChanged() {
     for (const listener of this.mapListeners) listener();
   }
-}
-
-/**
- * Hands a message this process is sending on the live channel to its own caches at once (live/publish.ts). Sent
- * inside a transaction, it comes before the commit: a read in between may cache what the change replaces, but the
- * NOTIFY that follows the commit forgets it again, so this only shortens the time a change goes unseen here.
- */
-export function hearHere(message: WireMessage): void {
-  for (const reads of local) reads.apply(message);
 }
 
 /** Forgets a session (or all of a player's) in this process at once; other instances hear the NOTIFY. */

@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { uniqueViolation } from "../../lib/db-errors";
-import { announceInvalidation, publishPublic } from "../live/publish";
+import { announceInvalidation, publishPublic } from "../events/publish";
 import { assertIdentityFree, identityConflict } from "./find-user";
 import { getProfile } from "./get-profile";
 

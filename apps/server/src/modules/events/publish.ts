@@ -3,17 +3,13 @@ import {
   type ActivityPayload,
   type ActivityType,
   activityPayloads,
-  type BuildingEventType,
   PublicEvent,
   pushedActivityTypes,
 } from "@mx/shared/schemas/live";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { buildings } from "../../db/schema/buildings";
 import { activities } from "../../db/schema/live";
 import { newId } from "../../lib/secrets";
-import { displayName, selectProperties } from "../properties/present-property";
-import { hearHere } from "../system/hot-reads";
 
 /*
  * The live channel's one entrance. Call these inside the transaction that makes the change: PostgreSQL delivers
@@ -39,6 +35,24 @@ export type WireMessage =
   | { at: number; event: PublicEvent }
   | { at: number; to: string; activity: Activity; push: boolean }
   | { at: number; invalidate: Invalidation };
+
+/**
+ * What in this process hears each message it sends, at once, before its NOTIFY comes back (the hot reads' caches,
+ * so a player reads their own write whatever the channel's delay). Sent inside a transaction, a message is heard
+ * before the commit: a read in between may cache what the change replaces, but the NOTIFY that follows the commit
+ * forgets it again, so this only shortens the time a change goes unseen here.
+ */
+const hearers = new Set<(message: WireMessage) => void>();
+
+/** Hears every message this process sends from now on; returns how to stop. */
+export function hearSentHere(hearer: (message: WireMessage) => void): () => void {
+  hearers.add(hearer);
+  return () => hearers.delete(hearer);
+}
+
+function hearHere(message: WireMessage): void {
+  for (const hearer of hearers) hearer(message);
+}
 
 function wire(message: WireMessage): string {
   const json = JSON.stringify(message);
@@ -74,26 +88,6 @@ export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Pr
     from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as m(payload, n)
     order by m.n`);
   for (const message of messages) hearHere(message);
-}
-
-/** A building's event, with its current name, price, sale flag and owner colour read in the same transaction. */
-export async function publishBuilding(
-  q: Queryable,
-  type: BuildingEventType,
-  buildingId: string,
-): Promise<void> {
-  const [row] = await selectProperties(q).where(eq(buildings.id, buildingId)).limit(1);
-  if (!row?.buildingId || row.mapId === null) throw new Error(`No building ${buildingId} to announce`);
-  await publishPublic(q, {
-    type,
-    buildingId: row.buildingId,
-    mapId: row.mapId,
-    name: displayName(row),
-    price: (row.priceCents ?? 0) / 100,
-    forSale: row.forSale ?? false,
-    ownerId: row.ownerId,
-    color: row.ownerId ? (row.ownerColor ?? null) : null,
-  });
 }
 
 /**

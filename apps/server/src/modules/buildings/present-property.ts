@@ -1,10 +1,11 @@
+import { DEVELOPMENT_KINDS } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
+import type { Development } from "@mx/shared/schemas/developments";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
-import { presentDevelopment } from "../developments/construction";
 
 /** The columns a Property is made from: one row of properties ⋈ buildings ⟕ owner. */
 export const propertyColumns = {
@@ -89,5 +90,31 @@ export function presentProperty(row: PropertyRow): Property {
     location: { lat: round6(row.lat ?? 0), lng: round6(row.lng ?? 0) },
     status: row.forSale ? "forSale" : owned ? "owned" : "available",
     development: presentDevelopment(row.developmentLevel ?? 0, row.constructingUntil ?? null),
+  };
+}
+
+/**
+ * A building's development as players see it, from its settled level and the end of the construction under way.
+ * The state follows from the time: a construction whose end has passed counts as finished, settled or not.
+ */
+export function presentDevelopment(
+  level: number,
+  constructingUntil: Date | null,
+  now = Date.now(),
+): Development {
+  if (!constructingUntil) return { level, constructing: false, kind: null, completesAt: null };
+  if (constructingUntil.getTime() <= now) {
+    return {
+      level: Math.min(level + 1, DEVELOPMENT_KINDS.length),
+      constructing: false,
+      kind: null,
+      completesAt: null,
+    };
+  }
+  return {
+    level,
+    constructing: true,
+    kind: DEVELOPMENT_KINDS[level] ?? null,
+    completesAt: Math.ceil(constructingUntil.getTime() / 1000),
   };
 }

@@ -1,0 +1,130 @@
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { bids } from "../../db/schema/bids";
+import type { AppDeps } from "../../deps";
+import { ACTION_TIMEOUT_MS } from "../properties/reconcile-purchases";
+import { bidHoldKey, type HeldBid } from "./bid-rows";
+import { refundCapture, sell } from "./decide-bid";
+import { expireBids, findOwedHolds, releaseHold, releaseHolds } from "./release-holds";
+
+/**
+ * Everything at once, each item on its own (the jobs do the same one job per item): expires pending bids older than
+ * 7 days, recovers steps a stopped server left half done, and releases every hold still owed. Safe on several
+ * instances at once.
+ */
+export async function sweepBids(
+  deps: AppDeps,
+  now = new Date(),
+): Promise<{ expired: number; released: number; recovered: number }> {
+  const expired = await expireBids(deps, now);
+  let recovered = 0;
+  for (const id of await findInterruptedBids(deps, now)) {
+    try {
+      if (await recoverBid(deps, id, now)) recovered += 1;
+    } catch (error) {
+      // Its claim moved its clock, so the next runs try the others first.
+      deps.log?.error({ err: error, bidId: id }, "could not recover bid; will retry");
+    }
+  }
+  let released = 0;
+  for (const bid of await findOwedHolds(deps, now)) {
+    try {
+      if (await releaseHold(deps, bid)) released += 1;
+    } catch (error) {
+      deps.log?.warn({ err: error, bidId: bid.id }, "bid hold not released");
+    }
+  }
+  return { expired, released, recovered };
+}
+
+/** Bids a stopped or failed request left in the middle of a step, untouched for the recovery delay. */
+export async function findInterruptedBids(deps: AppDeps, now = new Date()): Promise<string[]> {
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const rows = await deps.db
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(inArray(bids.status, ["holding", "accepting", "refunding"]), lt(bids.updatedAt, before)))
+    .orderBy(bids.updatedAt)
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Finishes one interrupted bid from the processor's record:
+ *   - `holding` (the hold may or may not have been made): the hold, found by the bid's key if its id was never
+ *     noted, is let go and the bid fails;
+ *   - `accepting`: a capture that went through is completed as the sale the owner asked for (or refunded if the
+ *     sale cannot be written); a hold never captured goes back to pending, for the owner to accept again;
+ *   - `refunding`: the refund is asked for again with the same key, so it happens once.
+ * Returns whether it changed anything.
+ */
+export async function recoverBid(deps: AppDeps, bidId: string, now = new Date()): Promise<boolean> {
+  const { db, gateway } = deps;
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const [bid] = await db
+    .update(bids)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(bids.id, bidId),
+        inArray(bids.status, ["holding", "accepting", "refunding"]),
+        lt(bids.updatedAt, before),
+      ),
+    )
+    .returning();
+  if (!bid) return false;
+  const intent = bid.paymentIntentId
+    ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
+    : await gateway.findPaymentIntent({ operation: bidHoldKey(bid.id) });
+
+  if (bid.status === "holding") {
+    // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
+    const waitsUntil = Math.min(
+      bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
+      bid.createdAt.getTime() + ACTION_TIMEOUT_MS,
+    );
+    if (intent?.status === "requires_action" && now.getTime() < waitsUntil) {
+      return false;
+    }
+    // The hold goes through the releases owed below (now, and on every later sweep until it is let go).
+    await db
+      .update(bids)
+      .set({
+        status: "failed",
+        failure: "interrupted before the bid was placed",
+        paymentIntentId: intent?.id ?? null,
+        updatedAt: now,
+      })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "holding")));
+    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent?.id ?? null }]);
+    return true;
+  }
+  if (!intent) throw new Error(`bid ${bid.id} is ${bid.status} but has no card hold`);
+  if (bid.status === "refunding" || (intent.status === "succeeded" && intent.refundedCents > 0)) {
+    await refundCapture(deps, bid, intent.id, bid.failure ?? "interrupted; the bidder was refunded");
+    return true;
+  }
+  if (intent.status === "requires_capture") {
+    await db
+      .update(bids)
+      .set({ status: "pending", updatedAt: now })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+    return true;
+  }
+  if (intent.status !== "succeeded") {
+    await db
+      .update(bids)
+      .set({ status: "failed", failure: `the hold is ${intent.status}`, decidedAt: now, updatedAt: now })
+      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
+    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent.id }]);
+    return true;
+  }
+  let released: HeldBid[];
+  try {
+    released = await sell(deps, bid);
+  } catch (error) {
+    await refundCapture(deps, bid, intent.id, (error as Error).message);
+    return true;
+  }
+  await releaseHolds(deps, released);
+  return true;
+}
