@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      // The project's own tools (lint rules, scripts).
+      { test: { name: "tools", root: ".", include: ["scripts/**/*.test.ts"], testTimeout: 60_000 } },
       {
         test: {
           name: "server",

@@ -5,7 +5,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
 import { createSession } from "../apps/server/src/modules/auth/sessions";
-import { publishBuilding } from "../apps/server/src/modules/live/publish";
+import { publishBuilding } from "../apps/server/src/modules/buildings/publish-building";
 import { giveBuilding, importSampleCity } from "../apps/server/src/test/buildings";
 import type { TestApp } from "../apps/server/src/test/harness";
 

@@ -7,7 +7,7 @@
  */
 import { loadConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
-import { countJobs, listFailedJobs } from "../apps/server/src/jobs/inspect";
+import { countJobs, listFailedJobs } from "../apps/server/src/db/job-tables";
 import { createBoss } from "../apps/server/src/jobs/queue";
 
 const [command, ...args] = process.argv.slice(2);

@@ -37,18 +37,18 @@ import { otpRoutes } from "./modules/otp/routes";
 import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paypalApiOf } from "./modules/payments/paypal-gateway";
-import { paypalWebhookRoutes } from "./modules/payments/paypal-webhook-routes";
 import { paymentRoutes } from "./modules/payments/routes";
-import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/payments/sandbox-routes";
-import { stripeWebhookRoutes } from "./modules/payments/stripe-webhook-routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { propertyRoutes } from "./modules/properties/routes";
+import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/sandbox/routes";
 import { devOrdersRoutes } from "./modules/shop/dev-orders-routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { HotReads } from "./modules/system/hot-reads";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
+import { paypalWebhookRoutes } from "./modules/webhooks/paypal-webhook-routes";
+import { stripeWebhookRoutes } from "./modules/webhooks/stripe-webhook-routes";
 import { serveWebApp } from "./web";
 
 declare module "fastify" {

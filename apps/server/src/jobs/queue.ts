@@ -1,11 +1,11 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { type ConstructorOptions, fromPglite, type PGliteLike, PgBoss } from "pg-boss";
 import type { Database } from "../db/client";
+import { JOBS_SCHEMA } from "../db/job-tables";
 import type { AppDeps } from "../deps";
 import { jobRuns } from "../modules/system/metrics";
 import type { CronJob, Job, SweepJob } from "./define";
 import { expireBids } from "./expire-bids";
-import { JOBS_SCHEMA } from "./inspect";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
 import { purgeOfferPostbacks } from "./purge-offer-postbacks";

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listFailedJobs } from "../db/job-tables";
 import { payouts } from "../db/schema/payouts";
 import { sandboxPayouts } from "../db/schema/sandbox-payouts";
 import type { AppDeps } from "../deps";
@@ -8,7 +9,6 @@ import { GatewayRequestError } from "../modules/payments/gateway";
 import { reservePayout } from "../modules/payouts/send-payout";
 import { createTestApp, type TestApp } from "../test/harness";
 import { addPayoutCard, connectedPlayer, creditEarnings, earningsOf } from "../test/payouts";
-import { listFailedJobs } from "./inspect";
 import { type JobQueue, startJobQueue } from "./queue";
 import { resendInterruptedPayouts } from "./resend-interrupted-payouts";
 

@@ -4,7 +4,7 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
-import { findActiveUser } from "../users/find-user";
+import { findActiveUser } from "./active-user";
 import { countPasswordAttempt } from "./password-throttle";
 import { createSession, revokeAllSessions } from "./sessions";
 

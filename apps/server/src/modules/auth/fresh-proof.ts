@@ -6,7 +6,7 @@ import { sessions } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { consumeOtpToken } from "../otp/verify-otp";
-import { findActiveUser } from "../users/find-user";
+import { findActiveUser } from "./active-user";
 import { checkCurrentPassword } from "./change-password";
 import type { AuthContext } from "./sessions";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import type { AppDeps } from "../../deps";
-import { ACTION_TIMEOUT_MS } from "../properties/reconcile-purchases";
+import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
 import { bidHoldKey, type HeldBid } from "./bid-rows";
 import { refundCapture, sell } from "./decide-bid";
 import { expireBids, findOwedHolds, releaseHold, releaseHolds } from "./release-holds";
@@ -80,7 +80,7 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
     const waitsUntil = Math.min(
       bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
-      bid.createdAt.getTime() + ACTION_TIMEOUT_MS,
+      bid.createdAt.getTime() + WAITING_PAYMENT_MS,
     );
     if (intent?.status === "requires_action" && now.getTime() < waitsUntil) {
       return false;

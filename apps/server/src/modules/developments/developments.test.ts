@@ -15,8 +15,8 @@ import { connectedPlayer } from "../../test/payouts";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { finishPayment } from "../money/finish-payment";
 import { orderIdOf } from "../payments/paypal-gateway";
+import { finishPayment } from "../webhooks/finish-payment";
 import { announceCompletions } from "./construction";
 import { reconcileDevelopments } from "./recover-developments";
 

@@ -8,7 +8,7 @@ import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
-import { finishPayment } from "../money/finish-payment";
+import { finishPayment } from "../webhooks/finish-payment";
 import { AUTHENTICATION_FAILED } from "./bank-check";
 
 let t: TestApp;

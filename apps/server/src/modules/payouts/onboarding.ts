@@ -3,7 +3,7 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { keyedHash, safeEqual } from "../../lib/secrets";
-import { findActiveUser } from "../users/find-user";
+import { findActiveUser } from "../auth/active-user";
 import { isConnected, isManagedAccount, needsReconnect, syncPayoutAccount } from "./payout-account";
 
 /** Return and re-auth links carry this, so nobody can start or finish onboarding on another player's account. */

@@ -6,8 +6,8 @@ import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
+import { findActiveUser } from "../auth/active-user";
 import type { GatewayAccount, PaymentGateway } from "../payments/gateway";
-import { findActiveUser } from "../users/find-user";
 
 type AccountFields = Pick<
   typeof users.$inferSelect,

@@ -11,7 +11,7 @@ import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emul
 import { checkLedger } from "../ledger/check-ledger";
 import type { PaymentGateway } from "../payments/gateway";
 import { createStripeGateway } from "../payments/stripe-gateway";
-import { handleStripeEvent } from "../payments/stripe-webhook-routes";
+import { handleStripeEvent } from "../webhooks/stripe-webhook-routes";
 import { type PayoutRow, reservePayout } from "./send-payout";
 
 let emulator: StripeEmulator;

@@ -18,9 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/reply";
+import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
-import { findActiveUser } from "../users/find-user";
 import { getOnboarding, onboardingReauth, onboardingReturn } from "./onboarding";
 import { payoutAccountStatus } from "./payout-account";
 import { addPayoutCard, deletePayoutCard, listPayoutCards, setDefaultPayoutCard } from "./payout-cards";

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { countJobs } from "../../jobs/inspect";
+import { countJobs } from "../../db/job-tables";
 
 /** Job outcomes, counted by the queue's workers (jobs/queue.ts) of this process. */
 export const jobRuns = new Counter({

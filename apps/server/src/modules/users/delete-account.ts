@@ -6,13 +6,13 @@ import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { lockKey } from "../../lib/locks";
+import { findActiveUser } from "../auth/active-user";
 import { bidActivity } from "../bids/bid-activity";
 import type { HeldBid } from "../bids/bid-rows";
 import { releaseHolds } from "../bids/release-holds";
 import { announceInvalidation, publishPublic } from "../events/publish";
 import { completeDeletionRefund, reserveDeletionRefund } from "../payouts/deletion-refund";
 import { forgetSessionsLocally } from "../system/hot-reads";
-import { findActiveUser } from "./find-user";
 
 /**
  * Irreversible. Personal data is erased and the e-mail and username are freed at once; the row stays

@@ -1,19 +1,9 @@
 import { serverMessages } from "@mx/shared/messages";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-
-export async function findActiveUser(q: Queryable, userId: string) {
-  const [user] = await q
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) throw new AppError("NOT_FOUND", "Account not found.");
-  return user;
-}
 
 /** Refuses an e-mail or username another account holds (usernames compare without case). */
 export async function assertIdentityFree(

@@ -12,12 +12,13 @@ import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
+import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
 import { noticeMail } from "../mail/templates";
 import { createUser } from "./create-user";
 import { deleteAccount } from "./delete-account";
-import { findActiveUser, userNameAvailable } from "./find-user";
+import { userNameAvailable } from "./find-user";
 import { getProfile } from "./get-profile";
 import { updateProfile } from "./update-profile";
 

@@ -8,12 +8,12 @@ import type { Db } from "../../db/client";
 import { stripeEvents } from "../../db/schema/payments";
 import { ok } from "../../lib/reply";
 import type { Mailer } from "../mail/mailer";
-import { finishPayment } from "../money/finish-payment";
+import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
+import { syncPaymentIntent } from "../payments/sync-payment-intent";
 import { ACCOUNT_EVENT_TYPES, applyAccountUpdate, readAccountEvent } from "../payouts/payout-account";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
 import { type RecordedOrder, recordShopOrder, sendOrderConfirmation } from "../shop/complete-order";
-import type { GatewayIntent, PaymentGateway } from "./gateway";
-import { syncPaymentIntent } from "./sync-payment-intent";
+import { finishPayment } from "./finish-payment";
 
 /** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
 export type WebhookVerifier = {

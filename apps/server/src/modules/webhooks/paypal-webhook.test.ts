@@ -8,7 +8,7 @@ import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { creditEarnings, earningsOf } from "../../test/payouts";
 import { type PaypalEmulator, startPaypalEmulator } from "../../test/paypal-emulator";
-import { orderIdOf } from "./paypal-gateway";
+import { orderIdOf } from "../payments/paypal-gateway";
 
 let emulator: PaypalEmulator;
 let t: TestApp;

@@ -12,13 +12,13 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config";
 import { ok } from "../../lib/reply";
+import type { PaymentGateway } from "../payments/gateway";
+import { sandboxChallengeRoutes } from "../payments/sandbox-challenge-routes";
+import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "../payments/sandbox-checkout";
+import { createSandboxToken } from "../payments/sandbox-gateway";
+import { sandboxPaypalRoutes } from "../payments/sandbox-paypal-routes";
 import { sandboxOnboardingRoutes } from "../payouts/sandbox-onboarding-routes";
 import { paySandboxCheckout } from "../shop/pay-sandbox-checkout";
-import type { PaymentGateway } from "./gateway";
-import { sandboxChallengeRoutes } from "./sandbox-challenge-routes";
-import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./sandbox-checkout";
-import { createSandboxToken } from "./sandbox-gateway";
-import { sandboxPaypalRoutes } from "./sandbox-paypal-routes";
 
 declare module "fastify" {
   interface FastifyContextConfig {

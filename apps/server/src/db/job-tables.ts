@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
 import { queryRows } from "../lib/sql";
+import type { Queryable } from "./client";
 
 /** The PostgreSQL schema the queue keeps its tables in. */
 export const JOBS_SCHEMA = "pgboss";

@@ -18,8 +18,8 @@ import {
   startStripeEmulator,
   stripeError,
 } from "../../test/stripe-emulator";
-import type { GatewayIntent, PaymentGateway } from "./gateway";
-import { createStripeGateway } from "./stripe-gateway";
+import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
+import { createStripeGateway } from "../payments/stripe-gateway";
 import { stripeWebhookRoutes } from "./stripe-webhook-routes";
 
 const WEBHOOK_SECRET = "whsec_test_emulator_secret";

@@ -7,11 +7,11 @@ import { paypalEvents } from "../../db/schema/paypal";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
-import { finishPayment } from "../money/finish-payment";
+import type { PaypalApi } from "../payments/paypal-api";
+import { confirmApproved, isPaypalIntent, sessionOfIntent } from "../payments/paypal-gateway";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { completeOrder } from "../shop/complete-order";
-import type { PaypalApi } from "./paypal-api";
-import { confirmApproved, isPaypalIntent, sessionOfIntent } from "./paypal-gateway";
+import { finishPayment } from "./finish-payment";
 
 /** Events about an order: the order is read again and finished. */
 const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set([

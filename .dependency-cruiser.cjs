@@ -1,0 +1,45 @@
+/**
+ * The server's module rules, checked by `npm run lint` (dependency-cruiser):
+ * - no cycles between the folders of `apps/server/src/modules`: each module may use the ones below it, and none
+ *   uses one that uses it back (webhooks, the sandbox and app.ts sit on top and are imported by nothing);
+ * - no cycles between files of the server;
+ * - the processor sandbox's routes (`modules/sandbox`) are registered by app.ts alone: no product module imports them.
+ * A cycle that exists today and is listed in `.dependency-cruiser-known-violations.json` is reported only if it grows;
+ * the list is meant to shrink to nothing.
+ */
+const MODULE = "^apps/server/src/modules/[^/]+$";
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-module-cycles",
+      comment: "Modules form layers: a module never reaches, through others, a module that imports it.",
+      severity: "error",
+      scope: "folder",
+      from: { path: MODULE },
+      to: { path: MODULE, circular: true },
+    },
+    {
+      name: "no-file-cycles",
+      comment: "Files of the server never import one another in a circle.",
+      severity: "error",
+      from: { path: "^apps/server/src/" },
+      to: { circular: true },
+    },
+    {
+      name: "sandbox-only-from-app",
+      comment: "The sandbox's routes are registered by app.ts only when the sandbox is the chosen processor.",
+      severity: "error",
+      from: {
+        path: "^apps/server/src/",
+        pathNot: ["^apps/server/src/app\\.ts$", "^apps/server/src/modules/sandbox/"],
+      },
+      to: { path: "^apps/server/src/modules/sandbox/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "\\.test\\.ts$|/src/test/" },
+    tsPreCompilationDeps: true,
+  },
+};

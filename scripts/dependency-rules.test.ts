@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+/**
+ * The module rules of `.dependency-cruiser.cjs`, run as `npm run lint` runs them, on small trees made here: each
+ * rule refuses what it is for and lets the mended tree pass.
+ */
+const root = path.resolve(import.meta.dirname, "..");
+const config = path.join(root, ".dependency-cruiser.cjs");
+const depcruise = path.join(root, "node_modules", ".bin", "depcruise");
+
+let tree: string;
+afterEach(() => rmSync(tree, { recursive: true, force: true }));
+
+function makeTree(files: Record<string, string>) {
+  tree = mkdtempSync(path.join(tmpdir(), "module-rules-"));
+  for (const [file, text] of Object.entries(files)) {
+    const at = path.join(tree, "apps/server/src", file);
+    mkdirSync(path.dirname(at), { recursive: true });
+    writeFileSync(at, text);
+  }
+}
+
+function lint(): { ok: boolean; output: string } {
+  const run = spawnSync(depcruise, ["apps/server/src", "--config", config], { cwd: tree, encoding: "utf8" });
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
+}
+
+describe("the module rules", () => {
+  it("refuse two modules that reach each other through a third, and pass once one import is gone", () => {
+    makeTree({
+      "modules/money/settle.ts":
+        'import { charge } from "../payments/charge";\nexport const settle = () => charge();\n',
+      "modules/payments/charge.ts":
+        'import { hear } from "../webhooks/hear";\nexport const charge = () => hear();\n',
+      "modules/webhooks/hear.ts":
+        'import { settled } from "../money/settled";\nexport const hear = () => settled;\n',
+      "modules/money/settled.ts": "export const settled = true;\n",
+    });
+    const refused = lint();
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain("no-module-cycles");
+    expect(refused.output).toContain("apps/server/src/modules/webhooks");
+
+    writeFileSync(
+      path.join(tree, "apps/server/src/modules/webhooks/hear.ts"),
+      "export const hear = () => true;\n",
+    );
+    expect(lint()).toMatchObject({ ok: true });
+  });
+
+  it("refuse files that import one another", () => {
+    makeTree({
+      "modules/bids/submit.ts": 'import { decide } from "./decide";\nexport const submit = () => decide;\n',
+      "modules/bids/decide.ts": 'import { submit } from "./submit";\nexport const decide = () => submit;\n',
+    });
+    const refused = lint();
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain("no-file-cycles");
+  });
+
+  it("let only app.ts import the sandbox", () => {
+    makeTree({
+      "modules/sandbox/routes.ts": "export const sandboxRoutes = 1;\n",
+      "app.ts":
+        'import { sandboxRoutes } from "./modules/sandbox/routes";\nexport const app = sandboxRoutes;\n',
+      "modules/shop/checkout.ts":
+        'import { sandboxRoutes } from "../sandbox/routes";\nexport const x = sandboxRoutes;\n',
+    });
+    const refused = lint();
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain("sandbox-only-from-app");
+    expect(refused.output).toContain("modules/shop/checkout.ts");
+    expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/app.ts");
+
+    rmSync(path.join(tree, "apps/server/src/modules/shop"), { recursive: true });
+    expect(lint()).toMatchObject({ ok: true });
+  });
+});
