@@ -13,7 +13,7 @@ export type CachedReply = { reply: ReadyReply; tags: string[]; until?: number | 
 
 /**
  * Every HotReads of this process that hears it: a session ended here is forgotten at once, before its NOTIFY comes
- * back, as every message this process sends is (live/publish.ts, `hearSentHere`).
+ * back, as every message this process sends is (events/publish.ts, `hearSentHere`).
  */
 const local = new Set<HotReads>();
 
