@@ -148,10 +148,10 @@ type Payer = {
 };
 
 /**
- * Step 1 for the requests of one moment: their buildings found and any ended construction settled, then in one
- * transaction their buildings locked (in building order), read, each request checked on its own (the owner, the
- * level, the card, the credits) and every accepted row written in one insert. Of two requests for one building,
- * the unique index lets one row in; the other is refused.
+ * Step 1 for the requests of one moment: their buildings found (an ended construction of theirs settled first),
+ * then in one transaction their buildings locked (in building order), read, each request checked on its own (the
+ * owner, the level, the card, the credits) and every accepted row written in one insert. Of two requests for one
+ * building, the unique index lets one row in; the other is refused.
  */
 async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<DevelopmentRow>[]> {
   const { db } = deps;
@@ -159,7 +159,11 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   const keys = [...new Set(asks.map((a) => a.key))];
   const uuids = keys.filter((k) => UUID.test(k)).map((k) => k.toLowerCase());
   const found = await db
-    .select({ id: properties.id, buildingId: properties.buildingId })
+    .select({
+      id: properties.id,
+      buildingId: properties.buildingId,
+      due: sql<boolean>`coalesce(${properties.constructingUntil} <= now(), false)`,
+    })
     .from(properties)
     .where(
       uuids.length > 0
@@ -181,7 +185,9 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   });
   if (wanted.length === 0) return outcomes;
   const buildingIds = [...new Set(wanted.map((w) => w.buildingId))];
-  await settleDueDevelopments(db, buildingIds);
+  // A construction that has ended is settled first, so that the level and price read below are the ones now.
+  const due = found.filter((f) => f.due && buildingIds.includes(f.buildingId)).map((f) => f.buildingId);
+  if (due.length > 0) await settleDueDevelopments(db, due);
 
   return db.transaction(async (tx) => {
     await lockKeys(
