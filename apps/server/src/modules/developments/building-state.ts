@@ -108,7 +108,8 @@ export async function readStates(
       priceCents: properties.priceCents,
       developmentLevel: properties.developmentLevel,
       constructingUntil: properties.constructingUntil,
-      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${properties.buildingId} and d.state = 'reserved')`,
+      // Named with its table: inside the subquery a bare column name would be the development's own.
+      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = properties.building_id and d.state = 'reserved')`,
     })
     .from(properties)
     .where(inArray(properties.buildingId, buildingIds))

@@ -442,6 +442,12 @@ describe("developing a building", () => {
     const declined = await owner("4000 0000 0000 0341");
     const declinedId = await building(declined.userId);
     const stranger = await owner();
+    // Another building's development waits for its owner's bank meanwhile: it holds only its own building.
+    const waiting = await owner(TEST_CARDS.authenticate);
+    expect(
+      (await develop(waiting.token, { propertyId: await building(waiting.userId), kind: "facade" }))
+        .statusCode,
+    ).toBe(202);
     const deps = t.app.deps;
     // The fifth building changes hands while its owner's card is charged: it can no longer start, and is refunded.
     const gateway = deps.gateway;
