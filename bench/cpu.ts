@@ -27,11 +27,12 @@ export function postgresCpuSeconds(): number | null {
   }
 }
 
-/** CPU time per operation of this process and (with `postgres`) of local PostgreSQL, over `fn`. */
+/** CPU time per operation (`per` names it) of this process and (with `postgres`) of local PostgreSQL, over `fn`. */
 export async function cpuPer<T>(
   count: number,
   postgres: boolean,
   fn: () => Promise<T>,
+  per = "purchase",
 ): Promise<{ result: T; line: string }> {
   const pg0 = postgres ? postgresCpuSeconds() : null;
   const node0 = process.cpuUsage();
@@ -42,6 +43,6 @@ export async function cpuPer<T>(
   const pgMs = pg0 !== null && pg1 !== null ? ((pg1 - pg0) * 1000) / count : null;
   return {
     result,
-    line: `CPU per purchase: server process ${nodeMs.toFixed(3)} ms${pgMs === null ? "" : `, PostgreSQL processes ${pgMs.toFixed(3)} ms`}`,
+    line: `CPU per ${per}: server process ${nodeMs.toFixed(3)} ms${pgMs === null ? "" : `, PostgreSQL processes ${pgMs.toFixed(3)} ms`}`,
   };
 }

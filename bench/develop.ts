@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
 import { queryRows } from "../apps/server/src/lib/sql";
 import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
+import { developmentBatchStats } from "../apps/server/src/modules/developments/develop";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
@@ -38,22 +39,31 @@ export async function developFigures(
   );
   const tokenOf = new Map(owners.map((o) => [o.userId, o.token]));
   const concurrency = 32;
-  const { line } = await cpuPer(targets.length, t.app.deps.database.kind === "postgres", () =>
-    measure(
-      "POST properties/develop (distinct buildings, card)",
-      { count: targets.length, concurrency },
-      async (i) => {
-        const target = targets[i];
-        const res = await t.call("POST", "/api/v1/properties/develop", {
-          token: tokenOf.get(target?.owner_id ?? ""),
-          body: { propertyId: target?.building_id, kind: "facade" },
-          headers: { "idempotency-key": `bench-develop-${i}` },
-        });
-        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
-      },
-    ),
+  const { line } = await cpuPer(
+    targets.length,
+    t.app.deps.database.kind === "postgres",
+    () =>
+      measure(
+        "POST properties/develop (distinct buildings, card)",
+        { count: targets.length, concurrency },
+        async (i) => {
+          const target = targets[i];
+          const res = await t.call("POST", "/api/v1/properties/develop", {
+            token: tokenOf.get(target?.owner_id ?? ""),
+            body: { propertyId: target?.building_id, kind: "facade" },
+            headers: { "idempotency-key": `bench-develop-${i}` },
+          });
+          if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+        },
+      ),
+    "development",
   );
-  console.log(`  ${line}`);
+  const batches = developmentBatchStats(t.app.deps);
+  const perBatch = (step: { batches: number; items: number } | undefined) =>
+    step ? (step.items / Math.max(1, step.batches)).toFixed(1) : "-";
+  console.log(
+    `  ${line}; developments per batch on average: reserve ${perBatch(batches?.reserve)}, note ${perBatch(batches?.note)}, settle ${perBatch(batches?.settle)}`,
+  );
   const [left] = await queryRows<{ constructing: number; charges: number; journals: number }>(
     db,
     sql`select

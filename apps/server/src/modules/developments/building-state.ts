@@ -6,7 +6,7 @@ import {
   MAX_DEVELOPMENT_LEVEL,
   SALES_TAX_CENTS,
 } from "@mx/shared/constants";
-import { eq, or, sql } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
@@ -87,16 +87,33 @@ export function refusal(state: BuildingState, userId: string, kind: DevelopmentK
 
 /** The building's owner, sale, price and development now, and whether a development of it is being paid for. */
 export async function readState(q: Tx | AppDeps["db"], buildingId: string): Promise<BuildingState | null> {
-  const [row] = await q
+  return (await readStates(q, [buildingId])).get(buildingId) ?? null;
+}
+
+/**
+ * readState for several buildings in one read. With `lockRows`, their rows are locked too, in building order (as
+ * purchases lock them), for a transaction that writes them.
+ */
+export async function readStates(
+  q: Tx | AppDeps["db"],
+  buildingIds: string[],
+  { lockRows = false }: { lockRows?: boolean } = {},
+): Promise<Map<string, BuildingState>> {
+  if (buildingIds.length === 0) return new Map();
+  const query = q
     .select({
+      buildingId: properties.buildingId,
       ownerId: properties.ownerId,
       forSale: properties.forSale,
       priceCents: properties.priceCents,
       developmentLevel: properties.developmentLevel,
       constructingUntil: properties.constructingUntil,
-      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = ${buildingId} and d.state = 'reserved')`,
+      // Named with its table: inside the subquery a bare column name would be the development's own.
+      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = properties.building_id and d.state = 'reserved')`,
     })
     .from(properties)
-    .where(eq(properties.buildingId, buildingId));
-  return row ?? null;
+    .where(inArray(properties.buildingId, buildingIds))
+    .orderBy(properties.buildingId);
+  const rows = lockRows ? await query.for("update", { of: properties }) : await query;
+  return new Map(rows.map(({ buildingId, ...state }) => [buildingId, state]));
 }

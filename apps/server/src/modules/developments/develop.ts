@@ -10,34 +10,48 @@ import {
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { DevelopData } from "@mx/shared/schemas/developments";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
-import { paymentCards } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { failed, type Outcome, succeeded } from "../../lib/batcher";
 import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
+import { lockKey, lockKeys } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
+import { queryRows } from "../../lib/sql";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
-import { publishPublic } from "../events/publish";
-import { accounts, postJournal } from "../ledger/ledger";
-import { type MoneyOperation, runOperation, type Step, settleOrRefund } from "../money/operation";
+import { publishPublicMany } from "../events/publish";
+import { accounts, journalsCtes, postJournal } from "../ledger/ledger";
+import {
+  type MoneyOperation,
+  runOperation,
+  type Step,
+  settleOrRefund,
+  type Together,
+  together,
+} from "../money/operation";
 import { creditsOf } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
-import { buildingOf, durationSeconds, FEES_CENTS, readState, refusal } from "./building-state";
+import { durationSeconds, FEES_CENTS, readStates, refusal } from "./building-state";
 import { settleDueDevelopments } from "./construction";
 
-export type DevelopmentRow = typeof developments.$inferSelect;
+/** A development's row, with what its reservation found of the owner's payment (not stored). */
+export type DevelopmentRow = typeof developments.$inferSelect & {
+  cardId?: string | null;
+  customerId?: string | null;
+};
 export type DevelopResult = DevelopData | { developmentId: string; action: ActionRequired };
 
 /** The processor keys of a development: fixed by its id, so every retry and every recovery uses the same ones. */
 export const developmentChargeKey = (id: string) => `development:${id}`;
 export const developmentRefundKey = (id: string) => `development-refund:${id}`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type DevelopInput = {
   propertyId: string;
@@ -48,7 +62,8 @@ export type DevelopInput = {
 };
 
 /**
- * POST properties/develop. The money operation's three steps (money/operation.ts):
+ * POST properties/develop. The money operation's three steps (money/operation.ts), batched with the requests that
+ * arrive at the same moment (`together`):
  *   1. reserve, under the building's lock (as asks and bids take it): the owner, the building not for sale nor
  *      under construction, the next level; a `reserved` row, one per building at a time, with its credits held;
  *   2. the card or PayPal charged under `development:<id>`;
@@ -72,92 +87,372 @@ export async function developProperty(
   }
   const paypal = input.paypal === true || input.paymentMethodId === PAYPAL_METHOD;
   if (paypal && !deps.gateway.paypal) throw new AppError("BAD_REQUEST", "PayPal is not offered here.");
-  const buildingId = await buildingOf(deps, input.propertyId);
-  if (!buildingId) throw new AppError("NOT_FOUND", `No property with id ${input.propertyId}.`);
-  await settleDueDevelopments(deps.db, [buildingId]);
   if (paypal) await assertRoomToWait(deps, userId);
+  const row = await stepsOf(deps).reserve({
+    id: newId(),
+    userId,
+    key: input.propertyId,
+    kind,
+    creditsCents,
+    paypal,
+    paymentMethodId: paypal ? null : (input.paymentMethodId ?? null),
+  });
+  const op = developmentOperation(deps, paypal ? PAYPAL_METHOD : (row.cardId ?? null));
+  return resultOf(row, await runOperation(op, row));
+}
 
-  const id = newId();
-  const row = await deps.db.transaction(async (tx) => {
-    await lockKey(tx, `building:${buildingId}`);
-    const state = await readState(tx, buildingId);
-    if (!state) throw new AppError("NOT_FOUND", `No property with id ${input.propertyId}.`);
-    const why = refusal(state, userId, kind);
-    if (why) throw why;
-    const costCents = developmentCostCents(kind, state.priceCents);
-    const totalCents = costCents + FEES_CENTS;
-    if (creditsCents > totalCents) {
-      throw new AppError("BAD_REQUEST", `credits: must be at most the total of ${formatCents(totalCents)}`);
+/** One develop request, checked and ready to reserve. */
+type Asked = {
+  /** The development's id, and so its processor keys, fixed before any batch runs. */
+  id: string;
+  userId: string;
+  /** The property id or building id asked for. */
+  key: string;
+  kind: DevelopmentKind;
+  creditsCents: number;
+  paypal: boolean;
+  paymentMethodId: string | null;
+};
+
+const steps = new WeakMap<AppDeps, Together<Asked, DevelopmentRow, DevelopData>>();
+
+/** The develop operation's batched steps for this app (money/operation.ts, `together`). */
+function stepsOf(deps: AppDeps): Together<Asked, DevelopmentRow, DevelopData> {
+  let found = steps.get(deps);
+  if (!found) {
+    found = together<Asked, DevelopmentRow, DevelopData>(
+      {
+        reserveMany: (asks) => reserveMany(deps, asks),
+        noteMany: (items) => noteMany(deps, items),
+        settleMany: (items) => settleMany(deps, items),
+      },
+      // As for purchases: one batch at a time makes the largest batches when charging takes no time (the
+      // sandbox); a processor across the network takes long per charge, and there batches overlap.
+      { maxSize: 100, maxRunning: deps.gateway.kind === "sandbox" ? 1 : 8 },
+    );
+    steps.set(deps, found);
+  }
+  return found;
+}
+
+/** How many batches each step of developing has run here, and how many developments they held (for the bench). */
+export function developmentBatchStats(deps: AppDeps) {
+  return steps.get(deps)?.stats() ?? null;
+}
+
+type Payer = {
+  user_id: string;
+  card_id: string | null;
+  is_default: boolean | null;
+  customer_id: string | null;
+};
+
+/**
+ * Step 1 for the requests of one moment: their buildings found (an ended construction of theirs settled first),
+ * then in one transaction their buildings locked (in building order), read, each request checked on its own (the
+ * owner, the level, the card, the credits) and every accepted row written in one insert. Of two requests for one
+ * building, the unique index lets one row in; the other is refused.
+ */
+async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<DevelopmentRow>[]> {
+  const { db } = deps;
+  const outcomes: Outcome<DevelopmentRow>[] = asks.map(() => failed(new Error("not reserved")));
+  const keys = [...new Set(asks.map((a) => a.key))];
+  const uuids = keys.filter((k) => UUID.test(k)).map((k) => k.toLowerCase());
+  const found = await db
+    .select({
+      id: properties.id,
+      buildingId: properties.buildingId,
+      due: sql<boolean>`coalesce(${properties.constructingUntil} <= now(), false)`,
+    })
+    .from(properties)
+    .where(
+      uuids.length > 0
+        ? or(inArray(properties.buildingId, keys), inArray(properties.id, uuids))
+        : inArray(properties.buildingId, keys),
+    );
+  const buildingOfKey = new Map<string, string>();
+  for (const f of found) {
+    buildingOfKey.set(f.buildingId, f.buildingId);
+    buildingOfKey.set(f.id, f.buildingId);
+  }
+  const wanted: { i: number; ask: Asked; buildingId: string }[] = [];
+  asks.forEach((ask, i) => {
+    const buildingId =
+      buildingOfKey.get(ask.key) ??
+      (UUID.test(ask.key) ? buildingOfKey.get(ask.key.toLowerCase()) : undefined);
+    if (buildingId) wanted.push({ i, ask, buildingId });
+    else outcomes[i] = failed(new AppError("NOT_FOUND", `No property with id ${ask.key}.`));
+  });
+  if (wanted.length === 0) return outcomes;
+  const buildingIds = [...new Set(wanted.map((w) => w.buildingId))];
+  // A construction that has ended is settled first, so that the level and price read below are the ones now.
+  const due = found.filter((f) => f.due && buildingIds.includes(f.buildingId)).map((f) => f.buildingId);
+  if (due.length > 0) await settleDueDevelopments(db, due);
+
+  return db.transaction(async (tx) => {
+    await lockKeys(
+      tx,
+      buildingIds.map((b) => `building:${b}`),
+    );
+    const states = await readStates(tx, buildingIds);
+    const userIds = [...new Set(wanted.map((w) => w.ask.userId))];
+    // Each player's cards and processor customer, in one read.
+    const payers = await queryRows<Payer>(
+      tx,
+      sql`select u.user_id::text, c.id as card_id, c.is_default, pc.customer_id
+        from (select value::uuid as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)) u
+        left join payment_cards c on c.user_id = u.user_id
+        left join payment_customers pc on pc.user_id = u.user_id`,
+    );
+    // The credits of every player spending some, under their credits' lock (taken in one order), read once and
+    // counted down as this batch spends them.
+    const spenders = [...new Set(wanted.filter((w) => w.ask.creditsCents > 0).map((w) => w.ask.userId))];
+    await lockKeys(
+      tx,
+      spenders.map((u) => `ledger:${accounts.credits(u)}`),
+    );
+    const credits = new Map<string, { usableCents: number; usableFrom: Date | null }>();
+    for (const userId of spenders) {
+      credits.set(userId, await creditsOf(tx, deps.config.offerwall.creditHoldHours, userId));
     }
-    if (creditsCents < totalCents && !paypal) {
-      const [card] = await tx
-        .select({ id: paymentCards.id })
-        .from(paymentCards)
-        .where(
-          and(
-            eq(paymentCards.userId, userId),
-            input.paymentMethodId
-              ? eq(paymentCards.id, input.paymentMethodId)
-              : eq(paymentCards.isDefault, true),
-          ),
-        )
-        .limit(1);
-      if (!card) {
-        throw input.paymentMethodId
-          ? new AppError("NOT_FOUND", "No such payment method.")
-          : new AppError("BAD_REQUEST", errors.addCardFirst);
+
+    const accepted: { i: number; values: typeof developments.$inferInsert; cardId: string | null }[] = [];
+    for (const { i, ask, buildingId } of wanted) {
+      try {
+        const state = states.get(buildingId);
+        if (!state) throw new AppError("NOT_FOUND", `No property with id ${ask.key}.`);
+        const why = refusal(state, ask.userId, ask.kind);
+        if (why) throw why;
+        const costCents = developmentCostCents(ask.kind, state.priceCents);
+        const totalCents = costCents + FEES_CENTS;
+        if (ask.creditsCents > totalCents) {
+          throw new AppError(
+            "BAD_REQUEST",
+            `credits: must be at most the total of ${formatCents(totalCents)}`,
+          );
+        }
+        let cardId: string | null = null;
+        if (ask.creditsCents < totalCents && !ask.paypal) {
+          const card = payers.find(
+            (p) =>
+              p.user_id === ask.userId &&
+              p.card_id !== null &&
+              (ask.paymentMethodId ? p.card_id === ask.paymentMethodId : p.is_default === true),
+          );
+          if (!card) {
+            throw ask.paymentMethodId
+              ? new AppError("NOT_FOUND", "No such payment method.")
+              : new AppError("BAD_REQUEST", errors.addCardFirst);
+          }
+          cardId = card.card_id;
+        }
+        if (ask.creditsCents > 0) {
+          const left = credits.get(ask.userId) ?? { usableCents: 0, usableFrom: null };
+          if (left.usableFrom) {
+            throw new AppError(
+              "INSUFFICIENT_BALANCE",
+              `Your credits can be spent from ${left.usableFrom.toISOString()}, ${deps.config.offerwall.creditHoldHours} hours after your account was created.`,
+            );
+          }
+          if (left.usableCents < ask.creditsCents) {
+            throw new AppError(
+              "INSUFFICIENT_BALANCE",
+              `You have ${formatCents(left.usableCents)} of credits, less than the ${formatCents(ask.creditsCents)} asked for.`,
+            );
+          }
+          credits.set(ask.userId, { ...left, usableCents: left.usableCents - ask.creditsCents });
+        }
+        accepted.push({
+          i,
+          cardId,
+          values: {
+            id: ask.id,
+            userId: ask.userId,
+            buildingId,
+            kind: ask.kind,
+            level: DEVELOPMENTS[ask.kind].level,
+            costCents,
+            totalCents,
+            creditsCents: ask.creditsCents,
+            state: "reserved",
+            durationSeconds: durationSeconds(deps, ask.kind),
+          },
+        });
+      } catch (error) {
+        outcomes[i] = failed(error);
       }
-      input = { ...input, paymentMethodId: card.id };
     }
-    if (creditsCents > 0) {
-      await lockKey(tx, `ledger:${accounts.credits(userId)}`);
-      const { usableCents, usableFrom } = await creditsOf(tx, deps.config.offerwall.creditHoldHours, userId);
-      if (usableFrom) {
-        throw new AppError(
-          "INSUFFICIENT_BALANCE",
-          `Your credits can be spent from ${usableFrom.toISOString()}, ${deps.config.offerwall.creditHoldHours} hours after your account was created.`,
-        );
-      }
-      if (usableCents < creditsCents) {
-        throw new AppError(
-          "INSUFFICIENT_BALANCE",
-          `You have ${formatCents(usableCents)} of credits, less than the ${formatCents(creditsCents)} asked for.`,
-        );
-      }
-    }
-    const [inserted] = await tx
+    if (accepted.length === 0) return outcomes;
+    const inserted = await tx
       .insert(developments)
-      .values({
-        id,
-        userId,
-        buildingId,
-        kind,
-        level: DEVELOPMENTS[kind].level,
-        costCents,
-        totalCents,
-        creditsCents,
-        state: "reserved",
-        durationSeconds: durationSeconds(deps, kind),
-      })
+      .values(accepted.map((a) => a.values))
       .onConflictDoNothing()
       .returning();
-    if (!inserted)
-      throw new AppError("CONFLICT", "A development of this building is being paid for right now.");
-    if (creditsCents > 0) {
-      await postJournal(tx, {
-        kind: "development-credits",
-        reference: id,
-        memo: `credits held for development ${id}`,
-        entries: [
-          { account: accounts.credits(userId), amountCents: -creditsCents },
-          { account: accounts.creditsHeld, amountCents: creditsCents },
-        ],
+    const byId = new Map(inserted.map((row) => [row.id, row]));
+    for (const { i, values, cardId } of accepted) {
+      const row = byId.get(values.id as string);
+      if (!row) {
+        outcomes[i] = failed(
+          new AppError("CONFLICT", "A development of this building is being paid for right now."),
+        );
+        continue;
+      }
+      if (row.creditsCents > 0) {
+        await postJournal(tx, {
+          kind: "development-credits",
+          reference: row.id,
+          memo: `credits held for development ${row.id}`,
+          entries: [
+            { account: accounts.credits(row.userId), amountCents: -row.creditsCents },
+            { account: accounts.creditsHeld, amountCents: row.creditsCents },
+          ],
+        });
+      }
+      const customerId = payers.find((p) => p.user_id === row.userId)?.customer_id ?? null;
+      outcomes[i] = succeeded({ ...row, cardId, customerId });
+    }
+    return outcomes;
+  });
+}
+
+/** `note` for many developments: each intent noted on its row while it is still reserved, in one statement. */
+async function noteMany(deps: AppDeps, items: { row: DevelopmentRow; intent: GatewayIntent }[]) {
+  const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
+  await deps.db.execute(sql`
+    with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
+    update developments d set payment_intent_id = m.intent_id
+    from m where d.id = any(array(select id from m)) and d.id = m.id and d.state = 'reserved'`);
+  for (const { row, intent } of items) row.paymentIntentId = intent.id;
+}
+
+/**
+ * Step 3 for many developments, in one transaction: their buildings locked (as step 1 locks them) and read; every
+ * one whose building is still the owner's, not for sale and at the level below started in one statement (the row
+ * `constructing`, the building's `constructing_until`, the payment, the journal); then every map told. Each gets
+ * its answer, or null when its building changed meanwhile (its money then goes back).
+ */
+async function settleMany(
+  deps: AppDeps,
+  items: { row: DevelopmentRow; intent: GatewayIntent | null }[],
+): Promise<Outcome<DevelopData | null>[]> {
+  const { db, gateway } = deps;
+  const buildingIds = [...new Set(items.map(({ row }) => row.buildingId))];
+  return db.transaction(async (tx) => {
+    await lockKeys(
+      tx,
+      buildingIds.map((b) => `building:${b}`),
+    );
+    const states = await readStates(tx, buildingIds, { lockRows: true });
+    const now = Date.now();
+    // The building changed hands, went on sale or was developed meanwhile: that one's money goes back.
+    const starting = items
+      .map(({ row, intent }) => ({ row, intent, completesAt: new Date(now + row.durationSeconds * 1000) }))
+      .filter(({ row }) => {
+        const state = states.get(row.buildingId);
+        return (
+          state &&
+          state.ownerId === row.userId &&
+          !state.forSale &&
+          state.constructingUntil === null &&
+          state.developmentLevel === row.level - 1
+        );
+      });
+    if (starting.length === 0) return items.map(() => succeeded(null));
+    const starts = starting.map(({ row, intent, completesAt }) => ({
+      id: row.id,
+      user_id: row.userId,
+      building_id: row.buildingId,
+      completes_at: completesAt.toISOString(),
+      intent_id: intent?.id ?? null,
+      provider: intent && isPaypalIntent(intent.id) ? "paypal" : gateway.kind,
+      charge_cents: chargeOf(row),
+      card_id: intent?.paymentMethodId ?? null,
+    }));
+    const journals = journalsCtes(
+      starting.map(({ row }) => ({
+        when: row.id,
+        journal: {
+          kind: "development",
+          reference: row.id,
+          memo: `${DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind} of ${row.buildingId} for ${formatCents(row.costCents)}`,
+          entries: [
+            ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
+            ...(row.creditsCents > 0
+              ? [{ account: accounts.creditsHeld, amountCents: -row.creditsCents }]
+              : []),
+            { account: accounts.developmentRevenue, amountCents: row.costCents },
+            { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
+            { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+          ],
+        },
+      })),
+      { name: "started", column: "id" },
+    );
+    const started = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      with s as (
+        select * from json_to_recordset(${JSON.stringify(starts)}::json) as s(id uuid, user_id uuid, building_id text,
+          completes_at timestamptz, intent_id text, provider text, charge_cents integer, card_id text)),
+      started as (
+        update developments d set state = 'constructing', completes_at = s.completes_at,
+          payment_intent_id = s.intent_id, awaiting_until = null, updated_at = now()
+        from s where d.id = any(array(select id from s)) and d.id = s.id and d.state = 'reserved'
+        returning d.id, d.building_id),
+      building as (
+        update properties p set constructing_until = s.completes_at, updated_at = now()
+        from s join started on started.id = s.id
+        where p.building_id = any(array(select building_id from started)) and p.building_id = s.building_id),
+      payment as (
+        insert into payment_intents
+          (id, user_id, provider, purpose, property_id, amount_cents, currency, capture_method, status, payment_method_id)
+        select s.intent_id, s.user_id, s.provider, 'development', s.building_id, s.charge_cents, ${CURRENCY},
+          'automatic', 'succeeded', s.card_id
+        from s join started on started.id = s.id where s.intent_id is not null
+        on conflict do nothing),
+      ${journals}
+      select id::text from started`,
+    );
+    const startedIds = new Set(started.map((r) => r.id));
+    const begun = starting.filter(({ row }) => startedIds.has(row.id));
+    const present = new Map(
+      begun.length === 0
+        ? []
+        : (
+            await selectProperties(tx).where(
+              inArray(
+                properties.buildingId,
+                begun.map(({ row }) => row.buildingId),
+              ),
+            )
+          ).map((p) => [p.buildingId, p]),
+    );
+    const events = [];
+    for (const { row, intent, completesAt } of begun) {
+      row.state = "constructing";
+      row.completesAt = completesAt;
+      row.paymentIntentId = intent?.id ?? null;
+      const property = present.get(row.buildingId);
+      if (!property) continue;
+      events.push({
+        type: "building.developing" as const,
+        buildingId: row.buildingId,
+        mapId: property.mapId ?? 0,
+        name: displayName(property),
+        price: (property.priceCents ?? 0) / 100,
+        forSale: property.forSale ?? false,
+        ownerId: property.ownerId,
+        color: property.ownerId ? (property.ownerColor ?? null) : null,
+        level: row.level,
+        kind: row.kind,
+        completesAt: Math.ceil(completesAt.getTime() / 1000),
       });
     }
-    return inserted;
+    await publishPublicMany(tx, events);
+    return items.map(({ row }) =>
+      startedIds.has(row.id) ? succeeded(developedFrom(row, present.get(row.buildingId))) : succeeded(null),
+    );
   });
-  const op = developmentOperation(deps, paypal ? PAYPAL_METHOD : (input.paymentMethodId ?? null));
-  return resultOf(row, await runOperation(op, row));
 }
 
 /** The operation's outcome as the route answers it: begun, or the owner's bank (or PayPal) to visit first. */
@@ -168,6 +463,12 @@ function resultOf(row: DevelopmentRow, step: Step<DevelopData>): DevelopResult {
 /** What a development paid for says: the building's development now, and what was charged. */
 async function developedOf(deps: AppDeps, row: DevelopmentRow): Promise<DevelopData> {
   const [property] = await selectProperties(deps.db).where(eq(properties.buildingId, row.buildingId));
+  return developedFrom(row, property);
+}
+
+type PropertyRead = Awaited<ReturnType<ReturnType<typeof selectProperties>["where"]>>[number];
+
+function developedFrom(row: DevelopmentRow, property: PropertyRead | undefined): DevelopData {
   const name = property ? displayName(property) : row.buildingId;
   const d = DEVELOPMENTS[row.kind as DevelopmentKind];
   const hours = row.durationSeconds / 3600;
@@ -192,7 +493,7 @@ async function setState(
   row: DevelopmentRow,
   from: DevelopmentState[],
   to: DevelopmentState,
-  extra: Partial<DevelopmentRow> = {},
+  extra: Partial<typeof developments.$inferSelect> = {},
 ): Promise<boolean> {
   const [done] = await q
     .update(developments)
@@ -235,7 +536,7 @@ export function developmentOperation(
     phase: (row) => (row.state === "reserved" ? "reserved" : row.state === "refunding" ? "refunding" : null),
     intentId: (row) => row.paymentIntentId,
     async charge(row) {
-      const customerId = await ensureCustomer(deps, row.userId);
+      const customerId = row.customerId ?? (await ensureCustomer(deps, row.userId));
       return gateway.createPaymentIntent({
         amountCents: chargeOf(row),
         currency: CURRENCY,
@@ -254,11 +555,7 @@ export function developmentOperation(
     },
     async note(row, intent) {
       if (row.paymentIntentId === intent.id) return;
-      await db
-        .update(developments)
-        .set({ paymentIntentId: intent.id })
-        .where(and(eq(developments.id, row.id), eq(developments.state, "reserved")));
-      row.paymentIntentId = intent.id;
+      await stepsOf(deps).note(row, intent);
     },
     async awaitPlayer(row, intent) {
       row.paymentIntentId = intent.id;
@@ -269,79 +566,7 @@ export function developmentOperation(
         intentId: intent.id,
       });
     },
-    async settle(row, intent) {
-      const started = await db.transaction(async (tx) => {
-        await lockKey(tx, `building:${row.buildingId}`);
-        const state = await readState(tx, row.buildingId);
-        // The building changed hands, went on sale or was developed meanwhile: the money goes back.
-        if (
-          !state ||
-          state.ownerId !== row.userId ||
-          state.forSale ||
-          state.constructingUntil !== null ||
-          state.developmentLevel !== row.level - 1
-        ) {
-          return false;
-        }
-        const completesAt = new Date(Date.now() + row.durationSeconds * 1000);
-        if (
-          !(await setState(tx, row, ["reserved"], "constructing", {
-            completesAt,
-            paymentIntentId: intent?.id ?? null,
-            awaitingUntil: null,
-          }))
-        ) {
-          return false;
-        }
-        await tx
-          .update(properties)
-          .set({ constructingUntil: completesAt, updatedAt: new Date() })
-          .where(eq(properties.buildingId, row.buildingId));
-        if (intent) {
-          await tx.execute(sql`
-            insert into payment_intents
-              (id, user_id, provider, purpose, property_id, amount_cents, currency, capture_method, status, payment_method_id)
-            values (${intent.id}, ${row.userId},
-              ${isPaypalIntent(intent.id) ? "paypal" : gateway.kind}, 'development', ${row.buildingId}, ${chargeOf(row)},
-              ${CURRENCY}, 'automatic', 'succeeded', ${intent.paymentMethodId})
-            on conflict do nothing`);
-        }
-        await postJournal(tx, {
-          kind: "development",
-          reference: row.id,
-          memo: `${DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind} of ${row.buildingId} for ${formatCents(row.costCents)}`,
-          entries: [
-            ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
-            ...(row.creditsCents > 0
-              ? [{ account: accounts.creditsHeld, amountCents: -row.creditsCents }]
-              : []),
-            { account: accounts.developmentRevenue, amountCents: row.costCents },
-            { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
-            { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-          ],
-        });
-        const [property] = await selectProperties(tx).where(eq(properties.buildingId, row.buildingId));
-        if (property) {
-          await publishPublic(tx, {
-            type: "building.developing",
-            buildingId: row.buildingId,
-            mapId: property.mapId ?? 0,
-            name: displayName(property),
-            price: (property.priceCents ?? 0) / 100,
-            forSale: property.forSale ?? false,
-            ownerId: property.ownerId,
-            color: property.ownerId ? (property.ownerColor ?? null) : null,
-            level: row.level,
-            kind: row.kind,
-            completesAt: Math.ceil(completesAt.getTime() / 1000),
-          });
-        }
-        row.state = "constructing";
-        row.paymentIntentId = intent?.id ?? null;
-        return true;
-      });
-      return started ? developedOf(deps, row) : null;
-    },
+    settle: (row, intent) => stepsOf(deps).settle(row, intent),
     async settled(row) {
       const [now] = await db.select().from(developments).where(eq(developments.id, row.id));
       return now && (now.state === "constructing" || now.state === "completed")

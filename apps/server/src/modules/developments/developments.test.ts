@@ -18,6 +18,7 @@ import { accounts, balanceOf } from "../ledger/ledger";
 import { orderIdOf } from "../payments/paypal-gateway";
 import { finishPayment } from "../webhooks/finish-payment";
 import { announceCompletions } from "./construction";
+import { developmentBatchStats, developProperty } from "./develop";
 import { reconcileDevelopments } from "./recover-developments";
 
 let t: TestApp;
@@ -433,6 +434,98 @@ describe("developing a building", () => {
     } finally {
       await fast.close();
     }
+  });
+
+  it("reserves and settles develop requests arriving together in one batch each, each with its own answer", async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => owner()));
+    const ids = await Promise.all(players.map((p) => building(p.userId)));
+    const declined = await owner("4000 0000 0000 0341");
+    const declinedId = await building(declined.userId);
+    const stranger = await owner();
+    // Another building's development waits for its owner's bank meanwhile: it holds only its own building.
+    const waiting = await owner(TEST_CARDS.authenticate);
+    expect(
+      (await develop(waiting.token, { propertyId: await building(waiting.userId), kind: "facade" }))
+        .statusCode,
+    ).toBe(202);
+    const deps = t.app.deps;
+    // The fifth building changes hands while its owner's card is charged: it can no longer start, and is refunded.
+    const gateway = deps.gateway;
+    const create = gateway.createPaymentIntent;
+    gateway.createPaymentIntent = async (input) => {
+      if (input.metadata?.buildingId === ids[4]) {
+        await db()
+          .update(properties)
+          .set({ ownerId: stranger.userId })
+          .where(eq(properties.buildingId, ids[4] ?? ""));
+      }
+      return create.call(gateway, input);
+    };
+    const none = { batches: 0, items: 0 };
+    const before = developmentBatchStats(deps);
+    const chargedBefore = await succeeded();
+    let results: PromiseSettledResult<unknown>[];
+    try {
+      results = await Promise.allSettled([
+        ...players.map((p, i) =>
+          developProperty(deps, p.userId, { propertyId: ids[i] ?? "", kind: "facade" }),
+        ),
+        developProperty(deps, players[0]?.userId ?? "", { propertyId: ids[0] ?? "", kind: "facade" }),
+        developProperty(deps, stranger.userId, { propertyId: ids[1] ?? "", kind: "facade" }),
+        developProperty(deps, declined.userId, { propertyId: declinedId, kind: "facade" }),
+        developProperty(deps, stranger.userId, { propertyId: "way/999999", kind: "facade" }),
+      ]);
+    } finally {
+      gateway.createPaymentIntent = create;
+    }
+    const after = developmentBatchStats(deps);
+    // All nine reserved in one batch; the five charged settled in fewer batches than developments.
+    expect((after?.reserve.batches ?? 0) - (before?.reserve.batches ?? 0)).toBe(1);
+    expect((after?.reserve.items ?? 0) - (before?.reserve.items ?? 0)).toBe(9);
+    const settled = { ...none, ...after?.settle };
+    const settledBefore = { ...none, ...before?.settle };
+    expect(settled.items - settledBefore.items).toBe(5);
+    expect(settled.batches - settledBefore.batches).toBeLessThan(5);
+
+    const outcome = (i: number) => results[i] as PromiseSettledResult<{ message: string }>;
+    for (const i of [0, 1, 2, 3]) {
+      expect(outcome(i)).toMatchObject({
+        status: "fulfilled",
+        value: { message: expect.stringContaining("has begun") },
+      });
+      expect((await details(players[i]?.token ?? "", ids[i] ?? "")).development).toMatchObject({
+        constructing: true,
+      });
+    }
+    const reason = (i: number) => {
+      const r = outcome(i);
+      return r.status === "rejected" ? (r.reason as Error).message : "fulfilled";
+    };
+    expect(reason(4)).toBe("This can no longer be done; your payment has been refunded.");
+    expect(reason(5)).toBe("A development of this building is being paid for right now.");
+    expect(reason(6)).toBe("Only the owner can develop this building.");
+    expect(reason(7)).toBe("Your card was declined.");
+    expect(reason(8)).toBe("No property with id way/999999.");
+    const states = await db()
+      .select({ buildingId: developments.buildingId, state: developments.state })
+      .from(developments)
+      .where(
+        sql`${developments.buildingId} in (${sql.join(
+          [...ids, declinedId].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    expect(
+      states
+        .filter((s) => s.state === "constructing")
+        .map((s) => s.buildingId)
+        .sort(),
+    ).toEqual(ids.slice(0, 4).sort());
+    expect(states.find((s) => s.buildingId === ids[4])?.state).toBe("refunded");
+    expect(states.find((s) => s.buildingId === declinedId)?.state).toBe("failed");
+    // Five charged (the fifth then refunded), none for the refused ones.
+    expect(await succeeded()).toBe(chargedBefore + 5);
+    await agree();
   });
 
   describe.skipIf(!process.env.DATABASE_URL)("on PostgreSQL", () => {

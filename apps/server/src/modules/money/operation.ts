@@ -1,3 +1,4 @@
+import { Batcher, type Outcome } from "../../lib/batcher";
 import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
@@ -55,6 +56,57 @@ export type MoneyOperation<Row, Done> = {
 };
 
 export type Step<Done> = { done: Done } | { waiting: GatewayIntent };
+
+/**
+ * The batched option: the writing steps of many operations of one kind, asked for at the same moment, done
+ * together (see Batcher). Each step keeps its meaning and its order: a batch reserves every row it can in one
+ * transaction, notes intents in one statement, and settles every row in one transaction with all their journals.
+ * Each operation still gets its own answer: its row or its own refusal, its result, or null (then its money goes
+ * back, as for `settle`). The charges and the crash points stay per operation, in runOperation.
+ */
+export type StepsTogether<Request, Row, Done> = {
+  /** Step 1 for many requests, in one transaction: each request's committed row, or why it was refused. */
+  reserveMany(requests: Request[]): Promise<Outcome<Row>[]>;
+  /** `note` for many rows, in one statement. */
+  noteMany(items: { row: Row; intent: GatewayIntent }[]): Promise<void>;
+  /** Step 3 for many rows, in one transaction: each row's result, or null when it can no longer be settled. */
+  settleMany(items: { row: Row; intent: GatewayIntent | null }[]): Promise<Outcome<Done | null>[]>;
+};
+
+export type Together<Request, Row, Done> = Pick<MoneyOperation<Row, Done>, "note" | "settle"> & {
+  reserve(request: Request): Promise<Row>;
+  /** Batches run per step and the operations they held, for figures. */
+  stats(): Record<"reserve" | "note" | "settle", { batches: number; items: number }>;
+};
+
+/**
+ * Makes an operation's reserve, note and settle steps batched: a lone operation runs as a batch of one at once; a
+ * busy server writes one batch per step for all the operations that arrived together. Each step must write
+ * nothing when it throws (one transaction or one statement): a batch that throws is run again one operation at a
+ * time, so that one operation's bad row cannot fail the others.
+ */
+export function together<Request, Row, Done>(
+  steps: StepsTogether<Request, Row, Done>,
+  options: { maxSize: number; maxRunning: number },
+): Together<Request, Row, Done> {
+  const batch = { ...options, retryAlone: true };
+  const reserving = new Batcher(steps.reserveMany, batch);
+  const noting = new Batcher(async (items: { row: Row; intent: GatewayIntent }[]) => {
+    await steps.noteMany(items);
+    return items.map(() => ({ ok: true as const, value: undefined }));
+  }, batch);
+  const settling = new Batcher(steps.settleMany, batch);
+  return {
+    reserve: (request) => reserving.load(request),
+    note: (row, intent) => noting.load({ row, intent }),
+    settle: (row, intent) => settling.load({ row, intent }),
+    stats: () => ({
+      reserve: { ...reserving.stats },
+      note: { ...noting.stats },
+      settle: { ...settling.stats },
+    }),
+  };
+}
 
 /** Whether the processor refused for certain (nothing can be taken under the key), rather than went unheard. */
 const refused = (error: unknown) =>
