@@ -65,20 +65,27 @@ export async function playerJournals(
           select j.id from bids b
           join ledger_journals j on j.kind = 'sale' and j.reference = b.id::text
           where b.bidder_id = ${userId} and b.status = 'accepted'
+        ),
+        -- Each journal with its purchase or bid and the building's name, looked up once per journal (materialised,
+        -- so not again for each of its entries).
+        journals as materialized (
+          select j.id, j.kind, j.reference, j.created_at,
+                 p.building_id as p_building, p.price_cents as p_price,
+                 b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder,
+                 coalesce(pr.custom_name, bl.name, bl.address) as building_name
+          from ledger_journals j
+          -- Purchases and sales are referenced by their uuid: compared as uuids, the primary keys are used.
+          left join purchases p on p.id = case when j.kind = 'purchase' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+          left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+          left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
+          left join properties pr on pr.building_id = bl.id
+          where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
         select j.id, j.kind, j.reference, extract(epoch from j.created_at)::float8 as at,
-               e.account, e.amount_cents as amount,
-               p.building_id as p_building, p.price_cents as p_price,
-               b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder,
-               coalesce(pr.custom_name, bl.name, bl.address) as building_name
-        from ledger_journals j
+               e.account, e.amount_cents as amount, j.p_building, j.p_price, j.b_building, j.b_price, j.b_bidder,
+               j.building_name
+        from journals j
         join ledger_entries e on e.journal_id = j.id
-        -- Purchases and sales are referenced by their uuid: compared as uuids, the primary keys are used.
-        left join purchases p on p.id = case when j.kind = 'purchase' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-        left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-        left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
-        left join properties pr on pr.building_id = bl.id
-        where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         order by j.created_at, j.id`,
   );
   const journals: PlayerJournal[] = [];
