@@ -24,8 +24,8 @@ type Row = {
   kind: string;
   reference: string;
   at: number;
-  account: string;
-  amount: number;
+  accounts: string[] | null;
+  amounts: number[] | null;
   p_building: string | null;
   p_price: number | null;
   b_building: string | null;
@@ -81,43 +81,46 @@ export async function playerJournals(
           left join properties pr on pr.building_id = bl.id
           where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
+        -- One row a journal, its entries as two arrays: a fourth of the rows to send and parse.
         select j.id, j.kind, j.reference, extract(epoch from j.created_at)::float8 as at,
-               e.account, e.amount_cents as amount, j.p_building, j.p_price, j.b_building, j.b_price, j.b_bidder,
+               e.accounts, e.amounts, j.p_building, j.p_price, j.b_building, j.b_price, j.b_bidder,
                j.building_name
         from journals j
-        join ledger_entries e on e.journal_id = j.id
+        cross join lateral (
+          select array_agg(account) as accounts, array_agg(amount_cents) as amounts
+          from ledger_entries where journal_id = j.id
+        ) e
         order by j.created_at, j.id`,
   );
   const journals: PlayerJournal[] = [];
-  let current: PlayerJournal | undefined;
   for (const r of rows) {
-    if (current?.id !== r.id) {
-      current = {
-        id: r.id,
-        kind: r.kind,
-        reference: r.reference,
-        at: Math.floor(Number(r.at)),
-        exactAt: Number(r.at),
-        entries: new Map(),
-        trade: r.p_building
+    const entries = new Map<string, number>();
+    (r.accounts ?? []).forEach((account, i) => {
+      entries.set(account, (entries.get(account) ?? 0) + Number(r.amounts?.[i] ?? 0));
+    });
+    journals.push({
+      id: r.id,
+      kind: r.kind,
+      reference: r.reference,
+      at: Math.floor(Number(r.at)),
+      exactAt: Number(r.at),
+      entries,
+      trade: r.p_building
+        ? {
+            buildingId: r.p_building,
+            name: r.building_name ?? r.p_building,
+            priceCents: r.p_price ?? 0,
+            side: "buyer",
+          }
+        : r.b_building
           ? {
-              buildingId: r.p_building,
-              name: r.building_name ?? r.p_building,
-              priceCents: r.p_price ?? 0,
-              side: "buyer",
+              buildingId: r.b_building,
+              name: r.building_name ?? r.b_building,
+              priceCents: r.b_price ?? 0,
+              side: r.b_bidder === userId ? "buyer" : "seller",
             }
-          : r.b_building
-            ? {
-                buildingId: r.b_building,
-                name: r.building_name ?? r.b_building,
-                priceCents: r.b_price ?? 0,
-                side: r.b_bidder === userId ? "buyer" : "seller",
-              }
-            : null,
-      };
-      journals.push(current);
-    }
-    current.entries.set(r.account, (current.entries.get(r.account) ?? 0) + Number(r.amount));
+          : null,
+    });
   }
   return journals;
 }
