@@ -51,7 +51,8 @@ export const buildings = pgTable(
   (t) => [
     uniqueIndex("buildings_map_id_key").on(t.mapId),
     index("buildings_bin_idx").on(t.bin),
-    index("buildings_neighborhood_idx").on(t.neighborhood),
+    // With the id: a neighbourhood's buildings are listed from the index alone (the market's candidates).
+    index("buildings_neighborhood_idx").on(t.neighborhood, t.id),
     // No pending list: PGlite has no autovacuum to merge one, and searches would scan it row by row.
     index("buildings_search_text_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)

@@ -4,6 +4,7 @@ export * from "./developments";
 export * from "./ledger";
 export * from "./live";
 export * from "./mail";
+export * from "./market";
 export * from "./offerwall";
 export * from "./otp";
 export * from "./payments";

@@ -65,15 +65,16 @@ export async function listListings(
   }
   const where = sql.join(filters, sql` and `);
   const order = sql.raw(orderings[query.sort]);
-  const propertyColumns = sql`p.id as "id", b.id as "buildingId", b.map_id as "mapId",
-               p.custom_name as "customName", b.name as "dataName", b.address as "address",
-               b.neighborhood as "neighborhood", p.price_cents as "priceCents",
-               b.base_price_cents as "basePriceCents", b.floors as "floors", b.floor_area_sqft as "floorAreaSqft",
-               b.height_m as "heightM", b.year_built as "yearBuilt", p.owner_id as "ownerId",
-               u.user_name as "ownerName", u.building_color as "ownerColor", p.for_sale as "forSale",
-               p.sales as "sales", b.lat as "lat", b.lng as "lng",
+  // What the page is chosen from: the property and the building's id, so a neighbourhood's candidates come from
+  // the (neighborhood, id) index alone, and the wide building rows are read for the page's rows only.
+  const candidateColumns = sql`p.id as "id", b.id as "buildingId", p.custom_name as "customName",
+               p.price_cents as "priceCents", p.owner_id as "ownerId", p.for_sale as "forSale", p.sales as "sales",
                extract(epoch from coalesce(p.listed_at, p.updated_at))::float8 as "listedAt",
-               (count(*) over ())::int as "totalCount"`;
+               (count(*) over ())::int as "totalCount", row_number() over (order by ${order}) as "rank"`;
+  const pageColumns = sql`page.*, b.map_id as "mapId", b.name as "dataName", b.address as "address",
+               b.neighborhood as "neighborhood", b.base_price_cents as "basePriceCents", b.floors as "floors",
+               b.floor_area_sqft as "floorAreaSqft", b.height_m as "heightM", b.year_built as "yearBuilt",
+               b.lat as "lat", b.lng as "lng", u.user_name as "ownerName", u.building_color as "ownerColor"`;
   // A building's pending bids (best and count) and its last sale.
   const marketJoins = (building: SQL) => sql`left join lateral (
           select max(amount_cents) as best_bid, count(*) as bid_count
@@ -87,28 +88,23 @@ export async function listListings(
                ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt"`;
   // Sorted by the ask or the listing time, the page is chosen first and only its rows look up their bids and last
   // sale; sorted by bids or discount, every candidate needs them before the page can be chosen.
+  const pageFirst = PAGE_FIRST.has(query.sort);
   const rows = await queryRows<ListingRow>(
     q,
-    PAGE_FIRST.has(query.sort)
-      ? sql`with page as (
-              select ${propertyColumns}, row_number() over (order by ${order}) as "rank"
-              from properties p
-              join buildings b on b.id = p.building_id
-              left join users u on u.id = p.owner_id
-              where ${where}
-              order by ${order}
-              limit ${query.limit} offset ${query.offset})
-            select page.*, ${marketColumns}
-            from page ${marketJoins(sql`page."buildingId"`)}
-            order by page."rank"`
-      : sql`select ${propertyColumns}, ${marketColumns}
-            from properties p
-            join buildings b on b.id = p.building_id
-            left join users u on u.id = p.owner_id
-            ${marketJoins(sql`p.building_id`)}
-            where ${where}
-            order by ${order}
-            limit ${query.limit} offset ${query.offset}`,
+    sql`with page as (
+          select ${candidateColumns}${pageFirst ? sql`` : sql`, ${marketColumns}`}
+          from properties p
+          join buildings b on b.id = p.building_id
+          ${pageFirst ? sql`` : marketJoins(sql`p.building_id`)}
+          where ${where}
+          order by ${order}
+          limit ${query.limit} offset ${query.offset})
+        select ${pageColumns}${pageFirst ? sql`, ${marketColumns}` : sql``}
+        from page
+        join buildings b on b.id = page."buildingId"
+        left join users u on u.id = page."ownerId"
+        ${pageFirst ? marketJoins(sql`page."buildingId"`) : sql``}
+        order by page."rank"`,
   );
   let totalCount = rows[0]?.totalCount ?? 0;
   if (rows.length === 0 && query.offset > 0) {

@@ -36,14 +36,14 @@ export async function listTrades(
       q,
       sql`select t.building_id, t.price_cents, extract(epoch from t.at)::float8 as at, t.kind,
                  s.user_name as seller, u.user_name as buyer,
-                 p.custom_name, bl.name as data_name, bl.address, bl.neighborhood
-          from ${tradesSource(scope, limit + offset)} t
+                 p.custom_name, bl.name as data_name, bl.address, t.neighborhood
+          from (select * from ${tradesSource(scope)} x order by at desc, id desc
+                limit ${limit} offset ${offset}) t
           join buildings bl on bl.id = t.building_id
           left join properties p on p.building_id = t.building_id
           left join users s on s.id = t.seller_id
           left join users u on u.id = t.buyer_id
-          order by t.at desc, t.id desc
-          limit ${limit} offset ${offset}`,
+          order by t.at desc, t.id desc`,
     ),
     queryRows<{ n: number }>(q, sql`select count(*)::int as n from ${tradesSource(scope)} t`),
   ]);

@@ -32,8 +32,8 @@ export async function marketIndex(
           select (${since.toISOString()}::timestamptz at time zone 'UTC')::date + i as day
           from generate_series(0, ${days - 1}) as i
         ), t as (
-          select (t.at at time zone 'UTC')::date as day, t.price_cents, b.floor_area_sqft
-          from ${tradesSource({ neighborhood, since })} t join buildings b on b.id = t.building_id
+          select (t.at at time zone 'UTC')::date as day, t.price_cents, t.floor_area_sqft
+          from ${tradesSource({ neighborhood, since })} t
         )
         select to_char(d.day, 'YYYY-MM-DD') as date, count(t.day)::int as trades,
                coalesce(sum(t.price_cents), 0)::float8 as volume,
@@ -62,9 +62,9 @@ export async function neighborhoodMedian(
   const [row] = await queryRows<{ median: number | null; trades: number }>(
     q,
     sql`select (percentile_cont(0.5) within group (
-              order by t.price_cents::float8 / 100 / nullif(b.floor_area_sqft, 0)))::float8 as median,
+              order by t.price_cents::float8 / 100 / nullif(t.floor_area_sqft, 0)))::float8 as median,
             count(*)::int as trades
-        from ${tradesSource({ neighborhood, since })} t join buildings b on b.id = t.building_id`,
+        from ${tradesSource({ neighborhood, since })} t`,
   );
   return {
     median:

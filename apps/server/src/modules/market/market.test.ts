@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { texts } from "@mx/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
@@ -11,6 +12,7 @@ import { connectedPlayer } from "../../test/payouts";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { deleteAccount } from "../users/delete-account";
 
 type Player = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;
@@ -385,6 +387,72 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     );
     expect((await get("/users/statement", seller.token)).json().message).toMatch(/^year: /);
     expect((await get(`/users/statement?year=${year}&userId=x`, seller.token)).statusCode).toBe(400);
+  });
+
+  /** The trades as the purchases, bids and catalogue have them, aggregated from scratch. */
+  const fromScratch = () =>
+    queryRows<Record<string, unknown>>(
+      db(),
+      sql`select p.id, p.building_id, b.neighborhood, b.floor_area_sqft, p.price_cents, p.updated_at as at,
+                 'first-sale' as kind, null::uuid as seller_id, p.user_id as buyer_id
+          from purchases p join buildings b on b.id = p.building_id where p.status = 'completed'
+          union all
+          select d.id, d.building_id, b.neighborhood, b.floor_area_sqft, d.amount_cents, d.decided_at,
+                 'resale', d.owner_id, d.bidder_id
+          from bids d join buildings b on b.id = d.building_id where d.status = 'accepted'
+          order by id`,
+    );
+  const kept = () =>
+    queryRows<Record<string, unknown>>(
+      db(),
+      sql`select id, building_id, neighborhood, floor_area_sqft, price_cents, at, kind, seller_id, buyer_id
+          from trades order by id`,
+    );
+  const todayIn = async (hood: string) => {
+    const res = await get(`/market/index?neighborhood=${encodeURIComponent(hood)}&days=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.days[0] as { trades: number; volume: number; medianPricePerSqft: number | null };
+  };
+
+  it("keeps the trades it reads equal to the purchases and bids, after a deleted account and a moved building", async () => {
+    const scratch = await fromScratch();
+    expect(
+      scratch
+        .filter((r) => r.building_id === "way/16")
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["first-sale", "resale"]);
+    expect(await kept()).toEqual(scratch);
+
+    // The buyer leaves: the trade stays, its buyer no longer named.
+    await deleteAccount(t.app.deps, b2.userId);
+    expect(await kept()).toEqual(await fromScratch());
+    expect((await todayIn("Hell's Kitchen")).trades).toBe(2);
+    const [resale] = (await get("/market/trades?buildingId=way/16&limit=1")).json().data.trades;
+    expect(resale).toMatchObject({ kind: "resale", buyerUserName: texts.deletedPlayer });
+
+    // A building the catalogue moves to another neighbourhood takes its trades with it, and back.
+    await db()
+      .update(buildings)
+      .set({ neighborhood: "Midtown-Times Square" })
+      .where(eq(buildings.id, "way/16"));
+    expect(await kept()).toEqual(await fromScratch());
+    t.app.hot.market.clear();
+    expect(await todayIn("Hell's Kitchen")).toMatchObject({ trades: 0, volume: 0, medianPricePerSqft: null });
+    expect((await todayIn("Midtown-Times Square")).trades).toBe(2);
+    await db().update(buildings).set({ neighborhood: "Hell's Kitchen" }).where(eq(buildings.id, "way/16"));
+
+    // A trade that stops being one (a purchase refunded, a bid's acceptance undone) leaves, and comes back.
+    await db().execute(sql`update purchases set status = 'refunded' where building_id = 'way/16'`);
+    await db().execute(sql`update bids set status = 'failed' where id = ${winnerBidId}`);
+    expect(await kept()).toEqual(await fromScratch());
+    expect((await kept()).some((r) => r.building_id === "way/16")).toBe(false);
+    await db().execute(sql`update purchases set status = 'completed' where building_id = 'way/16'`);
+    await db().execute(sql`update bids set status = 'accepted' where id = ${winnerBidId}`);
+    expect(await kept()).toEqual(await fromScratch());
+    t.app.hot.market.clear();
+    const today = await todayIn("Hell's Kitchen");
+    expect(today).toMatchObject({ trades: 2, volume: (baseCents + askCents + 2_550) / 100 });
   });
 });
 

@@ -24,8 +24,8 @@ type Row = {
   kind: string;
   reference: string;
   at: number;
-  account: string;
-  amount: number;
+  accounts: string[] | null;
+  amounts: number[] | null;
   p_building: string | null;
   p_price: number | null;
   b_building: string | null;
@@ -65,52 +65,62 @@ export async function playerJournals(
           select j.id from bids b
           join ledger_journals j on j.kind = 'sale' and j.reference = b.id::text
           where b.bidder_id = ${userId} and b.status = 'accepted'
+        ),
+        -- Each journal with its purchase or bid and the building's name, looked up once per journal (materialised,
+        -- so not again for each of its entries).
+        journals as materialized (
+          select j.id, j.kind, j.reference, j.created_at,
+                 p.building_id as p_building, p.price_cents as p_price,
+                 b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder,
+                 coalesce(pr.custom_name, bl.name, bl.address) as building_name
+          from ledger_journals j
+          -- Purchases and sales are referenced by their uuid: compared as uuids, the primary keys are used.
+          left join purchases p on p.id = case when j.kind = 'purchase' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+          left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+          left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
+          left join properties pr on pr.building_id = bl.id
+          where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
+        -- One row a journal, its entries as two arrays: a fourth of the rows to send and parse.
         select j.id, j.kind, j.reference, extract(epoch from j.created_at)::float8 as at,
-               e.account, e.amount_cents as amount,
-               p.building_id as p_building, p.price_cents as p_price,
-               b.building_id as b_building, b.amount_cents as b_price, b.bidder_id as b_bidder,
-               coalesce(pr.custom_name, bl.name, bl.address) as building_name
-        from ledger_journals j
-        join ledger_entries e on e.journal_id = j.id
-        -- Purchases and sales are referenced by their uuid: compared as uuids, the primary keys are used.
-        left join purchases p on p.id = case when j.kind = 'purchase' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-        left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-        left join buildings bl on bl.id = coalesce(p.building_id, b.building_id)
-        left join properties pr on pr.building_id = bl.id
-        where j.id in (select id from mine)${bounds[0]}${bounds[1]}
+               e.accounts, e.amounts, j.p_building, j.p_price, j.b_building, j.b_price, j.b_bidder,
+               j.building_name
+        from journals j
+        cross join lateral (
+          select array_agg(account) as accounts, array_agg(amount_cents) as amounts
+          from ledger_entries where journal_id = j.id
+        ) e
         order by j.created_at, j.id`,
   );
   const journals: PlayerJournal[] = [];
-  let current: PlayerJournal | undefined;
   for (const r of rows) {
-    if (current?.id !== r.id) {
-      current = {
-        id: r.id,
-        kind: r.kind,
-        reference: r.reference,
-        at: Math.floor(Number(r.at)),
-        exactAt: Number(r.at),
-        entries: new Map(),
-        trade: r.p_building
+    const entries = new Map<string, number>();
+    (r.accounts ?? []).forEach((account, i) => {
+      entries.set(account, (entries.get(account) ?? 0) + Number(r.amounts?.[i] ?? 0));
+    });
+    journals.push({
+      id: r.id,
+      kind: r.kind,
+      reference: r.reference,
+      at: Math.floor(Number(r.at)),
+      exactAt: Number(r.at),
+      entries,
+      trade: r.p_building
+        ? {
+            buildingId: r.p_building,
+            name: r.building_name ?? r.p_building,
+            priceCents: r.p_price ?? 0,
+            side: "buyer",
+          }
+        : r.b_building
           ? {
-              buildingId: r.p_building,
-              name: r.building_name ?? r.p_building,
-              priceCents: r.p_price ?? 0,
-              side: "buyer",
+              buildingId: r.b_building,
+              name: r.building_name ?? r.b_building,
+              priceCents: r.b_price ?? 0,
+              side: r.b_bidder === userId ? "buyer" : "seller",
             }
-          : r.b_building
-            ? {
-                buildingId: r.b_building,
-                name: r.building_name ?? r.b_building,
-                priceCents: r.b_price ?? 0,
-                side: r.b_bidder === userId ? "buyer" : "seller",
-              }
-            : null,
-      };
-      journals.push(current);
-    }
-    current.entries.set(r.account, (current.entries.get(r.account) ?? 0) + Number(r.amount));
+          : null,
+    });
   }
   return journals;
 }

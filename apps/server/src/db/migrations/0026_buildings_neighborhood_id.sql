@@ -1,0 +1,2 @@
+DROP INDEX "buildings_neighborhood_idx";--> statement-breakpoint
+CREATE INDEX "buildings_neighborhood_idx" ON "buildings" USING btree ("neighborhood","id");
