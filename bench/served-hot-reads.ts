@@ -28,8 +28,9 @@ type Options = { adminUrl: string; quick: boolean; cpuProfDir: string | null; bu
 
 /**
  * A load run, with the CPU time the serving process (every thread: the event loop, the collector's helpers) and the
- * load process used over its counted seconds, in ticks of 10 ms. The machine is shared: throughput moves with what
- * others run, CPU per reply much less, and it tells the server's cost from the load generator's.
+ * load process used over its counted seconds, in ticks of 10 ms: it tells the server's cost from the load
+ * generator's. Compare it at like throughputs: when others hold the cores, a process's fixed work per second (timers,
+ * the collector, its jobs) is shared among fewer replies, and the figure rises for the hello-world too.
  */
 function load(request: LoadRequest, servingPid: number | undefined): Promise<LoadResult & { ticks: Ticks }> {
   const clients = fork(path.join(import.meta.dirname, "http-load.ts"), [], {
