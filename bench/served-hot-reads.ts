@@ -26,17 +26,52 @@ const SECRET = "bench-session-secret-that-is-long-enough";
 
 type Options = { adminUrl: string; quick: boolean; cpuProfDir: string | null; build: boolean };
 
-function load(request: LoadRequest): Promise<LoadResult> {
+/**
+ * A load run, with the CPU time the serving process (every thread: the event loop, the collector's helpers) and the
+ * load process used over its counted seconds, in ticks of 10 ms: it tells the server's cost from the load
+ * generator's. Compare it at like throughputs: when others hold the cores, a process's fixed work per second (timers,
+ * the collector, its jobs) is shared among fewer replies, and the figure rises for the hello-world too.
+ */
+function load(request: LoadRequest, servingPid: number | undefined): Promise<LoadResult & { ticks: Ticks }> {
   const clients = fork(path.join(import.meta.dirname, "http-load.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const ticks: Ticks = { server: null, client: null };
+  const sample = () => [servingPid ? cpuTicks(servingPid) : null, clients.pid ? cpuTicks(clients.pid) : null];
+  let from: (number | null)[] = [];
+  const start = setTimeout(() => {
+    from = sample();
+  }, request.warmupSeconds * 1000);
+  const end = setTimeout(
+    () => {
+      const to = sample();
+      const spent = (i: number) => {
+        const [a, b] = [from[i], to[i]];
+        return a != null && b != null ? b - a : null;
+      };
+      ticks.server = spent(0);
+      ticks.client = spent(1);
+    },
+    (request.warmupSeconds + request.seconds) * 1000,
+  );
   return new Promise((resolve, reject) => {
-    clients.once("message", resolve as (message: unknown) => void);
-    clients.once("exit", (code) => reject(new Error(`the load clients stopped (${code})`)));
+    clients.once("message", (result) => resolve({ ...(result as LoadResult), ticks }));
+    clients.once("exit", (code) => {
+      clearTimeout(start);
+      clearTimeout(end);
+      reject(new Error(`the load clients stopped (${code})`));
+    });
     clients.send(request);
   });
 }
+
+type Ticks = { server: number | null; client: number | null };
+type Cpu = { server: number | null; client: number | null };
+
+/** CPU microseconds per reply from ticks over the counted seconds. */
+const perReply = (ticks: number | null, result: LoadResult, seconds: number) =>
+  ticks === null || result.perSecond === 0 ? null : (ticks * 10_000) / (result.perSecond * seconds);
 
 /** CPU ticks a process has used (Linux /proc), or null elsewhere. */
 function cpuTicks(pid: number): number | null {
@@ -176,23 +211,46 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
       if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
     }
     console.log(`  by id: ${building.id}; by name: "${building.name}"; load average ${loadAverage()}`);
-    const run = async (name: string, url: string, headers: Record<string, string>) => {
+    const run = async (
+      name: string,
+      url: string,
+      headers: Record<string, string>,
+      pid: number | undefined,
+    ) => {
       const fromUs = Number(process.hrtime.bigint() / 1000n) + timing.warmupSeconds * 1e6;
-      const result = await load({ url, headers, connections: CONNECTIONS, ...timing });
+      const result = await load({ url, headers, connections: CONNECTIONS, ...timing }, pid);
       windows.push({ name, fromUs, toUs: Number(process.hrtime.bigint() / 1000n) });
       if (result.failure) throw new Error(`${name}: ${result.failure}`);
       const figures = printFigures(name, { ...result, concurrency: CONNECTIONS });
-      return { ...figures, bytes: result.bytesPerReply };
+      const cpu = {
+        server: perReply(result.ticks.server, result, timing.seconds),
+        client: perReply(result.ticks.client, result, timing.seconds),
+      };
+      const us = (n: number | null) => (n === null ? "?" : n.toFixed(0));
+      console.log(
+        `  ${"".padEnd(44)} CPU per reply: server ${us(cpu.server)} µs, load ${us(cpu.client)} µs; ${result.bytesPerReply.toFixed(0)} bytes`,
+      );
+      return { ...figures, bytes: result.bytesPerReply, cpu };
     };
-    const measureHello = () => run("bare Fastify hello-world", `http://127.0.0.1:${helloPort}/`, {});
+    const measureHello = () =>
+      run("bare Fastify hello-world", `http://127.0.0.1:${helloPort}/`, {}, hello.pid);
     // The machine is shared: the hello-world is measured between every two reads, and each read is compared with
     // the mean of the hello-world runs just before and just after it.
     let before = await measureHello();
-    const figures: [string, Figures, number][] = [];
+    const figures: [string, Figures & { cpu: Cpu }, number, Cpu][] = [];
+    const mean = (a: number | null, b: number | null) => (a === null || b === null ? null : (a + b) / 2);
     for (const [name, route, headers] of reads) {
-      const read = await run(`GET ${name}`, `${base}${route}`, headers);
+      const read = await run(`GET ${name}`, `${base}${route}`, headers, server.pid);
       const after = await measureHello();
-      figures.push([name, read, (before.perSecond + after.perSecond) / 2]);
+      figures.push([
+        name,
+        read,
+        (before.perSecond + after.perSecond) / 2,
+        {
+          server: mean(before.cpu.server, after.cpu.server),
+          client: mean(before.cpu.client, after.cpu.client),
+        },
+      ]);
       before = after;
     }
     console.log(
@@ -205,7 +263,7 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
       "map state": { share: 50, p99: 20 },
       "/healthz": { share: 80, p99: 20 },
     };
-    for (const [name, f, baseline] of figures) {
+    for (const [name, f, baseline, helloCpu] of figures) {
       const share = (100 * f.perSecond) / baseline;
       const goal = goals[name];
       const meets =
@@ -218,6 +276,11 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
         : "";
       console.log(
         `    ${name.padEnd(28)} ${share.toFixed(0).padStart(4)}% of ${baseline.toFixed(0).padStart(6)}/s   p99 ${f.p99.toFixed(1).padStart(6)} ms   ${meets ? "meets" : "misses"} the goal (${wanted})`,
+      );
+      const times = (a: number | null, b: number | null) =>
+        a === null || b === null ? "?" : (a / b).toFixed(2);
+      console.log(
+        `    ${"".padEnd(28)} CPU per reply ×${times(f.cpu.server, helloCpu.server)} the hello-world's in the server, ×${times(f.cpu.client, helloCpu.client)} in the load process`,
       );
     }
   } finally {

@@ -54,10 +54,27 @@ describe("the HTTP surface", () => {
   });
 
   it("sends security headers and a content security policy", async () => {
-    const res = await t.call("GET", "/healthz");
-    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const page = await t.call("GET", "/");
+    expect(page.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(page.headers["x-content-type-options"]).toBe("nosniff");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["referrer-policy"]).toBe("no-referrer");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  });
+
+  it("sends JSON the security headers a JSON reply needs, and not a page's", async () => {
+    for (const url of ["/healthz", "/readyz?x=1", "/api/v1/config", "/api/v1/nothing-here"]) {
+      const res = await t.call("GET", url);
+      expect(res.headers["content-security-policy"], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      expect(res.headers["cross-origin-resource-policy"], url).toBe("same-origin");
+      expect(res.headers["strict-transport-security"], url).toContain("max-age=");
+      expect(res.headers["referrer-policy"], url).toBeUndefined();
+      expect(res.headers["x-xss-protection"], url).toBeUndefined();
+    }
+    // The API's documentation is a page.
+    expect((await t.call("GET", "/api/docs")).headers["referrer-policy"]).toBe("no-referrer");
   });
 
   it("should fail with 413 for an oversized body", async () => {
@@ -169,6 +186,32 @@ describe("rate limiting", () => {
       await limited.close();
     }
   });
+
+  it("counts the hot reads answered from the cache, and says when to come back", async () => {
+    const limited = await createTestApp({
+      rateLimit: { max: 12, authMax: 1000, redisUrl: null, redisPrefix: "" },
+    });
+    try {
+      const headers = { authorization: `Bearer ${(await signUp(limited)).token}` };
+      const byId = "/api/v1/properties/checkPropertyDetails?text=way/1";
+      const replies = [];
+      for (let i = 0; i < 14; i++) replies.push(await limited.call("GET", byId, { headers }));
+      const statuses = replies.map((r) => r.statusCode);
+      // Answered (the later ones from the cache) until the address has used its requests, then refused.
+      const first = statuses.indexOf(429);
+      expect(first).toBeGreaterThan(1);
+      expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
+      // The count left is not sent on every reply, only with a refusal.
+      expect(replies[0]?.headers["x-ratelimit-remaining"]).toBeUndefined();
+      for (const url of [byId, "/api/v1/properties/leading-board", "/api/v1/market/listings"]) {
+        const refused = await limited.call("GET", url, { headers });
+        expect(refused.statusCode, url).toBe(429);
+        expect(Number(refused.headers["retry-after"]), url).toBeGreaterThan(0);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("the content security policy with Stripe", () => {
@@ -182,7 +225,7 @@ describe("the content security policy with Stripe", () => {
       },
     });
     try {
-      const csp = String((await stripe.call("GET", "/healthz")).headers["content-security-policy"]);
+      const csp = String((await stripe.call("GET", "/")).headers["content-security-policy"]);
       expect(csp).toContain("script-src 'self' https://js.stripe.com");
       // Card frames, and the shop's Embedded Checkout frame.
       expect(csp).toContain(
@@ -197,8 +240,6 @@ describe("the content security policy with Stripe", () => {
     } finally {
       await stripe.close();
     }
-    expect(String((await t.call("GET", "/healthz")).headers["content-security-policy"])).not.toContain(
-      "stripe",
-    );
+    expect(String((await t.call("GET", "/")).headers["content-security-policy"])).not.toContain("stripe");
   });
 });

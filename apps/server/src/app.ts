@@ -111,6 +111,32 @@ export function staticHeaders(
   return headers;
 }
 
+/**
+ * The security headers of a JSON reply, out of a page's: the browser must not sniff it into something else
+ * (nosniff), nor frame it, nor let another origin load it, and keeps to HTTPS; it runs nothing, so its policy is the
+ * strictest and short. What only a document reads (referrer, opener, DNS prefetch, the old XSS filter, a page's own
+ * policy) is left to pages: each header is written and read on every reply, and the hot reads are most of them.
+ */
+export function jsonReplyHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+  };
+  for (const name of ["strict-transport-security", "cross-origin-resource-policy", "x-frame-options"]) {
+    const value = pageHeaders[name];
+    if (value !== undefined) kept[name] = value;
+  }
+  return kept;
+}
+
+/** Whether a path answers JSON (the API, the health checks), never a page the browser renders. */
+export function answersJson(url: string): boolean {
+  if (url.startsWith(`${API_BASE}/`)) return true;
+  const query = url.indexOf("?");
+  const path = query < 0 ? url : url.slice(0, query);
+  return path === "/healthz" || path === "/readyz";
+}
+
 /** The id a request is logged under: the one a proxy sent in X-Request-Id when it looks like an id, else a new one. */
 export function requestId(req: IncomingMessage): string {
   const sent = req.headers["x-request-id"];
@@ -302,10 +328,11 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   // Every header it sets is the same on every reply: they are worked out once and added to Fastify's own headers,
-  // written with the status line in one go.
-  const headers = staticHeaders(securityHeaders);
+  // written with the status line in one go. Pages get them all; the API's JSON the few a JSON reply needs.
+  const pageHeaders = staticHeaders(securityHeaders);
+  const apiHeaders = jsonReplyHeaders(pageHeaders);
   app.addHook("onRequest", (req, reply, done) => {
-    reply.headers(headers);
+    reply.headers(answersJson(req.url) ? apiHeaders : pageHeaders);
     reply.header("x-request-id", req.id);
     // A stopping instance (main.ts) turns reads away with 503 while its listener is still open: a proxy sends them
     // to another instance and counts the 503 as a failure, so it stops sending this one new work before the

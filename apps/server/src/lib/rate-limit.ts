@@ -31,6 +31,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     global: true,
     max,
     timeWindow: "1 minute",
+    // A refusal says when to come back (Retry-After); the count left is not sent on every reply (no client reads it,
+    // and each header is written and read on every hot read).
+    addHeadersOnExceeding: {
+      "x-ratelimit-limit": false,
+      "x-ratelimit-remaining": false,
+      "x-ratelimit-reset": false,
+    },
     ...(redis ? { redis, nameSpace: redisPrefix, skipOnError: true } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new AppError("TOO_MANY_REQUESTS", serverMessages.tooManyRequests, {
