@@ -6,6 +6,7 @@ import {
   NEIGHBORHOOD_SOURCE_ID,
   padBounds,
   SELECTION_SOURCE_ID,
+  SITES_SOURCE_ID,
   SOURCE_ID,
   tileUrl,
 } from "./map-style";
@@ -36,8 +37,14 @@ describe("the map style", () => {
     const style = buildMapStyle(manifest, "https://mx.example");
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    // The tiles, one point of our own for the selection pin, and the neighbourhood labels from the API.
-    expect(Object.keys(style.sources)).toEqual([SOURCE_ID, SELECTION_SOURCE_ID, NEIGHBORHOOD_SOURCE_ID]);
+    // The tiles, one point of our own for the selection pin, the neighbourhood labels from the API, and the island
+    // view's developments (made here from the overlay).
+    expect(Object.keys(style.sources)).toEqual([
+      SOURCE_ID,
+      SELECTION_SOURCE_ID,
+      NEIGHBORHOOD_SOURCE_ID,
+      SITES_SOURCE_ID,
+    ]);
     expect(style.sources[SOURCE_ID]).toMatchObject({
       type: "vector",
       minzoom: 11,

@@ -92,7 +92,9 @@ describe("the map", () => {
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const raw = gunzipSync(res.rawPayload);
-    const sites = decodeSites(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer);
+    const sites = decodeSites(
+      raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer,
+    );
     expect(sites.mapIds.length).toBe(3);
     // The tile's building at the Test Tower's place carries the same mapId as its point.
     const { x, y } = tileAt(-73.9857, 40.7485, 15);
