@@ -30,8 +30,8 @@ async function mapShot(page: Page, name: string) {
 }
 
 async function waitForMap(page: Page) {
-  // Drawing 3D buildings in software (no GPU in CI) takes a while.
-  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 90_000 });
+  // Drawing 3D buildings in software (no GPU in CI) takes a while, the more so with two maps open at once.
+  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 180_000 });
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -279,7 +279,7 @@ const isSiteWorks: Expression = ["boolean", ["get", "constructing"], false];
 
 /** The island view's dot: its radius in pixels at zooms 10 and 13, by level (1–4). */
 export const SITE_LOOK = {
-  radius: { z10: [0, 5, 5.6, 6.2, 6.8], z13: [0, 7, 8, 9, 10] },
+  radius: { z10: [0, 5.5, 6.2, 6.9, 7.6], z13: [0, 7, 8, 9, 10] },
   /** The hatched square of works is this many times the dot's diameter (level 0: the level-1 dot's). */
   worksScale: 1.5,
   /** The square's image is drawn this many CSS pixels wide. */
@@ -359,10 +359,11 @@ function siteLayers(): Layer[] {
       filter: isSiteBuilt,
       layout: {
         "icon-image": ["concat", SITE_LEVEL_IMAGE_PREFIX, ["to-string", siteLevel]],
-        "icon-size": ["interpolate", ["linear"], ["zoom"], 10, 0.75, 13, 1],
-        // Where dots crowd, the higher levels keep their numbers.
-        "symbol-sort-key": ["-", 0, siteLevel],
-        "icon-padding": 0,
+        "icon-size": ["interpolate", ["linear"], ["zoom"], 10, 0.85, 13, 1],
+        // Every dot keeps its number, and the neighbourhoods' names keep their places.
+        "symbol-sort-key": siteLevel,
+        "icon-allow-overlap": true,
+        "icon-ignore-placement": true,
         "icon-pitch-alignment": "viewport",
       },
     },
