@@ -57,7 +57,10 @@ describe("the map style", () => {
     const ids = buildMapStyle(manifest, "https://mx.example").layers.map((l) => l.id);
     expect(ids.indexOf(LAYERS.buildings)).toBeGreaterThan(ids.indexOf(LAYERS.streets));
     expect(ids.indexOf(LAYERS.buildings)).toBeGreaterThan(ids.indexOf(LAYERS.streetLabels));
-    expect(ids.at(-1)).toBe(LAYERS.selectedMarker);
+    // The selection pin over every other mark but the island view's small dots, which it would hide.
+    expect(ids.indexOf(LAYERS.selectedMarker)).toBeGreaterThan(ids.indexOf(LAYERS.saleMarkers));
+    expect(ids.at(-1)).toBe(LAYERS.siteLevels);
+    expect(ids.indexOf(LAYERS.sites)).toBeGreaterThan(ids.indexOf(LAYERS.neighborhoodLabels));
     const buildings = buildMapStyle(manifest, "https://mx.example").layers.find(
       (l) => l.id === LAYERS.buildings,
     );

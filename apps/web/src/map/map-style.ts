@@ -571,7 +571,6 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "fill-extrusion-vertical-gradient": false,
         },
       },
-      ...siteLayers(),
       {
         // The selected building's footprint, drawn over the walls: it shows where the building stands without
         // repainting it.
@@ -638,6 +637,9 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "icon-pitch-alignment": "viewport",
         },
       },
+      // Last: in the island view a dot is a few pixels wide, and neither a neighbourhood's name nor the selection
+      // pin (whose tip is on it) may hide it.
+      ...siteLayers(),
     ],
   };
 }
