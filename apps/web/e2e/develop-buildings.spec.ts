@@ -30,8 +30,8 @@ async function mapShot(page: Page, name: string) {
 }
 
 async function waitForMap(page: Page) {
-  // Drawing 3D buildings in software (no GPU in CI) takes a while.
-  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 90_000 });
+  // Drawing 3D buildings in software (no GPU in CI) takes a while, the more so with two maps open at once.
+  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 180_000 });
 }
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -72,22 +72,53 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
-/** Zooms the viewer's map out to the whole island, takes a screenshot, and flies back to the building. */
-async function islandShot(page: Page, building: SearchResult, name: string, flyBack = true) {
-  if (!SHOTS) return;
+/** Zooms a map out as far as it goes: the whole island, the selected building in the middle of it. */
+async function zoomOutToIsland(page: Page) {
   const zoomOut = page.getByRole("button", { name: "Zoom out" });
   for (let i = 0; i < 14 && (await zoomOut.isEnabled()); i += 1) {
     // The button turns disabled as the widest view is reached, perhaps between the check and the click.
     await zoomOut.click({ timeout: 3_000 }).catch(() => undefined);
     await page.waitForTimeout(400);
   }
-  // The widest view there is: the selected building stays in the middle of it.
   const map = page.locator('[data-map-ready="true"]');
   await expect
     .poll(async () => (await map.getAttribute("data-zoom")) === (await map.getAttribute("data-min-zoom")), {
       timeout: 90_000,
     })
     .toBe(true);
+}
+
+/**
+ * In the island view (blocks instead of buildings), the selected building's mark: a dot numbered with its level,
+ * and a hatched square while works run; none before its first development.
+ */
+async function expectIslandMark(page: Page, level: number, constructing: boolean) {
+  const map = page.locator('[data-map-ready="true"]');
+  if (level === 0 && !constructing) {
+    await expect(map).not.toHaveAttribute("data-selected-site-level", /./, { timeout: 30_000 });
+    return;
+  }
+  await expect(map).toHaveAttribute("data-selected-site-level", String(level), { timeout: 30_000 });
+  await expect(map).toHaveAttribute("data-selected-site-constructing", String(constructing), {
+    timeout: 30_000,
+  });
+  if (level > 0) expect(Number(await map.getAttribute("data-development-sites"))).toBeGreaterThan(0);
+  if (constructing) expect(Number(await map.getAttribute("data-construction-sites"))).toBeGreaterThan(0);
+}
+
+/**
+ * Zooms the viewer's map out to the whole island, checks the building's mark there, takes a screenshot, and flies
+ * back to the building.
+ */
+async function islandShot(
+  page: Page,
+  building: SearchResult,
+  name: string,
+  mark: { level: number; constructing: boolean },
+  flyBack = true,
+) {
+  await zoomOutToIsland(page);
+  await expectIslandMark(page, mark.level, mark.constructing);
   await settled(page);
   await mapShot(page, name);
   if (flyBack) await showOnMap(page, building);
@@ -185,7 +216,7 @@ test.describe("Developing a building", () => {
     await expect(card).toHaveAttribute("data-development-level", "0");
     await settled(map);
     await mapShot(map, "level-0-building");
-    await islandShot(map, building, "level-0-island");
+    await islandShot(map, building, "level-0-island-375", { level: 0, constructing: false });
 
     // The owner opens Property Details: not developed yet, and the facade renovation is offered with its price.
     await page.goto(
@@ -250,7 +281,13 @@ test.describe("Developing a building", () => {
     await expect(card).toContainText("Under construction");
     await settled(map);
     await mapShot(map, "level-2-during-building");
-    await islandShot(map, building, "level-2-during-island");
+    // The garden takes 18 s: the island view is only photographed on the way, its mark checked during added floors.
+    if (SHOTS) {
+      await zoomOutToIsland(map);
+      await settled(map);
+      await mapShot(map, "level-2-during-island-375");
+      await showOnMap(map, building);
+    }
 
     await expect(develop).toContainText("Level 2 of 4", { timeout: 60_000 });
     await expect(develop).not.toContainText("Scaffolding is up");
@@ -258,6 +295,19 @@ test.describe("Developing a building", () => {
     await expect(card).toHaveAttribute("data-constructing", "false");
     await settled(map);
     await mapShot(map, "level-2-building");
+
+    // The owner also watches the whole island on a wide screen, in a tab of its own, the building selected.
+    await page.evaluate(() => localStorage.setItem("mx.mapGuideSeen", "1"));
+    const wide = await page.context().newPage();
+    await wide.goto(`/map?building=${encodeURIComponent(building.buildingId)}`);
+    await waitForMap(wide);
+    await expect(wide.locator(`[data-selected-building="${building.buildingId}"]`)).toBeVisible({
+      timeout: 90_000,
+    });
+    await zoomOutToIsland(wide);
+    await expectIslandMark(wide, 2, false);
+    await settled(wide);
+    await mapShot(wide, "level-2-island-1440");
 
     // Crown lighting and added floors, paid through the API; the owner keeps Property Details open.
     for (const [kind, level] of [
@@ -269,6 +319,13 @@ test.describe("Developing a building", () => {
       await expect(develop).toContainText("Scaffolding is up", { timeout: 10_000 });
       await settled(map);
       await mapShot(map, `level-${level}-during-building`);
+      if (level === 4) {
+        // 72 s of works: seen from afar on both screens, a hatched square round the level-3 dot.
+        await expectIslandMark(wide, 3, true);
+        await settled(wide);
+        await mapShot(wide, "level-4-during-island-1440");
+        await islandShot(map, building, "level-4-during-island-375", { level: 3, constructing: true });
+      }
       await expect(card).toHaveAttribute("data-development-level", String(level), { timeout: 120_000 });
       await expect(card).toHaveAttribute("data-constructing", "false");
       await settled(map);
@@ -277,7 +334,12 @@ test.describe("Developing a building", () => {
     await expect(develop).toContainText("Level 4 of 4");
     await expect(develop).toContainText("Fully developed");
     await shootPage(page, "details-level-4");
-    await islandShot(map, building, "level-4-island", false);
+    // Finished: the square is gone, the dot says 4, on both screens without a reload.
+    await expectIslandMark(wide, 4, false);
+    await settled(wide);
+    await mapShot(wide, "level-4-island-1440");
+    await islandShot(map, building, "level-4-island-375", { level: 4, constructing: false }, false);
+    await wide.close();
 
     // The price rose by the four costs (fee and tax excluded).
     const details = await request.get(

@@ -1,3 +1,4 @@
+import { decodeSites, type Sites } from "@mx/shared/map-sites";
 import { API_BASE, api } from "@mx/shared/routes";
 import type { MapManifest, MapState } from "@mx/shared/schemas/map";
 import type { BuildingSearchResult, Neighborhood, Property } from "@mx/shared/schemas/properties";
@@ -79,6 +80,13 @@ export async function fetchMapState(etag: string | null, signal?: AbortSignal): 
     throw new ApiError("The ownership overlay from the server is incomplete.", 0, "BAD_STATE");
   }
   return { changed: true, state: undeltaState(state), etag: response.headers.get("ETag") };
+}
+
+/** Every building's point (the manifest's `sites`), for the island view; cached for good by the browser. */
+export async function fetchSites(url: string, signal?: AbortSignal): Promise<Sites> {
+  const response = await fetch(url, { signal });
+  if (!response.ok) throw new ApiError(`HTTP ${response.status}`, response.status);
+  return decodeSites(await response.arrayBuffer());
 }
 
 /** The island's neighbourhoods with their top owners, for the map's labels. */

@@ -21,6 +21,13 @@ export function Legend() {
           {mapTexts.legendForSale}
         </li>
         <li>
+          <span className="mx-legend__swatch mx-legend__swatch--developed" aria-hidden="true">
+            2
+          </span>
+          {mapTexts.legendDeveloped}
+          <span className="mx-legend__hint"> {mapTexts.legendDevelopedHint}</span>
+        </li>
+        <li>
           <span className="mx-legend__swatch mx-legend__swatch--works" aria-hidden="true" />
           {mapTexts.legendScaffolding}
           <span className="mx-legend__hint"> {mapTexts.legendScaffoldingHint}</span>

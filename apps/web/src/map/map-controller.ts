@@ -14,8 +14,10 @@ import {
 } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
+import { fetchSites } from "./api";
 import { fitOutline, frameBuilding, offsetLngLat } from "./camera";
 import {
+  BUILDINGS_MIN_ZOOM,
   buildMapStyle,
   DEFAULT_HEIGHT_M,
   LAYERS,
@@ -24,12 +26,21 @@ import {
   padBounds,
   roofTop,
   SELECTION_SOURCE_ID,
+  SITE_LEVEL_IMAGE_PREFIX,
+  SITES_SOURCE_ID,
   SOURCE_ID,
   SOURCE_LAYERS,
   STATE,
 } from "./map-style";
-import { drawSaleMarker, drawScaffoldHatch, drawSelectionPin } from "./markers";
+import {
+  drawLevelDigit,
+  drawSaleMarker,
+  drawScaffoldHatch,
+  drawScaffoldSite,
+  drawSelectionPin,
+} from "./markers";
 import { type BuildingMark, diffMarks, isBlankMark } from "./ownership";
+import { indexSites, type SiteIndex, siteFeatures } from "./sites";
 
 /*
  * Everything that touches MapLibre lives here, so the page loads this module (and MapLibre with it)
@@ -159,6 +170,12 @@ export class MapController {
   private marks = new Map<number, BuildingMark>();
   private tileErrors = 0;
   private readonly manifest: MapManifest;
+  /** Every building's point, fetched the first time the player nears the island view. */
+  private sites: SiteIndex | null = null;
+  private sitesRequested = false;
+  /** The island view's marks are behind the overlay, to be redrawn when next seen. */
+  private sitesStale = true;
+  private sitesFrame: number | null = null;
 
   /** Throws when the browser cannot draw the map (no WebGL). */
   constructor(container: HTMLElement, manifest: MapManifest, events: MapControllerEvents) {
@@ -208,7 +225,9 @@ export class MapController {
     this.map.on("load", () => {
       this.styleLoaded = true;
       this.applyMarks(this.marks, new Map());
+      this.drawSites();
     });
+    this.map.on("zoom", this.drawSites);
     this.map.on("error", (e) => {
       const sourceId = (e as { sourceId?: string }).sourceId;
       if (sourceId === SOURCE_ID) this.tileErrors += 1;
@@ -313,6 +332,7 @@ export class MapController {
       delete container.dataset.selectedInFront;
       delete container.dataset.selectedClipped;
     }
+    this.describeSites(container);
     if (this.ready) return;
     if (drawn === 0 && this.tileErrors > 0) {
       this.fail("The map tiles could not be loaded.");
@@ -322,11 +342,33 @@ export class MapController {
     this.events.onReady();
   };
 
+  /**
+   * What the island view shows of developments, for tests: how many dots and squares of works are drawn, and the
+   * selected building's (its level, and whether works run), or nothing once buildings are drawn one by one.
+   */
+  private describeSites(container: HTMLElement) {
+    const layers = [LAYERS.sites, LAYERS.siteWorks];
+    const drawn = this.map.getZoom() < BUILDINGS_MIN_ZOOM ? this.map.queryRenderedFeatures({ layers }) : [];
+    container.dataset.developmentSites = String(drawn.filter((f) => f.layer.id === LAYERS.sites).length);
+    container.dataset.constructionSites = String(drawn.filter((f) => f.layer.id === LAYERS.siteWorks).length);
+    const mine = drawn.filter((f) => f.id === this.selected);
+    if (mine.length > 0) {
+      container.dataset.selectedSiteLevel = String(mine[0]?.properties.level ?? 0);
+      container.dataset.selectedSiteConstructing = String(mine.some((f) => f.layer.id === LAYERS.siteWorks));
+    } else {
+      delete container.dataset.selectedSiteLevel;
+      delete container.dataset.selectedSiteConstructing;
+    }
+  }
+
   private target(mapId: number): FeatureIdentifier {
     return { source: SOURCE_ID, sourceLayer: SOURCE_LAYERS.buildings, id: mapId };
   }
 
   private addMarker(id: string) {
+    const level = id.startsWith(SITE_LEVEL_IMAGE_PREFIX)
+      ? Number(id.slice(SITE_LEVEL_IMAGE_PREFIX.length))
+      : Number.NaN;
     const draw =
       id === MARKER_IMAGES.sale
         ? drawSaleMarker
@@ -334,7 +376,11 @@ export class MapController {
           ? drawSelectionPin
           : id === MARKER_IMAGES.hatch
             ? drawScaffoldHatch
-            : null;
+            : id === MARKER_IMAGES.works
+              ? drawScaffoldSite
+              : Number.isInteger(level) && level >= 1
+                ? (ratio: number) => drawLevelDigit(level, ratio)
+                : null;
     if (!draw || this.map.hasImage(id)) return;
     const image = draw(2);
     if (image) this.map.addImage(id, image, { pixelRatio: 2 });
@@ -494,6 +540,52 @@ export class MapController {
     this.marks = next;
     // Before the style has loaded there is no source to hold feature-state; "load" applies them all.
     if (this.styleLoaded) this.applyMarks(next, before);
+    if (before !== next) {
+      this.sitesStale = true;
+      // Live events come in bursts: the island view's points are made once per frame at most.
+      if (this.sitesFrame === null) {
+        this.sitesFrame = requestAnimationFrame(() => {
+          this.sitesFrame = null;
+          this.drawSites();
+        });
+      }
+    }
+  }
+
+  /** True when blocks stand in for buildings, or nearly: the island view's marks are wanted. */
+  private nearIslandView(): boolean {
+    return this.map.getZoom() < BUILDINGS_MIN_ZOOM + 0.5;
+  }
+
+  /**
+   * The island view's marks, made from the overlay and every building's point. The points are fetched the first
+   * time the player zooms out towards the island view, and the marks remade only when they would be seen.
+   */
+  private readonly drawSites = () => {
+    if (!this.styleLoaded || !this.nearIslandView()) return;
+    if (!this.sites) {
+      this.loadSites();
+      return;
+    }
+    if (!this.sitesStale) return;
+    this.sitesStale = false;
+    this.map.getSource<GeoJSONSource>(SITES_SOURCE_ID)?.setData(siteFeatures(this.marks, this.sites));
+  };
+
+  private loadSites() {
+    const url = this.manifest.sites;
+    if (this.sitesRequested || !url) return;
+    this.sitesRequested = true;
+    fetchSites(url)
+      .then((sites) => {
+        this.sites = indexSites(sites);
+        this.sitesStale = true;
+        this.drawSites();
+      })
+      .catch(() => {
+        // Without the points the island view shows no developments; the next zoom out tries again.
+        this.sitesRequested = false;
+      });
   }
 
   /** One building's new mark (from a live event), applied at once; null or an empty mark clears it. */
@@ -529,6 +621,7 @@ export class MapController {
   }
 
   destroy() {
+    if (this.sitesFrame !== null) cancelAnimationFrame(this.sitesFrame);
     this.map.getCanvas().removeEventListener("keydown", this.handleKey);
     this.map.remove();
   }

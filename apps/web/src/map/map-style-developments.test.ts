@@ -1,7 +1,17 @@
 import { createExpression, type StylePropertySpecification } from "@maplibre/maplibre-gl-style-spec";
 import type { MapManifest } from "@mx/shared/schemas/map";
 import { describe, expect, it } from "vitest";
-import { buildMapStyle, builtHeight, LAYERS, MAP_COLORS, roofTop, STATE, scaffoldTop } from "./map-style";
+import {
+  BUILDINGS_MIN_ZOOM,
+  buildMapStyle,
+  builtHeight,
+  LAYERS,
+  MAP_COLORS,
+  roofTop,
+  SITES_SOURCE_ID,
+  STATE,
+  scaffoldTop,
+} from "./map-style";
 
 const manifest: MapManifest = {
   version: "0123456789abcdef",
@@ -137,5 +147,88 @@ describe("the developments drawn by the style", () => {
     const walls = rgb(paintOf(LAYERS.buildings, "fill-extrusion-color", 50, state));
     expect(walls[0]).toBeGreaterThan(0x58);
     expect(paintOf(LAYERS.crowns, "fill-extrusion-height", 50, state)).toBe(50);
+  });
+});
+
+/** Evaluates a property of one of the island view's layers for a point with `properties`, at `zoom`. */
+function siteValue(
+  layerId: string,
+  group: "paint" | "layout",
+  property: string,
+  properties: Record<string, unknown>,
+  zoom: number,
+) {
+  const layer = style.layers.find((l) => l.id === layerId);
+  const value = (layer?.[group as keyof typeof layer] as Record<string, unknown> | undefined)?.[property];
+  const spec = property.endsWith("color")
+    ? colorSpec
+    : property === "icon-image"
+      ? ({ ...numberSpec, type: "resolvedImage" } as unknown as StylePropertySpecification)
+      : numberSpec;
+  const parsed = createExpression(value, property, spec);
+  if (parsed.result !== "success") throw new Error(`${layerId} ${property}: ${JSON.stringify(parsed.value)}`);
+  return parsed.value.evaluate({ zoom }, { type: "Point", properties, geometry: [] } as never);
+}
+
+function siteFilter(layerId: string, properties: Record<string, unknown>) {
+  const layer = style.layers.find((l) => l.id === layerId) as { filter?: unknown } | undefined;
+  const parsed = createExpression(layer?.filter, "filter", {
+    type: "boolean",
+    expression: { interpolated: false, parameters: ["zoom", "feature"] },
+    "property-type": "data-driven",
+  } as unknown as StylePropertySpecification);
+  if (parsed.result !== "success") throw new Error(`${layerId} filter: ${JSON.stringify(parsed.value)}`);
+  return parsed.value.evaluate({ zoom: 12 }, { type: "Point", properties, geometry: [] } as never);
+}
+
+describe("developments in the island view", () => {
+  const sites = [LAYERS.siteWorks, LAYERS.sites, LAYERS.siteLevels].map((id) =>
+    style.layers.find((l) => l.id === id),
+  );
+
+  it("draws them from their own points, only where blocks stand in for buildings, over the blocks", () => {
+    const ids = style.layers.map((l) => l.id);
+    for (const layer of sites) {
+      expect(layer).toMatchObject({ source: SITES_SOURCE_ID, maxzoom: BUILDINGS_MIN_ZOOM });
+      expect(ids.indexOf(layer?.id ?? "")).toBeGreaterThan(ids.indexOf(LAYERS.blocks));
+    }
+    // The works' square under the dot, the level's digit over it.
+    expect(ids.indexOf(LAYERS.siteWorks)).toBeLessThan(ids.indexOf(LAYERS.sites));
+    expect(ids.indexOf(LAYERS.sites)).toBeLessThan(ids.indexOf(LAYERS.siteLevels));
+  });
+
+  it("gives a developed building a dot in its owner's colour, lit up, larger and numbered at each level", () => {
+    const owned = (level: number) => ({ level, constructing: false, color: "#2f7dff" });
+    expect(siteFilter(LAYERS.sites, owned(1))).toBe(true);
+    expect(siteFilter(LAYERS.sites, { level: 0, constructing: true, color: "#2f7dff" })).toBe(false);
+    const radii = [1, 2, 3, 4].map((n) => siteValue(LAYERS.sites, "paint", "circle-radius", owned(n), 11));
+    expect(radii).toEqual([...radii].sort((a, b) => a - b));
+    expect(new Set(radii).size).toBe(4);
+    // Blue stays blue, at full brightness.
+    const [r, g, b] = rgb(siteValue(LAYERS.sites, "paint", "circle-color", owned(2), 11));
+    expect(b).toBeGreaterThan(240);
+    expect(b).toBeGreaterThan(r ?? 0);
+    expect(b).toBeGreaterThan(g ?? 0);
+    // Back on the market without an owner: the slate of an unowned building.
+    const unowned = rgb(siteValue(LAYERS.sites, "paint", "circle-color", { level: 1 }, 11));
+    expect(unowned.every((c) => c > 0)).toBe(true);
+    expect(String(siteValue(LAYERS.siteLevels, "layout", "icon-image", owned(3), 11))).toBe("site-level-3");
+  });
+
+  it("puts a hatched square round a building under construction, from the first level on", () => {
+    expect(siteFilter(LAYERS.siteWorks, { level: 0, constructing: true })).toBe(true);
+    expect(siteFilter(LAYERS.siteWorks, { level: 2, constructing: true })).toBe(true);
+    expect(siteFilter(LAYERS.siteWorks, { level: 2, constructing: false })).toBe(false);
+    // Wider than the dot it surrounds.
+    for (const level of [0, 1, 2, 3]) {
+      const square = Number(
+        siteValue(LAYERS.siteWorks, "layout", "icon-size", { level, constructing: true }, 11),
+      );
+      const dot = Number(
+        siteValue(LAYERS.sites, "paint", "circle-radius", { level: Math.max(level, 1) }, 11),
+      );
+      expect(square * 24).toBeGreaterThan(dot * 2);
+    }
+    expect(MAP_COLORS.scaffolding).toBeTruthy();
   });
 });

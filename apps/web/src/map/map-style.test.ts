@@ -6,6 +6,7 @@ import {
   NEIGHBORHOOD_SOURCE_ID,
   padBounds,
   SELECTION_SOURCE_ID,
+  SITES_SOURCE_ID,
   SOURCE_ID,
   tileUrl,
 } from "./map-style";
@@ -36,8 +37,14 @@ describe("the map style", () => {
     const style = buildMapStyle(manifest, "https://mx.example");
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    // The tiles, one point of our own for the selection pin, and the neighbourhood labels from the API.
-    expect(Object.keys(style.sources)).toEqual([SOURCE_ID, SELECTION_SOURCE_ID, NEIGHBORHOOD_SOURCE_ID]);
+    // The tiles, one point of our own for the selection pin, the neighbourhood labels from the API, and the island
+    // view's developments (made here from the overlay).
+    expect(Object.keys(style.sources)).toEqual([
+      SOURCE_ID,
+      SELECTION_SOURCE_ID,
+      NEIGHBORHOOD_SOURCE_ID,
+      SITES_SOURCE_ID,
+    ]);
     expect(style.sources[SOURCE_ID]).toMatchObject({
       type: "vector",
       minzoom: 11,
@@ -50,7 +57,10 @@ describe("the map style", () => {
     const ids = buildMapStyle(manifest, "https://mx.example").layers.map((l) => l.id);
     expect(ids.indexOf(LAYERS.buildings)).toBeGreaterThan(ids.indexOf(LAYERS.streets));
     expect(ids.indexOf(LAYERS.buildings)).toBeGreaterThan(ids.indexOf(LAYERS.streetLabels));
-    expect(ids.at(-1)).toBe(LAYERS.selectedMarker);
+    // The selection pin over every other mark but the island view's small dots, which it would hide.
+    expect(ids.indexOf(LAYERS.selectedMarker)).toBeGreaterThan(ids.indexOf(LAYERS.saleMarkers));
+    expect(ids.at(-1)).toBe(LAYERS.siteLevels);
+    expect(ids.indexOf(LAYERS.sites)).toBeGreaterThan(ids.indexOf(LAYERS.neighborhoodLabels));
     const buildings = buildMapStyle(manifest, "https://mx.example").layers.find(
       (l) => l.id === LAYERS.buildings,
     );

@@ -16,6 +16,11 @@ export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown
 export const SOURCE_ID = "manhattan";
 /** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
 export const SELECTION_SOURCE_ID = "selection";
+/**
+ * The island view's developed and constructing buildings, one point each (from the buildings' points and the
+ * overlay), with `level`, `constructing` and the owner's `color` as properties; empty until the player zooms out.
+ */
+export const SITES_SOURCE_ID = "development-sites";
 /** Neighbourhood label points with each one's top owner, from the API (they change as buildings are bought). */
 export const NEIGHBORHOOD_SOURCE_ID = "neighborhoods";
 
@@ -30,6 +35,9 @@ export const LAYERS = {
   gardens: "roof-gardens",
   scaffolding: "scaffolding",
   blocks: "island-blocks",
+  siteWorks: "construction-sites",
+  sites: "development-sites",
+  siteLevels: "development-site-levels",
   neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
   selectedOutline: "selected-outline",
@@ -86,7 +94,12 @@ export const MARKER_IMAGES = {
   sale: "for-sale-tag",
   selected: "selected-pin",
   hatch: "scaffold-hatch",
+  /** The island view's mark of a building under construction: a hatched grey square. */
+  works: "scaffold-site",
 } as const;
+
+/** The island view's digit on a developed building's dot: `site-level-1` … `site-level-4`. */
+export const SITE_LEVEL_IMAGE_PREFIX = "site-level-";
 
 const highway: Expression = ["get", "highway"];
 const MAJOR = ["motorway", "motorway_link", "trunk", "trunk_link", "primary", "primary_link"];
@@ -259,6 +272,104 @@ function roofMarker(id: string, image: string, visible: Expression, size: number
   };
 }
 
+const siteLevel: Expression = ["number", ["get", "level"], 0];
+const siteColor: Expression = ["to-color", ["coalesce", ["get", "color"], MAP_COLORS.building]];
+const isSiteBuilt: Expression = [">=", siteLevel, 1];
+const isSiteWorks: Expression = ["boolean", ["get", "constructing"], false];
+
+/** The island view's dot: its radius in pixels at zooms 10 and 13, by level (1–4). */
+export const SITE_LOOK = {
+  radius: { z10: [0, 5.5, 6.2, 6.9, 7.6], z13: [0, 7, 8, 9, 10] },
+  /** The hatched square of works is this many times the dot's diameter (level 0: the level-1 dot's). */
+  worksScale: 1.5,
+  /** The square's image is drawn this many CSS pixels wide. */
+  worksImagePx: 24,
+} as const;
+
+function radiusByLevel(radii: readonly number[]): Expression {
+  return ["match", siteLevel, 1, radii[1] ?? 0, 2, radii[2] ?? 0, 3, radii[3] ?? 0, 4, radii[4] ?? 0, 0];
+}
+
+/** The works' square covers the dot of the level reached so far (the level-1 dot's size while the first is built). */
+function worksSize(radii: readonly number[]): Expression {
+  const px = (r: number) => (r * 2 * SITE_LOOK.worksScale) / SITE_LOOK.worksImagePx;
+  return [
+    "match",
+    siteLevel,
+    2,
+    px(radii[2] ?? 0),
+    3,
+    px(radii[3] ?? 0),
+    4,
+    px(radii[4] ?? 0),
+    px(radii[1] ?? 0),
+  ];
+}
+
+/**
+ * Below the zoom where buildings are drawn one by one, blocks carry no building's state: each developed or
+ * constructing building gets a mark of its own instead, from the sites source. A dot in its owner's colour (lit up,
+ * as its crown would be), larger and numbered by level; a hatched grey square round it while works run.
+ */
+function siteLayers(): Layer[] {
+  const { z10, z13 } = SITE_LOOK.radius;
+  return [
+    {
+      id: LAYERS.siteWorks,
+      type: "symbol",
+      source: SITES_SOURCE_ID,
+      maxzoom: BUILDINGS_MIN_ZOOM,
+      filter: isSiteWorks,
+      layout: {
+        "icon-image": MARKER_IMAGES.works,
+        "icon-size": ["interpolate", ["linear"], ["zoom"], 10, worksSize(z10), 13, worksSize(z13)],
+        "icon-allow-overlap": true,
+        "icon-ignore-placement": true,
+        "icon-pitch-alignment": "viewport",
+      },
+    },
+    {
+      id: LAYERS.sites,
+      type: "circle",
+      source: SITES_SOURCE_ID,
+      maxzoom: BUILDINGS_MIN_ZOOM,
+      filter: isSiteBuilt,
+      layout: { "circle-sort-key": siteLevel },
+      paint: {
+        "circle-radius": [
+          "interpolate",
+          ["linear"],
+          ["zoom"],
+          10,
+          radiusByLevel(z10),
+          13,
+          radiusByLevel(z13),
+        ],
+        "circle-color": glow(siteColor, 0.2),
+        "circle-stroke-color": MAP_COLORS.labelHalo,
+        "circle-stroke-width": 1.2,
+        "circle-pitch-alignment": "viewport",
+      },
+    },
+    {
+      id: LAYERS.siteLevels,
+      type: "symbol",
+      source: SITES_SOURCE_ID,
+      maxzoom: BUILDINGS_MIN_ZOOM,
+      filter: isSiteBuilt,
+      layout: {
+        "icon-image": ["concat", SITE_LEVEL_IMAGE_PREFIX, ["to-string", siteLevel]],
+        "icon-size": ["interpolate", ["linear"], ["zoom"], 10, 0.85, 13, 1],
+        // Every dot keeps its number, and the neighbourhoods' names keep their places.
+        "symbol-sort-key": siteLevel,
+        "icon-allow-overlap": true,
+        "icon-ignore-placement": true,
+        "icon-pitch-alignment": "viewport",
+      },
+    },
+  ];
+}
+
 /** Absolute URL of the tile template; `new URL` is not used because it would escape the braces. */
 export function tileUrl(template: string, origin: string): string {
   return /^https?:\/\//.test(template)
@@ -283,6 +394,13 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
       },
       [SELECTION_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
       [NEIGHBORHOOD_SOURCE_ID]: { type: "geojson", data: { type: "FeatureCollection", features: [] } },
+      [SITES_SOURCE_ID]: {
+        type: "geojson",
+        data: { type: "FeatureCollection", features: [] },
+        // Points never need simplifying; a little buffer keeps the dots whole across tile edges.
+        buffer: 16,
+        maxzoom: BUILDINGS_MIN_ZOOM,
+      },
     },
     layers: [
       { id: LAYERS.background, type: "background", paint: { "background-color": MAP_COLORS.water } },
@@ -519,6 +637,9 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "icon-pitch-alignment": "viewport",
         },
       },
+      // Last: in the island view a dot is a few pixels wide, and neither a neighbourhood's name nor the selection
+      // pin (whose tip is on it) may hide it.
+      ...siteLayers(),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import { MAP_COLORS } from "./map-style";
+import { MAP_COLORS, SITE_LOOK } from "./map-style";
 
 /*
  * The two marks drawn above roofs, made here on a canvas because the page fetches no sprite:
@@ -101,5 +101,51 @@ export function drawScaffoldHatch(pixelRatio: number): ImageData | null {
     ctx.lineTo(offset + size, 0);
     ctx.stroke();
   }
+  return done(ctx);
+}
+
+/**
+ * The island view's works: a square of scaffolding (the same hatch, with a dark rim so it reads on the land and on
+ * owners' colours), drawn under the building's dot.
+ */
+export function drawScaffoldSite(pixelRatio: number): ImageData | null {
+  const size = SITE_LOOK.worksImagePx;
+  const ctx = canvas2d(size, size, pixelRatio);
+  if (!ctx) return null;
+  ctx.fillStyle = MAP_COLORS.scaffolding;
+  ctx.fillRect(1, 1, size - 2, size - 2);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(1, 1, size - 2, size - 2);
+  ctx.clip();
+  ctx.strokeStyle = MAP_COLORS.scaffoldingPoles;
+  ctx.lineWidth = 2.5;
+  for (let offset = -size; offset < size; offset += 6) {
+    ctx.beginPath();
+    ctx.moveTo(offset, size);
+    ctx.lineTo(offset + size, 0);
+    ctx.stroke();
+  }
+  ctx.restore();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = MAP_COLORS.labelHalo;
+  ctx.strokeRect(0.75, 0.75, size - 1.5, size - 1.5);
+  return done(ctx);
+}
+
+/** The level (1–4) written on a developed building's dot in the island view: white with a dark outline. */
+export function drawLevelDigit(level: number, pixelRatio: number): ImageData | null {
+  const size = 12;
+  const ctx = canvas2d(size, size, pixelRatio);
+  if (!ctx) return null;
+  ctx.font = "800 11px system-ui, sans-serif";
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = MAP_COLORS.labelHalo;
+  ctx.strokeText(String(level), size / 2, size / 2 + 0.5);
+  ctx.fillStyle = "#ffffff";
+  ctx.fillText(String(level), size / 2, size / 2 + 0.5);
   return done(ctx);
 }

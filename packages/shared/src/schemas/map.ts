@@ -14,6 +14,11 @@ export const MapManifest = z.object({
   playableBounds: z.tuple([z.number(), z.number(), z.number(), z.number()]),
   /** The land's outline, coarsely (its convex hull, [lng, lat] points): what the widest view must show. */
   outline: z.array(z.tuple([z.number(), z.number()])).optional(),
+  /**
+   * Where every building stands (one rounded point each, by mapId; see `map-sites.ts`), for the island view: the map
+   * draws developments from it below the zoom of the "buildings" layer. Cached for good, like the tiles.
+   */
+  sites: z.string().optional(),
   /** [lng, lat] to open on. */
   center: z.tuple([z.number(), z.number()]),
   buildingCount: z.number().int(),

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { VectorTile } from "@mapbox/vector-tile";
+import { decodeSites, SITE_STEP_DEG } from "@mx/shared/map-sites";
 import { PbfReader } from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
@@ -81,6 +82,36 @@ describe("the map", () => {
     expect((await t.call("GET", `/map-data/${version}/17/1/1.pbf`)).statusCode).toBe(404);
     expect((await t.call("GET", `/map-data/${version}/15/1/1.png`)).statusCode).toBe(400);
     expect((await t.call("GET", "/map-data/not-a-version/15/1/1.pbf")).statusCode).toBe(400);
+  });
+
+  it("serves every building's point for the island view, by mapId, gzipped and cached forever", async () => {
+    const m = (await t.call("GET", "/api/v1/map/manifest")).json().data;
+    expect(m.sites).toBe(`/map-data/${m.version}/sites.bin`);
+    const res = await t.call("GET", m.sites, { headers: { "accept-encoding": "gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const raw = gunzipSync(res.rawPayload);
+    const sites = decodeSites(
+      raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer,
+    );
+    expect(sites.mapIds.length).toBe(3);
+    // The tile's building at the Test Tower's place carries the same mapId as its point.
+    const { x, y } = tileAt(-73.9857, 40.7485, 15);
+    const tile = new VectorTile(
+      new PbfReader((await t.call("GET", `/map-data/${m.version}/15/${x}/${y}.pbf`)).rawPayload),
+    );
+    const tower = tile.layers.buildings?.feature(0);
+    const at = [...sites.mapIds].indexOf(Number(tower?.id));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(Math.abs((sites.lng[at] ?? 0) + 73.9857)).toBeLessThan(0.002);
+    expect(Math.abs((sites.lat[at] ?? 0) - 40.7485)).toBeLessThan(0.002);
+    expect(SITE_STEP_DEG).toBeLessThan(0.0001);
+    // Without gzip, the plain bytes; an old version's URL is not cached.
+    expect((await t.call("GET", m.sites)).rawPayload.byteLength).toBe(32 + 3 * 8);
+    const old = await t.call("GET", "/map-data/0000000000000000/sites.bin");
+    expect(old.headers["cache-control"]).toBe("no-cache");
+    expect((await t.call("GET", "/map-data/nope/sites.bin")).statusCode).toBe(400);
   });
 
   it("draws the parks, outlines the island for the widest view, and serves the island whole at zoom 10", async () => {

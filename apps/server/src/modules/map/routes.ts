@@ -18,6 +18,10 @@ const TileParams = z.strictObject({
   y: z.string().regex(/^\d+\.pbf$/, { error: "must be a tile row like 123.pbf" }),
 });
 
+const SitesParams = z.strictObject({
+  version: z.string().regex(/^[0-9a-f]{16}$/, { error: "must be a map version" }),
+});
+
 export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
   async function mapRoutesPlugin(app) {
     // Served from memory for up to a second between changes; a change heard on the live channel ends that at once.
@@ -61,6 +65,26 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
           reply,
           req.query.encoding === "delta" ? await stateCache.encodedDelta() : await stateCache.readyPairs(),
         ),
+    );
+
+    app.get(
+      "/map-data/:version/sites.bin",
+      { config: { rateLimit: false }, schema: { hide: true, params: SitesParams } },
+      async (req, reply) => {
+        const sites = await tiles.sites();
+        // As for tiles: an old version's URL gets today's points, not to be cached as the old ones.
+        reply
+          .header(
+            "cache-control",
+            sites.version === req.params.version ? "public, max-age=31536000, immutable" : "no-cache",
+          )
+          .header("vary", "accept-encoding")
+          .type("application/octet-stream");
+        if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+          return reply.header("content-encoding", "gzip").send(sites.gzipped);
+        }
+        return reply.send(gunzipSync(sites.gzipped));
+      },
     );
 
     app.get(

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
+import { encodeSites } from "@mx/shared/map-sites";
 import type { MapManifest } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
@@ -41,7 +42,14 @@ type Layers = {
   /** By zoom, TILE_MIN_ZOOM … BUILDINGS_MIN_ZOOM - 1. */
   blocks: Map<number, GeoJSONVT>;
 };
-type Built = { key: string; manifest: MapManifest; layers: Layers; cache: Map<string, Buffer> };
+type Built = {
+  key: string;
+  manifest: MapManifest;
+  layers: Layers;
+  cache: Map<string, Buffer>;
+  /** Every building's point (see `map-sites.ts`), gzipped. */
+  sites: Buffer;
+};
 
 /** The convex hull of every point of `features`, counter-clockwise (monotone chain). */
 export function convexHull(features: GeoJSON.Feature[]): [number, number][] {
@@ -231,6 +239,7 @@ export class MapTiles {
       key,
       layers,
       cache: new Map(),
+      sites: gzipSync(encodeSites(rows.map((r) => ({ mapId: r.mapId, lng: r.lng, lat: r.lat })))),
       manifest: {
         version,
         tiles: `/map-data/${version}/{z}/{x}/{y}.pbf`,
@@ -239,6 +248,7 @@ export class MapTiles {
         bounds,
         playableBounds: playable,
         ...(land ? { outline: convexHull(land) } : {}),
+        sites: `/map-data/${version}/sites.bin`,
         center: within(MIDTOWN, playable)
           ? MIDTOWN
           : [(playable[0] + playable[2]) / 2, (playable[1] + playable[3]) / 2],
@@ -278,6 +288,12 @@ export class MapTiles {
       await new Promise((resolve) => setImmediate(resolve));
     }
     return { tiles, ms: Date.now() - started };
+  }
+
+  /** Every building's point for the island view, gzipped, with the version it belongs to. */
+  async sites(): Promise<{ version: string; gzipped: Buffer }> {
+    const built = await this.current();
+    return { version: built.manifest.version, gzipped: built.sites };
   }
 
   /** A gzipped Mapbox Vector Tile (possibly empty), or null outside the zoom range. */
