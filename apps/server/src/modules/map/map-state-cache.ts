@@ -38,6 +38,10 @@ export class MapStateCache {
   /** When the version was last read, and the invalidations seen: within `freshMs` of a read with none since, memory answers. */
   private checkedAt = 0;
   private changes = 0;
+  /** The changes heard when what memory holds was last confirmed current; -1 before any check. */
+  private confirmedChanges = -1;
+  /** The check running now, and the changes heard when it began. */
+  private checking: { changes: number; done: Promise<{ state: MapState; etag: string }> } | null = null;
 
   /**
    * `freshMs`: how long a version read stands when no change is heard (0: every call reads it). The live channel
@@ -79,8 +83,31 @@ export class MapStateCache {
     return this.encoded;
   }
 
+  /**
+   * The overlay as of now. Within `freshMs` of a check with no change heard since, memory answers. Past it, one
+   * check runs at a time (settle what the clock has changed, read the version, rebuild if it moved), and readers
+   * are answered from memory meanwhile as long as no change has been heard since memory was last confirmed: what
+   * they see is then at most `freshMs` plus one check old. A reader who heard a change (their own, say) waits for a
+   * check that began after it.
+   */
   async current(): Promise<{ state: MapState; etag: string }> {
     if (this.cached && Date.now() - this.checkedAt < this.freshMs) return this.cached;
+    let checking = this.checking;
+    if (checking?.changes !== this.changes) {
+      const changes = this.changes;
+      const done = this.check().finally(() => {
+        if (this.checking?.done === done) this.checking = null;
+      });
+      // Readers answered from memory do not wait for it; those who do hear its failure.
+      done.catch(() => {});
+      checking = { changes, done };
+      this.checking = checking;
+    }
+    if (this.cached && this.confirmedChanges === this.changes) return this.cached;
+    return checking.done;
+  }
+
+  private async check(): Promise<{ state: MapState; etag: string }> {
     await this.beforeRead();
     const changes = this.changes;
     const readAt = Date.now();
@@ -91,7 +118,9 @@ export class MapStateCache {
     const version = row?.version ?? "0";
     // Fresh from now on only if no change was heard while the version was read.
     const fresh = () => {
-      if (this.changes === changes) this.checkedAt = readAt;
+      if (this.changes !== changes) return;
+      this.checkedAt = readAt;
+      this.confirmedChanges = changes;
     };
     if (this.cached?.version === version) {
       fresh();

@@ -6,7 +6,7 @@ import { queryRows } from "../../lib/sql";
 /**
  * Owned and for-sale buildings with their owner's colour, and developed or constructing buildings with their level
  * (see MapState), as compactly as the map needs them. A construction shows until it is settled: the overlay's
- * reader settles ended ones before it reads its version (routes.ts), so that lasts a second at most.
+ * reader settles ended ones before it reads its version (routes.ts), so that lasts a second and one check at most.
  */
 export async function getMapState(q: Queryable): Promise<MapState> {
   const rows = await queryRows<{ map_id: number; color: string | null; for_sale: boolean; code: number }>(
