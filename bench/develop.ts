@@ -7,13 +7,17 @@ import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
 import { cpuPer } from "./cpu";
-import { measure } from "./measure";
+import { postFromAnotherProcess } from "./market";
+import { measure, printFigures, report } from "./measure";
+import { load } from "./served-hot-reads";
 
 /**
  * Developments: POST properties/develop for distinct buildings (each owned by one of 64 players with a card), the
  * whole path (auth, Idempotency-Key, validation, the reservation under the building's lock, the sandbox charge,
  * construction started with its journal, the live event) through app.inject(); then the map overlay with
- * `mapBuildings` buildings developed or under construction: its compressed size and how fast it is served.
+ * `mapBuildings` buildings developed or under construction: its compressed size and how fast it is served, through
+ * app.inject() and then over HTTP to a load from another process (16 keep-alive connections, as a player's map
+ * asks for it: brotli).
  * Afterwards it counts what the run left behind and checks the ledger, so a figure is only printed for
  * developments that really happened.
  */
@@ -35,17 +39,17 @@ export async function developFigures(
     where p.id = q.id`);
   const targets = await queryRows<{ building_id: string; owner_id: string }>(
     db,
-    sql`select building_id, owner_id::text from properties order by building_id limit ${developments}`,
+    sql`select building_id, owner_id::text from properties order by building_id limit ${developments * 2}`,
   );
   const tokenOf = new Map(owners.map((o) => [o.userId, o.token]));
   const concurrency = 32;
   const { line } = await cpuPer(
-    targets.length,
+    developments,
     t.app.deps.database.kind === "postgres",
     () =>
       measure(
         "POST properties/develop (distinct buildings, card)",
-        { count: targets.length, concurrency },
+        { count: developments, concurrency },
         async (i) => {
           const target = targets[i];
           const res = await t.call("POST", "/api/v1/properties/develop", {
@@ -63,6 +67,36 @@ export async function developFigures(
     step ? (step.items / Math.max(1, step.batches)).toFixed(1) : "-";
   console.log(
     `  ${line}; developments per batch on average: reserve ${perBatch(batches?.reserve)}, note ${perBatch(batches?.note)}, settle ${perBatch(batches?.settle)}`,
+  );
+  // The same over HTTP, as players send them: the app listening on a port, the clients in a process of their own
+  // (on the same two cores), the next `developments` buildings.
+  const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const overHttp = await cpuPer(
+    developments,
+    t.app.deps.database.kind === "postgres",
+    async () => {
+      const result = await postFromAnotherProcess({
+        url: address,
+        path: "/api/v1/properties/develop",
+        concurrency,
+        requests: targets.slice(developments).map((target, i) => ({
+          token: tokenOf.get(target.owner_id) ?? "",
+          body: { propertyId: target.building_id, kind: "facade" },
+          key: `bench-develop-http-${i}`,
+        })),
+      });
+      report("POST properties/develop over HTTP (keep-alive)", { ...result, concurrency });
+    },
+    "development",
+  );
+  const after = developmentBatchStats(t.app.deps);
+  const delta = (step: "reserve" | "note" | "settle") => {
+    const a = after?.[step];
+    const b = batches?.[step];
+    return a && b ? perBatch({ batches: a.batches - b.batches, items: a.items - b.items }) : "-";
+  };
+  console.log(
+    `  ${overHttp.line} (the clients' own CPU not counted); per batch: reserve ${delta("reserve")}, note ${delta("note")}, settle ${delta("settle")}`,
   );
   const [left] = await queryRows<{ constructing: number; charges: number; journals: number }>(
     db,
@@ -104,5 +138,20 @@ export async function developFigures(
         if (res.statusCode !== 200) throw new Error(res.body);
       },
     );
+  }
+  // As players get it: over HTTP, the load from a process of its own.
+  for (const form of ["", "?encoding=delta"]) {
+    const result = await load(
+      {
+        url: `${address}/api/v1/map/state${form}`,
+        headers: { "accept-encoding": "br" },
+        connections: 16,
+        warmupSeconds: 1,
+        seconds: 5,
+      },
+      process.pid,
+    );
+    if (result.failure) throw new Error(`map/state${form}: ${result.failure}`);
+    printFigures(`GET map/state${form} over HTTP (another process)`, { ...result, concurrency: 16 });
   }
 }

@@ -1,32 +1,33 @@
 /**
- * The market bench's HTTP clients, in a process of their own: real requests over keep-alive connections, as
- * browsers would send them. Told the address, the purchases to make and how many to keep in flight; reports each
- * purchase's latency, and the first failure if any.
+ * The market and develop benches' HTTP clients, in a process of their own: real POSTs over keep-alive connections,
+ * as browsers would send them (a bearer token, a JSON body, an Idempotency-Key). Told the address, the route, the
+ * requests to make and how many to keep in flight; reports each request's latency, and the first failure if any.
  */
 import http from "node:http";
 
-type Purchase = { token: string; buildingId: string; bidAmount: number; key: string };
-type Start = { url: string; purchases: Purchase[]; concurrency: number };
+export type PostRequest = { token: string; body: unknown; key: string };
+export type PostRun = { url: string; path: string; requests: PostRequest[]; concurrency: number };
 
-function post(agent: http.Agent, url: URL, purchase: Purchase): Promise<{ status: number; body: string }> {
-  const body = JSON.stringify({
-    buildingId: purchase.buildingId,
-    bidAmount: purchase.bidAmount,
-    isApplePay: false,
-  });
+function post(
+  agent: http.Agent,
+  url: URL,
+  path: string,
+  request: PostRequest,
+): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify(request.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         agent,
         host: url.hostname,
         port: url.port,
-        path: "/api/v1/properties/buy",
+        path,
         method: "POST",
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
-          authorization: `Bearer ${purchase.token}`,
-          "idempotency-key": purchase.key,
+          authorization: `Bearer ${request.token}`,
+          "idempotency-key": request.key,
         },
       },
       (res) => {
@@ -41,7 +42,7 @@ function post(agent: http.Agent, url: URL, purchase: Purchase): Promise<{ status
   });
 }
 
-process.once("message", async ({ url, purchases, concurrency }: Start) => {
+process.once("message", async ({ url, path, requests, concurrency }: PostRun) => {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
@@ -50,10 +51,10 @@ process.once("message", async ({ url, purchases, concurrency }: Start) => {
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < purchases.length && !failure) {
-        const purchase = purchases[next++] as Purchase;
+      while (next < requests.length && !failure) {
+        const request = requests[next++] as PostRequest;
         const t0 = performance.now();
-        const res = await post(agent, target, purchase).catch((error: Error) => ({
+        const res = await post(agent, target, path, request).catch((error: Error) => ({
           status: 0,
           body: error.message,
         }));

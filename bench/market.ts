@@ -10,6 +10,7 @@ import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
 import { SHARED_DATA_DIR } from "../apps/server/src/test/shared-data";
 import { cpuPer } from "./cpu";
+import type { PostRun } from "./market-clients";
 import { measure, report } from "./measure";
 
 /**
@@ -61,34 +62,22 @@ export async function marketFigures(
   next += count;
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
-  const clients = fork(path.join(import.meta.dirname, "market-clients.ts"), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
   const concurrency = 32;
   const batches0 = purchaseBatchStats(t.app.deps);
   const { line } = await cpuPer(count, t.app.deps.database.kind === "postgres", async () => {
-    const done = new Promise<{ latencies: number[]; elapsedMs: number; failure: string | null }>(
-      (resolve, reject) => {
-        clients.once("message", resolve as (message: unknown) => void);
-        clients.once("exit", (code) => reject(new Error(`the clients stopped (${code})`)));
-      },
-    );
-    clients.send({
+    const result = await postFromAnotherProcess({
       url: `http://127.0.0.1:${port}`,
+      path: "/api/v1/properties/buy",
       concurrency,
-      purchases: Array.from({ length: count }, (_, i) => {
+      requests: Array.from({ length: count }, (_, i) => {
         const building = free[offset + i];
         return {
-          token: buyers[i % buyers.length]?.token,
-          buildingId: building?.id,
-          bidAmount: (building?.base ?? 0) / 100,
+          token: buyers[i % buyers.length]?.token ?? "",
+          body: { buildingId: building?.id, bidAmount: (building?.base ?? 0) / 100, isApplePay: false },
           key: `bench-http-${i}`,
         };
       }),
     });
-    const result = await done;
-    if (result.failure) throw new Error(result.failure);
     report("POST properties/buy over HTTP (keep-alive)", { ...result, concurrency });
   });
   console.log(
@@ -112,4 +101,23 @@ function perBatch(before: { batches: number; items: number }, after: { batches: 
   const batches = after.batches - before.batches;
   const items = after.items - before.items;
   return `${(items / Math.max(1, batches)).toFixed(1)} purchases per batch on average`;
+}
+
+/** Sends `run`'s POSTs from a process of its own (market-clients.ts); their latencies, or the first failure thrown. */
+export function postFromAnotherProcess(run: PostRun): Promise<{ latencies: number[]; elapsedMs: number }> {
+  const clients = fork(path.join(import.meta.dirname, "market-clients.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const done = new Promise<{ latencies: number[]; elapsedMs: number; failure: string | null }>(
+    (resolve, reject) => {
+      clients.once("message", resolve as (message: unknown) => void);
+      clients.once("exit", (code) => reject(new Error(`the clients stopped (${code})`)));
+    },
+  );
+  clients.send(run);
+  return done.then(({ failure, ...result }) => {
+    if (failure) throw new Error(failure);
+    return result;
+  });
 }

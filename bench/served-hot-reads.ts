@@ -32,7 +32,10 @@ type Options = { adminUrl: string; quick: boolean; cpuProfDir: string | null; bu
  * generator's. Compare it at like throughputs: when others hold the cores, a process's fixed work per second (timers,
  * the collector, its jobs) is shared among fewer replies, and the figure rises for the hello-world too.
  */
-function load(request: LoadRequest, servingPid: number | undefined): Promise<LoadResult & { ticks: Ticks }> {
+export function load(
+  request: LoadRequest,
+  servingPid: number | undefined,
+): Promise<LoadResult & { ticks: Ticks }> {
   const clients = fork(path.join(import.meta.dirname, "http-load.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
