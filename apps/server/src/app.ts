@@ -18,6 +18,7 @@ import {
 import helmet from "helmet";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
+import { type FixedReply, fixedReplyOf, frontDoor } from "./lib/front-door";
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
 import { badTextField, describeValidation } from "./lib/validation";
@@ -161,7 +162,12 @@ export async function buildApp({
   faults,
   hearsThisProcess = true,
 }: BuildOptions): Promise<FastifyInstance> {
+  // /healthz answered in front of Fastify once its fixed reply is known (below): a balancer polls it often. The
+  // server's timeouts (config.http) are set there: a slow or stalled client cannot hold a connection or a request
+  // forever.
+  const fixedReplies = new Map<string, FixedReply>();
   const app = Fastify({
+    serverFactory: frontDoor(fixedReplies, requestId, config.http),
     logger: {
       level: config.logLevel,
       redact: [
@@ -175,10 +181,6 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    // Timeouts (config.http): a slow or stalled client cannot hold a connection or a request forever.
-    connectionTimeout: config.http.connectionTimeoutMs,
-    keepAliveTimeout: config.http.keepAliveTimeoutMs,
-    requestTimeout: config.http.requestTimeoutMs,
     // Every log line of a request carries its id: the proxy's X-Request-Id when it sends a sane one, else ours.
     requestIdHeader: false,
     genReqId: requestId,
@@ -211,6 +213,9 @@ export async function buildApp({
   const hot = new HotReads({ hearsThisProcess });
   app.decorate("hot", hot);
   app.addHook("onClose", async () => hot.close());
+  app.addHook("onListen", async () => {
+    fixedReplies.set("/healthz", fixedReplyOf(await app.inject({ method: "GET", url: "/healthz" })));
+  });
   app.addHook("onRoute", (route) => {
     routeTable.push(route);
   });
