@@ -94,9 +94,21 @@ export function sessionAuthenticator(
     },
     { maxSize: 500, maxRunning: 1, retryAlone: true },
   );
+  // The keyed hash of each token seen lately, so that a player's requests pay the HMAC once, not each time. The
+  // hash is no secret here (it is the key of the session cache below); at most 10,000 kept, all dropped when full.
+  const hashes = new Map<string, string>();
+  const hashOf = (token: string) => {
+    let hash = hashes.get(token);
+    if (hash === undefined) {
+      hash = hashToken(secret, token);
+      if (hashes.size >= 10_000) hashes.clear();
+      hashes.set(token, hash);
+    }
+    return hash;
+  };
   return async (token) => {
     if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
-    const hash = hashToken(secret, token);
+    const hash = hashOf(token);
     // Cached by the token's hash only, tagged with its session and player so an ended session is forgotten
     // everywhere (hot-reads.ts); an entry never outlives the session's own expiry.
     const session = cache
