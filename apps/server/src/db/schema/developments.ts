@@ -51,6 +51,11 @@ export const developments = pgTable(
     creditsCents: integer("credits_cents").notNull().default(0),
     state: developmentState("state").notNull(),
     paymentIntentId: text("payment_intent_id"),
+    /**
+     * What the charge is made with, written at reservation: the card's id, or `paypal`; null when credits pay it
+     * all. Recovery rebuilds the charge from it when the process stopped before the intent's id was noted.
+     */
+    paymentMethodId: text("payment_method_id"),
     failure: text("failure"),
     /** While the payment waits for the owner (PayPal's approval, the bank's check). */
     awaitingUntil: timestamp("awaiting_until", { withTimezone: true }),

@@ -25,6 +25,11 @@ export const purchases = pgTable(
     /** pending → completed | failed | refunding → refunded */
     status: purchaseStatus("status").notNull(),
     paymentIntentId: text("payment_intent_id"),
+    /**
+     * What the charge is made with, written at reservation: the card's id, or `paypal`; null when credits pay it
+     * all. Recovery rebuilds the charge from it when the process stopped before the intent's id was noted.
+     */
+    paymentMethodId: text("payment_method_id"),
     failure: text("failure"),
     /**
      * Set while the payment waits for the buyer (PayPal's approval, the bank's check): the building is held for them

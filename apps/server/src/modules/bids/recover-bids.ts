@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import type { AppDeps } from "../../deps";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { bidHoldKey, type HeldBid } from "./bid-rows";
+import { bidHold, type HeldBid } from "./bid-rows";
 import { refundCapture, sell } from "./decide-bid";
 import { expireBids, findOwedHolds, releaseHold, releaseHolds } from "./release-holds";
 
@@ -74,7 +74,7 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
   if (!bid) return false;
   const intent = bid.paymentIntentId
     ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
-    : await gateway.findPaymentIntent({ operation: bidHoldKey(bid.id) });
+    : await gateway.findPaymentIntent(bidHold(bid));
 
   if (bid.status === "holding") {
     // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.

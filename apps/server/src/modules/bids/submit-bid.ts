@@ -26,7 +26,7 @@ import {
 } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
 import { bidActivity, outbidActivity } from "./bid-activity";
-import { type BidRow, bidHoldKey } from "./bid-rows";
+import { type BidRow, bidHold } from "./bid-rows";
 import { checkBid, findBidTarget } from "./bid-target";
 import { bidById } from "./present-bid";
 import { bidTtlMs, releaseHolds } from "./release-holds";
@@ -152,18 +152,20 @@ export async function submitBid(
   crashPoint("bid.reserved");
 
   // 2. Hold.
+  const {
+    operation: holdKey,
+    paymentMethodId: _,
+    ...hold
+  } = bidHold({ id: bidId, buildingId, bidderId: userId, totalCents, paymentMethodId: card.id });
   let intent: GatewayIntent;
   try {
     intent = input.paymentIntentId
       ? await gateway.confirmPaymentIntent({ id: input.paymentIntentId, paymentMethodId: card.id })
       : await gateway.createPaymentIntent({
-          amountCents: totalCents,
-          currency: CURRENCY,
+          ...hold,
           customerId,
           paymentMethodId: card.id,
-          captureMethod: "manual",
-          metadata: { purpose: "bid", bidId, buildingId, userId, amountCents: String(totalCents) },
-          idempotencyKey: bidHoldKey(bidId),
+          idempotencyKey: holdKey,
         });
     crashPoint("bid.held");
     await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));

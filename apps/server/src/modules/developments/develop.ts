@@ -34,7 +34,7 @@ import {
 } from "../money/operation";
 import { creditsOf } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError, type GatewayIntent } from "../payments/gateway";
+import { CardError, type FindIntentInput, type GatewayIntent } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { durationSeconds, FEES_CENTS, readStates, refusal } from "./building-state";
@@ -275,6 +275,8 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
             costCents,
             totalCents,
             creditsCents: ask.creditsCents,
+            // What the charge is made with, so that recovery can rebuild it; nothing when credits pay it all.
+            paymentMethodId: ask.creditsCents < totalCents ? (ask.paypal ? PAYPAL_METHOD : cardId) : null,
             state: "reserved",
             durationSeconds: durationSeconds(deps, ask.kind),
           },
@@ -519,6 +521,27 @@ async function releaseCredits(tx: Tx, row: DevelopmentRow): Promise<void> {
   });
 }
 
+/**
+ * A development's charge as its row records it: the same call when it is made and when recovery rebuilds it to
+ * find the intent it may have made (see findPaymentIntent).
+ */
+function developmentCharge(row: DevelopmentRow): FindIntentInput {
+  return {
+    operation: developmentChargeKey(row.id),
+    paymentMethodId: row.paymentMethodId,
+    amountCents: chargeOf(row),
+    currency: CURRENCY,
+    captureMethod: "automatic",
+    metadata: {
+      purpose: "development",
+      developmentId: row.id,
+      buildingId: row.buildingId,
+      userId: row.userId,
+      amountCents: String(chargeOf(row)),
+    },
+  };
+}
+
 /** The develop operation's steps, for the skeleton in money/operation.ts. */
 export function developmentOperation(
   deps: AppDeps,
@@ -538,20 +561,12 @@ export function developmentOperation(
     intentId: (row) => row.paymentIntentId,
     async charge(row) {
       const customerId = row.customerId ?? (await ensureCustomer(deps, row.userId));
+      const { operation, paymentMethodId: _, ...charge } = developmentCharge(row);
       return gateway.createPaymentIntent({
-        amountCents: chargeOf(row),
-        currency: CURRENCY,
+        ...charge,
         customerId,
         ...(paymentMethodId ? { paymentMethodId } : {}),
-        captureMethod: "automatic",
-        metadata: {
-          purpose: "development",
-          developmentId: row.id,
-          buildingId: row.buildingId,
-          userId: row.userId,
-          amountCents: String(chargeOf(row)),
-        },
-        idempotencyKey: developmentChargeKey(row.id),
+        idempotencyKey: operation,
       });
     },
     async note(row, intent) {
@@ -597,7 +612,7 @@ export function developmentOperation(
     find: (row) =>
       row.paymentIntentId
         ? gateway.retrievePaymentIntent(row.paymentIntentId)
-        : gateway.findPaymentIntent({ operation: developmentChargeKey(row.id) }),
+        : gateway.findPaymentIntent(developmentCharge(row)),
     async cancel(intent) {
       await gateway.cancelPaymentIntent({
         id: intent.id,

@@ -166,6 +166,43 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
     await agree();
   }, 120_000);
 
+  it("a PayPal bid killed after PayPal made its order, before the id was noted, finds that order by sending the create again", async () => {
+    const building = await newBuilding();
+    const seller = await signUp(t);
+    await giveBuilding(db(), building.id, seller.userId, 40_000);
+    await db()
+      .update(properties)
+      .set({ forSale: true, priceCents: 50_000 })
+      .where(eq(properties.buildingId, building.id));
+    const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+    const bidder = await signUp(t);
+    const server = await startServer({ CRASH_AT: "bid.held" });
+    await requestThatCrashes(server, "properties/submit-bid", bidder.token, {
+      propertyId: listed?.id,
+      bidAmount: 600,
+      paymentMethodId: "paypal",
+    });
+    const [held] = await db().select().from(bids).where(eq(bids.bidderId, bidder.userId));
+    expect(held).toMatchObject({ status: "holding", paymentIntentId: null, paymentMethodId: "paypal" });
+    const ordersOfBid = () =>
+      db()
+        .select()
+        .from(sandboxPaypalOrders)
+        .where(eq(sandboxPaypalOrders.requestId, `bid:${held?.id}`));
+    const [made] = await ordersOfBid();
+    expect(made?.status).toBe("CREATED");
+    await restartAndRecover();
+    const [bid] = await db()
+      .select()
+      .from(bids)
+      .where(eq(bids.id, held?.id ?? ""));
+    // The order made before the crash, found again, let go; no second one was made.
+    expect(bid).toMatchObject({ status: "failed", paymentIntentId: `paypal_${made?.id}` });
+    expect(bid?.holdReleasedAt).not.toBeNull();
+    expect(await ordersOfBid()).toHaveLength(1);
+    await agree();
+  }, 120_000);
+
   for (const point of ["bid.captured", "bid.sold"]) {
     it(`an accepted PayPal bid killed at ${point} is sold after restart, captured once`, async () => {
       const { seller, bidId } = await listingWithPaypalBid();

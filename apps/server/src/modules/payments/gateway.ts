@@ -113,6 +113,17 @@ export type CreateIntentInput = {
   goods?: PaypalOrderGoods;
 };
 
+/** A create call as recovery rebuilds it from an operation's row, to find the intent it may have made. */
+export type FindIntentInput = Pick<
+  CreateIntentInput,
+  "amountCents" | "currency" | "captureMethod" | "metadata"
+> & {
+  /** The call's idempotency key, which every intent we create also carries as its `operation` metadata. */
+  operation: string;
+  /** What it was paid with: a card's id, or PayPal's method; null if the row does not say. */
+  paymentMethodId: string | null;
+};
+
 export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   readonly kind: "sandbox" | "stripe";
   /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
@@ -133,11 +144,13 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
   retrievePaymentIntent(id: string): Promise<GatewayIntent>;
   /**
-   * The intent a create call with this idempotency key made, found by the `operation` metadata every intent we
-   * create carries (Stripe cannot be asked by key); null if the processor never made one. Recovery uses it for an
-   * operation whose process stopped before it could note the intent's id.
+   * The intent a create call made under its idempotency key, if it made one; null if the processor never made one.
+   * Recovery uses it for an operation whose process stopped before it could note the intent's id, and passes the
+   * call as it was made, rebuilt from the operation's row. A card processor is searched by the `operation` metadata
+   * every intent we create carries (Stripe cannot be asked by key); PayPal, which cannot be searched, is sent the
+   * same create call again (see paypal-gateway).
    */
-  findPaymentIntent(input: { operation: string; customerId?: string | null }): Promise<GatewayIntent | null>;
+  findPaymentIntent(input: FindIntentInput): Promise<GatewayIntent | null>;
   /** Every intent created in a window, for reconciliation (oldest first). */
   listPaymentIntents(input: { createdFrom: Date; createdTo: Date }): Promise<GatewayIntent[]>;
   /** Captures an authorised (manual) intent, in full or in part. */

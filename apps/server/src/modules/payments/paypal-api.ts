@@ -4,8 +4,9 @@ import type { ShippingAddress } from "@mx/shared/schemas/shop";
  * PayPal's REST API as the app uses it: Orders v2 (create, approve on PayPal's page, capture or authorize) and
  * Payments v2 (capture or void an authorization, refund a capture), and Payouts v1 (money sent to a payer's PayPal
  * account: a deleted account's earnings). Two implementations: `sandbox` (in-process, in
- * our database, with a local approval page and a test buyer) and `paypal` (the official server SDK). Every call that
- * moves money carries a PayPal-Request-Id, so a retried call does its work once. Amounts are integer cents.
+ * our database, with a local approval page and a test buyer) and `paypal` (the official server SDK). The interface
+ * names only calls PayPal offers, so every path the app takes with the sandbox is one it takes with PayPal. Every call
+ * that moves money carries a PayPal-Request-Id, so a retried call does its work once. Amounts are integer cents.
  */
 
 export type PaypalOrderStatus =
@@ -113,6 +114,11 @@ export interface PaypalApi {
   readonly kind: "sandbox" | "paypal";
   /** What PayPal's JavaScript buttons need in the browser; null for the sandbox. */
   readonly clientId: string | null;
+  /**
+   * Creates an order under a PayPal-Request-Id. Sent again with the same request id and body while PayPal keeps the
+   * id, it makes no second order and answers with the one made the first time: recovery finds a create call's order
+   * that way, as PayPal cannot be searched.
+   */
   createOrder(input: CreateOrderInput): Promise<PaypalOrder>;
   getOrder(id: string): Promise<PaypalOrder>;
   /** After the payer approved: takes the money (intent CAPTURE). */
@@ -144,17 +150,13 @@ export interface PaypalApi {
     note: string;
   }): Promise<PaypalPayout>;
   getPayout(id: string): Promise<PaypalPayout>;
-  /** The order a create call with this request id made; the sandbox only (PayPal cannot be asked by request id). */
-  findOrder?(requestId: string): Promise<PaypalOrder | null>;
   /**
    * PayPal's verify-webhook-signature call: whether a delivery (its PayPal-Transmission-* headers and the event as
-   * received) was signed by PayPal for our webhook. PayPal only; the sandbox sends no webhooks.
+   * received) was signed by PayPal for our webhook.
    */
-  verifyWebhookSignature?(input: {
+  verifyWebhookSignature(input: {
     headers: Record<string, string | undefined>;
     event: unknown;
     webhookId: string;
   }): Promise<boolean>;
-  /** Every order created in a window (the sandbox); without it, reconciliation reads the orders we know of. */
-  listOrders?(window: { createdFrom: Date; createdTo: Date }): Promise<PaypalOrder[]>;
 }

@@ -12,7 +12,7 @@ import {
   type IntentStatus,
   type PaymentGateway,
 } from "./gateway";
-import { type PaypalApi, PaypalError, type PaypalOrder } from "./paypal-api";
+import { type CreateOrderInput, type PaypalApi, PaypalError, type PaypalOrder } from "./paypal-api";
 
 /** The payment method a player picks to pay with PayPal (in place of a card's `pm_…`). */
 export const PAYPAL_METHOD = PAYPAL_METHOD_ID;
@@ -89,6 +89,53 @@ export function intentOfOrder(order: PaypalOrder): GatewayIntent {
   };
 }
 
+/**
+ * The order a create call makes: the same input and key make the same request id and body, so that recovery, sending
+ * the call again (findPaymentIntent), gets the order the first call made.
+ */
+function orderInput(
+  input: Pick<CreateIntentInput, "amountCents" | "currency" | "captureMethod" | "metadata" | "goods">,
+  operation: string,
+): CreateOrderInput {
+  const metadata = input.metadata ?? {};
+  return {
+    intent: input.captureMethod === "manual" ? "AUTHORIZE" : "CAPTURE",
+    amountCents: input.amountCents,
+    currency: input.currency,
+    customId: customIdOf(metadata, operation),
+    referenceId: metadata.buildingId ?? metadata.checkoutSessionId ?? operation,
+    description: metadata.purpose === "bid" ? "Bid hold, Manhattan Exchange" : "Manhattan Exchange",
+    requestId: operation,
+    ...(input.goods ? { goods: input.goods } : {}),
+  };
+}
+
+/**
+ * Our ids of the PayPal orders made in a window, from every table that notes one: purchases, bids, developments and
+ * shop checkouts (a shop order keeps its checkout's id). Every operation that can be paid with PayPal is here.
+ */
+async function knownOrders(db: Db, window: { createdFrom: Date; createdTo: Date }): Promise<string[]> {
+  const from = window.createdFrom.toISOString();
+  const to = window.createdTo.toISOString();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    select payment_intent_id as id from purchases where payment_intent_id like 'paypal\_%'
+      and created_at between ${from} and ${to}
+    union
+    select payment_intent_id from bids where payment_intent_id like 'paypal\_%'
+      and created_at between ${from} and ${to}
+    union
+    select payment_intent_id from developments where payment_intent_id like 'paypal\_%'
+      and created_at between ${from} and ${to}
+    union
+    select session_id from shop_checkouts where session_id like 'paypal\_%'
+      and created_at between ${from} and ${to}
+    order by id`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /** PayPal's refusals in the words the services already handle: a declined payment, or a refused request. */
 function translate(error: unknown): never {
   if (error instanceof PaypalError) {
@@ -113,7 +160,9 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
  * CAPTURE for a charge, AUTHORIZE for a hold); every later call for an id starting `paypal_` goes to PayPal:
  *   - created, the order waits for the payer (requires_action, with the approval page as nextActionUrl);
  *   - approved (requires_confirmation), confirming it captures or authorizes it, keyed by the order;
- *   - an authorization is captured on accept and voided on release; a capture is refunded.
+ *   - an authorization is captured on accept and voided on release; a capture is refunded;
+ *   - recovery finds an order whose id was never noted by sending its create call again, and reconciliation reads
+ *     the orders our tables name, one by one: the same calls with the sandbox as with PayPal.
  * Everything else goes to the card gateway unchanged.
  */
 export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): PaymentGateway {
@@ -122,22 +171,9 @@ export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): Pa
   }
 
   async function createOrder(input: CreateIntentInput): Promise<GatewayIntent> {
-    const metadata = input.metadata ?? {};
-    const operation = input.idempotencyKey ?? metadata.operation;
+    const operation = input.idempotencyKey ?? input.metadata?.operation;
     if (!operation) throw new Error("A PayPal order needs the operation's key");
-    const created = await call(() =>
-      paypal.createOrder({
-        intent: input.captureMethod === "manual" ? "AUTHORIZE" : "CAPTURE",
-        amountCents: input.amountCents,
-        currency: input.currency,
-        customId: customIdOf(metadata, operation),
-        referenceId: metadata.buildingId ?? metadata.checkoutSessionId ?? operation,
-        description: metadata.purpose === "bid" ? "Bid hold, Manhattan Exchange" : "Manhattan Exchange",
-        requestId: operation,
-        ...(input.goods ? { goods: input.goods } : {}),
-      }),
-    );
-    return intentOfOrder(created);
+    return intentOfOrder(await call(() => paypal.createOrder(orderInput(input, operation))));
   }
 
   const gateway: PaymentGateway = {
@@ -169,32 +205,25 @@ export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): Pa
       isPaypalIntent(id) ? intentOfOrder(await order(id)) : cards.retrievePaymentIntent(id),
 
     async findPaymentIntent(input) {
-      const card = await cards.findPaymentIntent(input);
-      if (card || !paypal.findOrder) return card;
-      const found = await call(() => paypal.findOrder?.(input.operation) ?? Promise.resolve(null));
-      return found ? intentOfOrder(found) : null;
+      if (input.paymentMethodId !== PAYPAL_METHOD) return cards.findPaymentIntent(input);
+      // PayPal cannot be searched: the create call is sent again, under the same request id and with the same body.
+      // PayPal answers with the order the first call made; if that call never reached it, it makes one now.
+      const created = await call(() => paypal.createOrder(orderInput(input, input.operation)));
+      // The answer may repeat the first reply, which tells the order as it was then: it is read as it is now.
+      const intent = intentOfOrder(await order(`${PREFIX}${created.id}`));
+      // An order still waiting for the payer was never shown to them: its id reaches the payer only in the reply
+      // sent after the id is noted, which this operation never got to. No one can approve it, and we never will
+      // capture it: it is abandoned, as cancelPaymentIntent abandons one.
+      return intent.status === "requires_action"
+        ? { ...intent, status: "canceled", nextActionUrl: null }
+        : intent;
     },
 
     async listPaymentIntents(window) {
       const fromCards = await cards.listPaymentIntents(window);
-      let orders: PaypalOrder[];
-      if (paypal.listOrders) orders = await paypal.listOrders(window);
-      else {
-        // PayPal lists no orders: the ones we know of are read again, one by one.
-        const known = await queryRows<{ id: string }>(
-          db,
-          sql`
-          select payment_intent_id as id from purchases where payment_intent_id like 'paypal\_%'
-            and created_at between ${window.createdFrom.toISOString()} and ${window.createdTo.toISOString()}
-          union
-          select payment_intent_id from bids where payment_intent_id like 'paypal\_%'
-            and created_at between ${window.createdFrom.toISOString()} and ${window.createdTo.toISOString()}
-          union
-          select session_id from shop_checkouts where session_id like 'paypal\_%'
-            and created_at between ${window.createdFrom.toISOString()} and ${window.createdTo.toISOString()}`,
-        );
-        orders = await Promise.all(known.map((k) => paypal.getOrder(orderIdOf(k.id))));
-      }
+      // PayPal lists no orders: the ones our tables know of are read again, one by one.
+      const known = await knownOrders(db, window);
+      const orders = await Promise.all(known.map((id) => call(() => paypal.getOrder(orderIdOf(id)))));
       return [...fromCards, ...orders.map(intentOfOrder)];
     },
 

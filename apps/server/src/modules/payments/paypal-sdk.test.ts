@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import {
   EMULATOR_PAYER,
   EMULATOR_TOKEN,
@@ -6,8 +7,9 @@ import {
   paypalError,
   startPaypalEmulator,
 } from "../../test/paypal-emulator";
+import type { PaymentGateway } from "./gateway";
 import { type PaypalApi, PaypalError } from "./paypal-api";
-import { intentOfOrder } from "./paypal-gateway";
+import { intentOfOrder, orderIdOf, PAYPAL_METHOD, withPaypal } from "./paypal-gateway";
 import { createPaypalSdk } from "./paypal-sdk";
 
 const CLIENT_ID = "emulator-client-id";
@@ -436,5 +438,56 @@ describe("PayPal orders as intents", () => {
     expect(intentOfOrder(await paypal.getOrder(created.id)).status).toBe("requires_confirmation");
     expect(intentOfOrder({ ...created, payerCancelled: true }).status).toBe("requires_payment_method");
     expect(intentOfOrder({ ...created, status: "VOIDED" }).status).toBe("canceled");
+  });
+
+  it("finds a hold whose id was never noted by sending its create again: the same request id and body, then the order read now", async () => {
+    const searched: string[] = [];
+    // The card gateway beside PayPal: only its search is used here, for a call paid by card.
+    const cards = {
+      kind: "sandbox",
+      findPaymentIntent: async ({ operation }: { operation: string }) => {
+        searched.push(operation);
+        return null;
+      },
+    } as unknown as PaymentGateway;
+    // Recovery reads no table of ours.
+    const gateway = withPaypal(cards, paypal, {} as Db);
+    const hold = {
+      operation: "bid:5c2e",
+      paymentMethodId: PAYPAL_METHOD,
+      amountCents: 50_899,
+      currency: "usd",
+      captureMethod: "manual" as const,
+      metadata: { purpose: "bid", bidId: "5c2e", buildingId: "way/7", userId: "u1", amountCents: "50899" },
+    };
+    const { operation, ...call } = hold;
+    const created = await gateway.createPaymentIntent({
+      ...call,
+      customerId: "cus_1",
+      idempotencyKey: operation,
+    });
+    const [first] = sent();
+    emulator.reset();
+    const made = emulator.orders.size;
+    const found = await gateway.findPaymentIntent(hold);
+    const [again, read] = sent();
+    expect(again).toEqual(first);
+    expect(again).toMatchObject({ requestId: "bid:5c2e", body: { intent: "AUTHORIZE" } });
+    expect(read).toMatchObject({ method: "GET", path: `/v2/checkout/orders/${orderIdOf(created.id)}` });
+    expect(emulator.orders.size).toBe(made);
+    // Never shown to the payer (its id was never noted, so never sent to them): abandoned, nothing to take.
+    expect(found).toMatchObject({
+      id: created.id,
+      status: "canceled",
+      amountCents: 50_899,
+      nextActionUrl: null,
+    });
+    // A call paid by card is the card processor's search, and PayPal is not asked.
+    emulator.reset();
+    expect(
+      await gateway.findPaymentIntent({ ...hold, operation: "bid:card", paymentMethodId: "pm_1" }),
+    ).toBeNull();
+    expect(searched).toEqual(["bid:card"]);
+    expect(sent()).toEqual([]);
   });
 });

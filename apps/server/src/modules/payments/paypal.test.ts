@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
@@ -59,6 +59,13 @@ async function answer(url: string, outcome: "approve" | "cancel" | "decline") {
     headers: { "content-type": "application/x-www-form-urlencoded" },
   });
   expect(done.statusCode).toBe(200);
+}
+/** Buildings of their own for a test, beside the sample city. */
+async function newBuildings(ids: string[]) {
+  const { records, format } = parseFootprints(
+    collection(ids.map((id, k) => osmFeature(id, -73.96 + k * 0.001, 40.78, { levels: 4 }))),
+  );
+  await importBuildings(db(), records, format);
 }
 const agree = async () => expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
 const buyWithPaypal = async (token: string, buildingId: string) =>
@@ -542,5 +549,102 @@ describe("paying with PayPal in the sandbox", () => {
       body: { checkoutId: "paypal_NOSUCH" },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("recovers a purchase whose process stopped after PayPal made its order, before the id was noted, by sending the create again", async () => {
+    const buyer = await signUp(t);
+    await newBuildings(["way/901"]);
+    const action = (await buyWithPaypal(buyer.token, "way/901")).json().data;
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    const id = purchase?.id ?? "";
+    expect(purchase?.paymentMethodId).toBe("paypal");
+    // As if the process had stopped between PayPal's answer and noting the order on the purchase.
+    await db()
+      .update(purchases)
+      .set({ paymentIntentId: null, awaitingUntil: null, updatedAt: new Date(0) })
+      .where(eq(purchases.id, id));
+    const api = paypalApiOf(t.app.deps.gateway);
+    if (!api) throw new Error("PayPal expected");
+    const creates = vi.spyOn(api, "createOrder");
+    try {
+      expect(await recoverPurchase(t.app.deps, id)).toBe("failed");
+      // The same call again: the same request id and body, answered with the order made the first time.
+      const made = await order(action.paymentIntentId);
+      expect(creates).toHaveBeenCalledTimes(1);
+      expect(creates.mock.calls[0]?.[0]).toEqual({
+        intent: "CAPTURE",
+        amountCents: made?.amountCents,
+        currency: "usd",
+        customId: made?.customId,
+        referenceId: "way/901",
+        description: made?.description,
+        requestId: `purchase:${id}`,
+      });
+      expect(await creates.mock.results[0]?.value).toMatchObject({ id: orderIdOf(action.paymentIntentId) });
+    } finally {
+      creates.mockRestore();
+    }
+    const orders = await db()
+      .select()
+      .from(sandboxPaypalOrders)
+      .where(eq(sandboxPaypalOrders.requestId, `purchase:${id}`));
+    // One order, never shown to the buyer, so never approved: nothing taken, and the building free again.
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ status: "CREATED", capturedCents: 0 });
+    const [owned] = await db().select().from(properties).where(eq(properties.buildingId, "way/901"));
+    expect(owned?.ownerId).toBeNull();
+    await agree();
+  });
+
+  it("reconciles a PayPal order of every kind of operation from our own tables: purchase, bid, development, shop", async () => {
+    await newBuildings(["way/902", "way/903", "way/904"]);
+    const buyer = await signUp(t);
+    const bought = (await buyWithPaypal(buyer.token, "way/902")).json().data;
+    const { propertyId } = await listForSale("way/903");
+    const bidder = await signUp(t);
+    const bid = (
+      await t.call("POST", "/api/v1/properties/submit-bid", {
+        token: bidder.token,
+        body: { propertyId, bidAmount: 600, paymentMethodId: "paypal" },
+      })
+    ).json().data;
+    const developer = await signUp(t);
+    await giveBuilding(db(), "way/904", developer.userId, 40_000);
+    const developing = await t.call("POST", "/api/v1/properties/develop", {
+      token: developer.token,
+      body: { propertyId: "way/904", kind: "facade", paypal: true },
+    });
+    expect(developing.statusCode, developing.body).toBe(202);
+    const shop = (
+      await t.call("POST", "/api/v1/shop/paypal/checkout", {
+        body: {
+          customerEmail: "reconciled@example.com",
+          line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }],
+          address: UNTAXED_ADDRESS,
+          shippingRate: "standard",
+        },
+      })
+    ).json().data;
+    const ids = [bought, bid, developing.json().data, shop].map((a) => a.paymentIntentId as string);
+    expect(ids.every((id) => id.startsWith("paypal_"))).toBe(true);
+    // An order no row names (a create whose process stopped before anything was written) is not PayPal's to list.
+    const api = paypalApiOf(t.app.deps.gateway);
+    const stray = await api?.createOrder({
+      intent: "CAPTURE",
+      amountCents: 1_000,
+      currency: "usd",
+      customId: "purchase:nobody|nobody",
+      referenceId: "way/904",
+      description: "Manhattan Exchange",
+      requestId: "purchase:nobody",
+    });
+    const listed = await t.app.deps.gateway.listPaymentIntents({
+      createdFrom: new Date(Date.now() - 60_000),
+      createdTo: new Date(Date.now() + 1_000),
+    });
+    const paypal = listed.filter((i) => i.id.startsWith("paypal_")).map((i) => i.id);
+    expect(paypal).toEqual(expect.arrayContaining(ids));
+    expect(paypal).not.toContain(`paypal_${stray?.id}`);
+    expect(listed.find((i) => i.id === ids[2])?.metadata).toMatchObject({ purpose: "development" });
   });
 });

@@ -217,9 +217,17 @@ describe("stripe gateway: requests", () => {
       idempotencyKey: "purchase:p1",
     });
     emulator.requests.length = 0;
-    const found = await gateway.findPaymentIntent({ operation: "purchase:p1" });
+    // The call as recovery rebuilds it: Stripe is searched by its key alone.
+    const card = {
+      amountCents: 1_899,
+      currency: "usd",
+      paymentMethodId: "pm_visa",
+      captureMethod: "automatic" as const,
+      metadata: { purpose: "purchase", purchaseId: "p1" },
+    };
+    const found = await gateway.findPaymentIntent({ ...card, operation: "purchase:p1" });
     expect(found?.id).toBe(created.id);
-    expect(await gateway.findPaymentIntent({ operation: "purchase:nobody" })).toBeNull();
+    expect(await gateway.findPaymentIntent({ ...card, operation: "purchase:nobody" })).toBeNull();
     const listed = await gateway.listPaymentIntents({
       createdFrom: new Date(Date.now() - 60_000),
       createdTo: new Date(Date.now() + 60_000),

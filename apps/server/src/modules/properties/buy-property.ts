@@ -19,7 +19,12 @@ import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import { holdPurchaseCredits, releasePurchaseCredits } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
+import {
+  CardError,
+  type FindIntentInput,
+  type GatewayIntent,
+  GatewayRequestError,
+} from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
 import { endLapsedHolds } from "./reconcile-purchases";
@@ -207,8 +212,10 @@ async function buyTogether(deps: AppDeps, orders: Order[]): Promise<Outcome<BuyR
       order by p.building_id
       for update of p),
     reserved as (
-      insert into purchases (id, user_id, building_id, price_cents, total_cents, status)
-      select t.purchase_id, t.user_id, t.building_id, t.price_cents, t.price_cents + ${FEES_CENTS}::integer, 'pending'
+      insert into purchases (id, user_id, building_id, price_cents, total_cents, status, payment_method_id)
+      select t.purchase_id, t.user_id, t.building_id, t.price_cents, t.price_cents + ${FEES_CENTS}::integer, 'pending',
+        -- What the charge is made with, so that recovery can rebuild it; nothing when credits pay it all.
+        case when t.credits_cents < t.price_cents + ${FEES_CENTS}::integer then t.card_id end
       from target t join free f on f.building_id = t.building_id
       order by t.i
       on conflict do nothing
@@ -585,6 +592,22 @@ async function whyNotReserved(deps: AppDeps, userId: string, buildingId: string)
 /** The processor keys of a purchase: fixed by its id, so every retry and every recovery uses the same ones. */
 export const purchaseChargeKey = (purchaseId: string) => `purchase:${purchaseId}`;
 export const purchaseRefundKey = (purchaseId: string) => `purchase-refund:${purchaseId}`;
+
+/**
+ * A purchase's charge as its row records it, so that recovery can find the intent it may have made (see
+ * findPaymentIntent): the same key, amount, metadata and payment method as the create call in buyTogether.
+ */
+export function purchaseCharge(purchase: typeof purchases.$inferSelect): FindIntentInput {
+  const chargeCents = purchase.totalCents - purchase.creditsCents;
+  return {
+    operation: purchaseChargeKey(purchase.id),
+    paymentMethodId: purchase.paymentMethodId,
+    amountCents: chargeCents,
+    currency: CURRENCY,
+    captureMethod: "automatic",
+    metadata: purchaseMetadata(purchase.id, purchase.buildingId, purchase.userId, chargeCents),
+  };
+}
 
 /** What a purchase's payment intent says of itself, so that it is checked before it is taken for anything. */
 export function purchaseMetadata(purchaseId: string, buildingId: string, userId: string, totalCents: number) {

@@ -5,7 +5,7 @@ import { queryRows } from "../../lib/sql";
 import { releasePurchaseCredits } from "../offerwall/credits";
 import type { GatewayIntent } from "../payments/gateway";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { completeCharged, purchaseChargeKey, refundPurchase } from "./buy-property";
+import { completeCharged, purchaseCharge, purchaseChargeKey, refundPurchase } from "./buy-property";
 
 /** A charge waiting for the buyer (3-D Secure, PayPal's approval) is given this long before it is abandoned. */
 export const ACTION_TIMEOUT_MS = WAITING_PAYMENT_MS;
@@ -60,9 +60,13 @@ export async function recoverPurchase(
     )
     .returning();
   if (!purchase) return "settled already";
+  // Found by the id it noted; else, unless credits paid it all (then nothing was asked of the processor), by the
+  // charge its row records.
   const intent = purchase.paymentIntentId
     ? await gateway.retrievePaymentIntent(purchase.paymentIntentId)
-    : await gateway.findPaymentIntent({ operation: purchaseChargeKey(purchase.id) });
+    : purchase.creditsCents >= purchase.totalCents
+      ? null
+      : await gateway.findPaymentIntent(purchaseCharge(purchase));
 
   if (purchase.status === "refunding" && !intent && purchase.creditsCents >= purchase.totalCents) {
     // Paid wholly with credits: nothing to ask the processor, the credits go back as it settles.

@@ -132,7 +132,7 @@ export function paypalWebhookRoutes(paypal: PaypalApi, webhookId: string): Fasti
         if (!headers["paypal-transmission-sig"] || !headers["paypal-transmission-id"]) {
           throw new AppError("BAD_REQUEST", "Missing PayPal-Transmission-Sig header.");
         }
-        const valid = await paypal.verifyWebhookSignature?.({ headers, event: req.body, webhookId });
+        const valid = await paypal.verifyWebhookSignature({ headers, event: req.body, webhookId });
         if (!valid) {
           throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
         }
