@@ -5,6 +5,8 @@ export const CURRENCY = "usd";
 /** Buy and bid pay price + processing fee + sales tax. */
 export const BUY_PROCESSING_FEE_CENTS = 600;
 export const SALES_TAX_CENTS = 299;
+/** What a buy, a bid or a development pays on top of its price: the processing fee and the sales tax together. */
+export const FEE_AND_TAX_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 /** An ask pays this processing fee out of the sale. */
 export const ASK_PROCESSING_FEE_CENTS = 500;
 /** Deducted from the balance on an instant payout. */
@@ -23,9 +25,7 @@ export const MAX_CHARGE_CENTS = 99_999_999;
  * The highest price a purchase, an ask or a bid may name, in whole dollars: with the processing fee and sales tax
  * on top, the card payment stays within MAX_CHARGE_CENTS.
  */
-export const MAX_PRICE_DOLLARS = Math.floor(
-  (MAX_CHARGE_CENTS - BUY_PROCESSING_FEE_CENTS - SALES_TAX_CENTS) / 100,
-);
+export const MAX_PRICE_DOLLARS = Math.floor((MAX_CHARGE_CENTS - FEE_AND_TAX_CENTS) / 100);
 
 export const BASE_PRICE_MIN_CENTS = 500;
 export const BASE_PRICE_MAX_CENTS = 500_000;

@@ -1,4 +1,4 @@
-import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { CURRENCY, FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Bid, SubmitBidBody } from "@mx/shared/schemas/bids";
@@ -31,8 +31,6 @@ import { checkBid, findBidTarget } from "./bid-target";
 import { bidById } from "./present-bid";
 import { bidTtlMs, releaseHolds } from "./release-holds";
 
-const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
-
 function bidCents(bidAmount: number): number {
   const cents = dollarsToCents(bidAmount);
   if (cents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
@@ -50,7 +48,7 @@ export async function generateBid(
   checkBid(target, userId, amountCents);
   return {
     response: await propertyOfBuilding(deps.db, target.buildingId),
-    total: (amountCents + FEES_CENTS) / 100,
+    total: (amountCents + FEE_AND_TAX_CENTS) / 100,
   };
 }
 
@@ -69,7 +67,7 @@ export async function submitBid(
 ): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
   const { db, gateway } = deps;
   const amountCents = bidCents(input.bidAmount);
-  const totalCents = amountCents + FEES_CENTS;
+  const totalCents = amountCents + FEE_AND_TAX_CENTS;
   const target = await findBidTarget(db, input.propertyId);
   checkBid(target, userId, amountCents);
 

@@ -1,10 +1,8 @@
 import {
-  BUY_PROCESSING_FEE_CENTS,
   DEVELOPMENT_KINDS,
   DEVELOPMENTS,
   type DevelopmentKind,
   MAX_DEVELOPMENT_LEVEL,
-  SALES_TAX_CENTS,
 } from "@mx/shared/constants";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -20,7 +18,6 @@ const constructionEnd = new Intl.DateTimeFormat("en-US", {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const FEES_CENTS = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
 export const FINISH_CONSTRUCTION_FIRST = "Finish construction first.";
 export const ONLY_THE_OWNER = "Only the owner can develop this building.";

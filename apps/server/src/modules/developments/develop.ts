@@ -5,6 +5,7 @@ import {
   DEVELOPMENTS,
   type DevelopmentKind,
   developmentCostCents,
+  FEE_AND_TAX_CENTS,
   SALES_TAX_CENTS,
 } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
@@ -37,7 +38,7 @@ import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payment
 import { CardError, type FindIntentInput, type GatewayIntent } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
-import { durationSeconds, FEES_CENTS, readStates, refusal } from "./building-state";
+import { durationSeconds, readStates, refusal } from "./building-state";
 import { settleDueDevelopments } from "./construction";
 
 /** A development's row, with what its reservation found of the owner's payment (not stored). */
@@ -225,7 +226,7 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
         const why = refusal(state, ask.userId, ask.kind);
         if (why) throw why;
         const costCents = developmentCostCents(ask.kind, state.priceCents);
-        const totalCents = costCents + FEES_CENTS;
+        const totalCents = costCents + FEE_AND_TAX_CENTS;
         if (ask.creditsCents > totalCents) {
           throw new AppError(
             "BAD_REQUEST",

@@ -3,13 +3,14 @@ import {
   DEVELOPMENT_KINDS,
   DEVELOPMENTS,
   developmentCostCents,
+  FEE_AND_TAX_CENTS,
   SALES_TAX_CENTS,
 } from "@mx/shared/constants";
 import type { DevelopmentOption, DevelopmentsData } from "@mx/shared/schemas/developments";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { presentDevelopment } from "../buildings/present-property";
-import { buildingOf, durationSeconds, FEES_CENTS, readState, refusal } from "./building-state";
+import { buildingOf, durationSeconds, readState, refusal } from "./building-state";
 import { settleDueDevelopments } from "./construction";
 
 /** GET properties/developments: the building's development and the four developments with their prices now. */
@@ -31,7 +32,7 @@ export async function getDevelopments(deps: AppDeps, userId: string, key: string
       price: costCents / 100,
       fee: BUY_PROCESSING_FEE_CENTS / 100,
       tax: SALES_TAX_CENTS / 100,
-      total: (costCents + FEES_CENTS) / 100,
+      total: (costCents + FEE_AND_TAX_CENTS) / 100,
       durationSeconds: durationSeconds(deps, kind),
       available: why === null,
       reason: why?.message ?? null,

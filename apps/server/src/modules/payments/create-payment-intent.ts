@@ -1,4 +1,4 @@
-import { BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { eq, or } from "drizzle-orm";
 import { buildings, properties } from "../../db/schema/buildings";
@@ -8,7 +8,6 @@ import { AppError } from "../../lib/errors";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const FEES = BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS;
 
 /**
  * A payment intent for a building, on the player's default card, not yet confirmed. A building for sale is bid on:
@@ -44,7 +43,7 @@ export async function createPaymentIntent(
   let purpose: "bid" | "purchase";
   if (property.forSale) {
     purpose = "bid";
-    if (amount <= property.priceCents + FEES) {
+    if (amount <= property.priceCents + FEE_AND_TAX_CENTS) {
       throw new AppError(
         "BAD_REQUEST",
         "amount: a bid must be more than the price plus the processing fee and sales tax",
@@ -52,7 +51,7 @@ export async function createPaymentIntent(
     }
   } else if (property.ownerId === null) {
     purpose = "purchase";
-    if (amount < property.basePriceCents + FEES) {
+    if (amount < property.basePriceCents + FEE_AND_TAX_CENTS) {
       throw new AppError(
         "BAD_REQUEST",
         "amount: must be at least the base price plus the processing fee and sales tax",

@@ -5,7 +5,7 @@ import { queryRows } from "../../lib/sql";
 import { releasePurchaseCredits } from "../offerwall/credits";
 import type { GatewayIntent } from "../payments/gateway";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { completeCharged, purchaseCharge, purchaseChargeKey, refundPurchase } from "./buy-property";
+import { completeCharged, purchaseCharge, purchaseChargeKey, refundPurchase } from "./settle-purchase";
 
 /** A charge waiting for the buyer (3-D Secure, PayPal's approval) is given this long before it is abandoned. */
 export const ACTION_TIMEOUT_MS = WAITING_PAYMENT_MS;

@@ -21,12 +21,13 @@ import { readyReply, sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { nextCompletion, settleDueDevelopments } from "../developments/construction";
-import { type BuyResult, buyProperty, confirmPurchase } from "./buy-property";
+import { buyProperty, confirmPurchase } from "./buy-property";
 import { checkPropertyDetails, isPropertyId } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
 import { listProperties } from "./list-properties";
 import { cancelSale, placeAsk } from "./place-ask";
 import { getPriceHistory } from "./price-history";
+import type { BuyResult } from "./settle-purchase";
 
 /** Signed-in reads: a browser may keep them and ask again with their ETag; a shared cache may not keep them. */
 const PRIVATE = "private, no-cache";

@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { placeHeldBid } from "../bids/submit-bid";
 import { finishDevelopmentPayment } from "../developments/develop";
 import type { GatewayIntent } from "../payments/gateway";
-import { completeCharged } from "../properties/buy-property";
+import { completeCharged } from "../properties/settle-purchase";
 
 /**
  * Finishes what a payment was for once the processor reports it settled (its webhook, after a bank's check or a

@@ -1,4 +1,9 @@
-import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import {
+  ASK_PROCESSING_FEE_CENTS,
+  BUY_PROCESSING_FEE_CENTS,
+  FEE_AND_TAX_CENTS,
+  SALES_TAX_CENTS,
+} from "@mx/shared/constants";
 import { errors, formats } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import type { Location } from "@mx/shared/schemas/properties";
@@ -93,7 +98,7 @@ export function bidTotals(amount: number): BidTotals {
     bidCents,
     processingFeeCents: BUY_PROCESSING_FEE_CENTS,
     salesTaxCents: SALES_TAX_CENTS,
-    totalCents: bidCents + BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS,
+    totalCents: bidCents + FEE_AND_TAX_CENTS,
   };
 }
 

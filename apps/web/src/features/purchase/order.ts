@@ -1,4 +1,4 @@
-import { BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { BUY_PROCESSING_FEE_CENTS, FEE_AND_TAX_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { dollarsToCents } from "@mx/shared/money";
 import type { Location } from "@mx/shared/schemas/properties";
 import { z } from "zod";
@@ -56,6 +56,6 @@ export function orderTotals(price: number): OrderTotals {
     priceCents,
     salesTaxCents: SALES_TAX_CENTS,
     processingFeeCents: BUY_PROCESSING_FEE_CENTS,
-    totalCents: priceCents + BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS,
+    totalCents: priceCents + FEE_AND_TAX_CENTS,
   };
 }

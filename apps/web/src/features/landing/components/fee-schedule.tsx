@@ -1,6 +1,7 @@
 import {
   ASK_PROCESSING_FEE_CENTS,
   BUY_PROCESSING_FEE_CENTS,
+  FEE_AND_TAX_CENTS,
   INSTANT_PAYOUT_FEE_CENTS,
   SALES_TAX_CENTS,
 } from "@mx/shared/constants";
@@ -17,7 +18,7 @@ export function FeeSchedule() {
       formula: landingCopy.feeBuyFormula(formatCents(BUY_PROCESSING_FEE_CENTS), formatCents(SALES_TAX_CENTS)),
       example: landingCopy.feeBuyExample(
         formatCents(EXAMPLE_PRICE_CENTS),
-        formatCents(EXAMPLE_PRICE_CENTS + BUY_PROCESSING_FEE_CENTS + SALES_TAX_CENTS),
+        formatCents(EXAMPLE_PRICE_CENTS + FEE_AND_TAX_CENTS),
       ),
     },
     {
