@@ -64,8 +64,8 @@ const paypalOrder = async (intentId: string) =>
   )[0];
 const agree = async () => expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
 
-/** A building for sale, and a bid on it held by PayPal (approved and placed through the in-process app). */
-async function listingWithPaypalBid() {
+/** A building a new seller owns and has put up for sale at $500: its property row, and the seller. */
+async function listedBuilding() {
   const building = await newBuilding();
   const seller = await signUp(t);
   await giveBuilding(db(), building.id, seller.userId, 40_000);
@@ -74,6 +74,12 @@ async function listingWithPaypalBid() {
     .set({ forSale: true, priceCents: 50_000 })
     .where(eq(properties.buildingId, building.id));
   const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+  return { listed, seller };
+}
+
+/** A building for sale, and a bid on it held by PayPal (approved and placed through the in-process app). */
+async function listingWithPaypalBid() {
+  const { listed, seller } = await listedBuilding();
   const bidder = await signUp(t);
   const res = await t.call("POST", "/api/v1/properties/submit-bid", {
     token: bidder.token,
@@ -140,14 +146,7 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
   }, 120_000);
 
   it("a PayPal bid killed after PayPal authorized its hold is failed and its authorization voided", async () => {
-    const building = await newBuilding();
-    const seller = await signUp(t);
-    await giveBuilding(db(), building.id, seller.userId, 40_000);
-    await db()
-      .update(properties)
-      .set({ forSale: true, priceCents: 50_000 })
-      .where(eq(properties.buildingId, building.id));
-    const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+    const { listed } = await listedBuilding();
     const bidder = await signUp(t);
     const action = (
       await t.call("POST", "/api/v1/properties/submit-bid", {
@@ -167,14 +166,7 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
   }, 120_000);
 
   it("a PayPal bid killed after PayPal made its order, before the id was noted, finds that order by sending the create again", async () => {
-    const building = await newBuilding();
-    const seller = await signUp(t);
-    await giveBuilding(db(), building.id, seller.userId, 40_000);
-    await db()
-      .update(properties)
-      .set({ forSale: true, priceCents: 50_000 })
-      .where(eq(properties.buildingId, building.id));
-    const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+    const { listed } = await listedBuilding();
     const bidder = await signUp(t);
     const server = await startServer({ CRASH_AT: "bid.held" });
     await requestThatCrashes(server, "properties/submit-bid", bidder.token, {
