@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
+import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serverMessages } from "@mx/shared/messages";
@@ -18,12 +19,14 @@ import {
 import helmet from "helmet";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
-import { type FixedReply, fixedReplyOf, frontDoor } from "./lib/front-door";
+import { type FastRead, fastReads } from "./lib/fast-reads";
+import { type FastAnswer, type FixedReply, fixedReplyOf, frontDoor } from "./lib/front-door";
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
 import { badTextField, describeValidation } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
+import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
 import { developmentRoutes } from "./modules/developments/routes";
@@ -63,6 +66,8 @@ declare module "fastify" {
     lifecycle: { draining: boolean };
     /** This instance's caches of hot reads (modules/system/hot-reads.ts). */
     hot: HotReads;
+    /** Signed-in reads the front door answers from the cache when it can (lib/fast-reads.ts), by path. */
+    fastReads: Map<string, FastRead>;
   }
 }
 
@@ -166,8 +171,10 @@ export async function buildApp({
   // server's timeouts (config.http) are set there: a slow or stalled client cannot hold a connection or a request
   // forever.
   const fixedReplies = new Map<string, FixedReply>();
+  // Hot signed-in reads held in the cache are answered there too, once the app is built (below).
+  const fast: { answer: FastAnswer | null } = { answer: null };
   const app = Fastify({
-    serverFactory: frontDoor(fixedReplies, requestId, config.http),
+    serverFactory: frontDoor(fixedReplies, requestId, config.http, fast),
     logger: {
       level: config.logLevel,
       redact: [
@@ -212,6 +219,7 @@ export async function buildApp({
   app.decorate("lifecycle", { draining: false });
   const hot = new HotReads({ hearsThisProcess });
   app.decorate("hot", hot);
+  app.decorate("fastReads", new Map<string, FastRead>());
   app.addHook("onClose", async () => hot.close());
   app.addHook("onListen", async () => {
     fixedReplies.set("/healthz", fixedReplyOf(await app.inject({ method: "GET", url: "/healthz" })));
@@ -361,7 +369,7 @@ export async function buildApp({
     encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await registerRateLimits(app, config);
+  const rate = await registerRateLimits(app, config);
   await app.register(swagger, {
     openapi: {
       info: { title: "Manhattan Exchange API", version: "1.0.0" },
@@ -372,7 +380,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   await app.register(authPlugin);
 
-  await metrics(app);
+  const observe = await metrics(app);
   await app.register(systemRoutes);
   await app.register(
     async (api) => {
@@ -408,6 +416,21 @@ export async function buildApp({
     await app.register(devOrdersRoutes);
   }
   if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);
+
+  const flatApiHeaders = Object.entries(apiHeaders).flat();
+  const trustAll = () => true;
+  fast.answer = fastReads({
+    reads: app.fastReads,
+    signedIn: (authorization) => app.sessions.known(tokenFromHeader(authorization)),
+    // As Fastify's request.ip: the first address the trusted proxy forwarded, else the connection's.
+    address: (req) => (config.trustProxy ? proxyAddr(req, trustAll) : (req.socket.remoteAddress ?? "")),
+    rate,
+    draining: () => app.lifecycle.draining,
+    headers: flatApiHeaders,
+    idOf: requestId,
+    observe: (route, statusCode, seconds) => observe("GET", route, statusCode, seconds),
+    log: app.log,
+  });
 
   const webFallback = await serveWebApp(app, config.webDistDir);
   app.setNotFoundHandler((req, reply) => {

@@ -55,4 +55,24 @@ describe("HotCache refreshed ahead", () => {
     await pause(40);
     expect(await cache.get("k", load)).toBe(2);
   });
+
+  it("peeks at a fresh entry only: nothing loaded, nothing stale or due for a refresh, nothing forgotten", async () => {
+    const cache = new HotCache<string>({ maxEntries: 10, maxAgeMs: 1_000, refreshAfterMs: 30 });
+    expect(cache.peek("k")).toBeUndefined();
+    await cache.get(
+      "k",
+      async () => "v",
+      () => ({ tags: ["t"] }),
+    );
+    const hits = cache.hits;
+    expect(cache.peek("k")).toBe("v");
+    expect(cache.hits).toBe(hits + 1);
+    cache.invalidateTag("t");
+    expect(cache.peek("k")).toBeUndefined();
+    await cache.get("k", async () => "w");
+    await pause(40);
+    // Due for its refresh: left to `get`, which answers it and refreshes it.
+    expect(cache.peek("k")).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
 });

@@ -58,6 +58,19 @@ export class HotCache<V> {
     return this.load(key, load, describe);
   }
 
+  /**
+   * The value kept for `key` when it is fresh and not yet due for a refresh, without loading anything (the front
+   * door answers from it, fast-reads.ts); undefined otherwise, and the caller asks `get`. Counted as a hit.
+   */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.refreshAt <= Date.now()) return undefined;
+    this.hits += 1;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
   private load(
     key: string,
     load: () => Promise<V>,

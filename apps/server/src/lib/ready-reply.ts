@@ -62,10 +62,41 @@ function codingFor(accept: string | undefined, reply: ReadyReply): "br" | "gzip"
   return null;
 }
 
+/** What a ready reply answers a request with: its status, the headers it adds and the body (none for a 304). */
+export type ReadyAnswer = {
+  statusCode: 200 | 304;
+  headers: [string, string][];
+  body: string | Buffer | null;
+};
+
 /**
- * Sends a ready reply: 304 with no body when If-None-Match names its ETag, else its bytes in the coding the client
- * asked for (Fastify sends a buffer as it is: nothing serialised, nothing compressed per request).
- * `cacheControl`: `no-cache` by default (a cache keeps it but asks again every time, sending the ETag).
+ * The answer to a request holding these If-None-Match and Accept-Encoding headers: 304 with no body when
+ * If-None-Match names the ETag, else the bytes in the coding the client asked for. Fastify's route (`sendReady`)
+ * and the front door (fast-reads.ts) both answer through it.
+ */
+export function readyAnswer(
+  ready: ReadyReply,
+  ifNoneMatch: string | string[] | undefined,
+  acceptEncoding: string | string[] | undefined,
+  cacheControl: string,
+): ReadyAnswer {
+  const headers: [string, string][] = [
+    ["cache-control", cacheControl],
+    ["etag", ready.etag],
+  ];
+  if (ready.br) headers.push(["vary", "accept-encoding"]);
+  if (etagMatches(ifNoneMatch, ready.etag)) return { statusCode: 304, headers, body: null };
+  const coding = codingFor(Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding, ready);
+  if (coding) headers.push(["content-encoding", coding]);
+  headers.push(["content-type", "application/json; charset=utf-8"]);
+  const body = coding === "br" ? ready.br : coding === "gzip" ? ready.gzip : (ready.text ?? ready.identity);
+  return { statusCode: 200, headers, body };
+}
+
+/**
+ * Sends a ready reply (`readyAnswer`): Fastify sends a buffer or string as it is, nothing serialised and nothing
+ * compressed per request. `cacheControl`: `no-cache` by default (a cache keeps it but asks again every time,
+ * sending the ETag).
  */
 export function sendReady(
   req: FastifyRequest,
@@ -73,12 +104,12 @@ export function sendReady(
   ready: ReadyReply,
   cacheControl = "no-cache",
 ): FastifyReply {
-  reply.header("cache-control", cacheControl).header("etag", ready.etag);
-  if (ready.br) reply.header("vary", "accept-encoding");
-  if (etagMatches(req.headers["if-none-match"], ready.etag)) return reply.code(304).send();
-  const coding = codingFor(req.headers["accept-encoding"], ready);
-  if (coding) reply.header("content-encoding", coding);
-  return reply
-    .type("application/json; charset=utf-8")
-    .send(coding === "br" ? ready.br : coding === "gzip" ? ready.gzip : (ready.text ?? ready.identity));
+  const answer = readyAnswer(
+    ready,
+    req.headers["if-none-match"],
+    req.headers["accept-encoding"],
+    cacheControl,
+  );
+  for (const [name, value] of answer.headers) reply.header(name, value);
+  return reply.code(answer.statusCode).send(answer.body ?? undefined);
 }

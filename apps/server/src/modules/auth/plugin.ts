@@ -2,7 +2,12 @@ import { serverMessages } from "@mx/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../lib/errors";
-import { type AuthContext, sessionAuthenticator, tokenFromHeader } from "./sessions";
+import {
+  type AuthContext,
+  type SessionAuthenticator,
+  sessionAuthenticator,
+  tokenFromHeader,
+} from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -11,14 +16,17 @@ declare module "fastify" {
   interface FastifyInstance {
     /** preHandler for signed-in routes: 401 unless the bearer token names a live session. */
     requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Sessions by token: the request path's lookups, and what this instance already knows (the front door). */
+    sessions: SessionAuthenticator;
   }
 }
 
 export const authPlugin = fp(async (app) => {
   app.decorateRequest("auth", null);
-  const authenticate = sessionAuthenticator(app.deps.db, app.deps.config.sessionSecret, app.hot.sessions);
+  const sessions = sessionAuthenticator(app.deps.db, app.deps.config.sessionSecret, app.hot.sessions);
+  app.decorate("sessions", sessions);
   app.decorate("requireAuth", async (req: FastifyRequest) => {
-    req.auth = await authenticate(tokenFromHeader(req.headers.authorization));
+    req.auth = await sessions.authenticate(tokenFromHeader(req.headers.authorization));
   });
 });
 

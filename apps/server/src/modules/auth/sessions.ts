@@ -67,6 +67,13 @@ export async function authenticate(q: Queryable, secret: string, token: string |
   return { sessionId: row.sessionId, userId: row.userId };
 }
 
+export type SessionAuthenticator = {
+  /** The live session a token names, or 401. */
+  authenticate(token: string | null): Promise<AuthContext>;
+  /** Whether this instance knows, without asking the database, that the token names a live session. */
+  known(token: string | null): boolean;
+};
+
 /**
  * `authenticate` for the request path: the sessions of requests arriving at the same moment are looked up together,
  * in one query, so a busy server pays one round trip per batch of requests instead of one per request.
@@ -75,7 +82,7 @@ export function sessionAuthenticator(
   db: Db,
   secret: string,
   cache?: HotCache<CachedSession>,
-): (token: string | null) => Promise<AuthContext> {
+): SessionAuthenticator {
   const lookups = new Batcher<string, CachedSession>(
     async (hashes) => {
       const rows = await liveSessions(db, [...new Set(hashes)]);
@@ -106,7 +113,7 @@ export function sessionAuthenticator(
     }
     return hash;
   };
-  return async (token) => {
+  const authenticate = async (token: string | null) => {
     if (!token) throw new AppError("UNAUTHORIZED", serverMessages.unauthorized);
     const hash = hashOf(token);
     // Cached by the token's hash only, tagged with its session and player so an ended session is forgotten
@@ -120,6 +127,14 @@ export function sessionAuthenticator(
       : await lookups.load(hash);
     if (session.expiresAt <= Date.now()) throw new AppError("UNAUTHORIZED", serverMessages.sessionExpired);
     return { sessionId: session.sessionId, userId: session.userId };
+  };
+  return {
+    authenticate,
+    known(token) {
+      if (!token || !cache) return false;
+      const session = cache.peek(hashOf(token));
+      return session !== undefined && session.expiresAt > Date.now();
+    },
   };
 }
 

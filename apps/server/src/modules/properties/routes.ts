@@ -17,6 +17,7 @@ import {
 } from "@mx/shared/schemas/properties";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { readyReply, sendReady } from "../../lib/ready-reply";
 import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
@@ -51,9 +52,49 @@ function buyReply(reply: FastifyReply, result: BuyResult) {
   return ok(result, result.message);
 }
 
+/** A leaderboard page's key in the cache: every parameter that changes the page. */
+function leaderboardKey({
+  sortBy,
+  name,
+  neighborhood,
+  limit,
+  offset,
+}: z.output<typeof LeaderboardQuery>): string {
+  const text = (value: string | undefined) => (value === undefined ? "" : JSON.stringify(value));
+  return `${sortBy}|${limit}|${offset}|${text(name)}|${text(neighborhood)}`;
+}
+
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const security = [{ bearer: [] }];
+
+  const detailsEntry = (text: string) =>
+    isPropertyId(text)
+      ? { cache: app.hot.properties, key: `id:${text}` }
+      : { cache: app.hot.searches, key: `text:${text}` };
+  // Property details and the leaderboard's pages are the same for every signed-in player: held in the cache, the
+  // front door answers them as the routes below would (lib/fast-reads.ts).
+  for (const [path, read] of [
+    [
+      "/properties/checkPropertyDetails",
+      (query: Record<string, string>) => {
+        const parsed = CheckPropertyDetailsQuery.safeParse(query);
+        if (!parsed.success) return null;
+        const { cache, key } = detailsEntry(parsed.data.text);
+        return cache.peek(key)?.reply ?? null;
+      },
+    ],
+    [
+      "/properties/leading-board",
+      (query: Record<string, string>) => {
+        const parsed = LeaderboardQuery.safeParse(query);
+        return parsed.success ? (app.hot.leaderboard.peek(leaderboardKey(parsed.data))?.reply ?? null) : null;
+      },
+    ],
+  ] as const) {
+    const route = `${app.prefix}${path}`;
+    app.fastReads.set(route, { route, cacheControl: PRIVATE, ready: read });
+  }
 
   app.get(
     "/properties/checkPropertyDetails",
@@ -72,9 +113,9 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { text } = req.query;
       // The whole reply from this instance's cache, by id or by the text searched: forgotten when an event of one
       // of its buildings or a change of one of its owners is heard, and searches at any rename (system/hot-reads.ts).
-      const byId = isPropertyId(text);
-      const cached = await (byId ? app.hot.properties : app.hot.searches).get(
-        `${byId ? "id" : "text"}:${text}`,
+      const { cache, key } = detailsEntry(text);
+      const cached = await cache.get(
+        key,
         async () => {
           // Constructions that have ended are settled first, so the price shown is the risen one.
           await settleDueDevelopments(db);
@@ -150,10 +191,9 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { sortBy, name, neighborhood, limit, offset } = req.query;
       // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
       const cached = await app.hot.leaderboard.get(
-        `${sortBy}|${limit}|${offset}|${name === undefined ? "" : JSON.stringify(name)}|${neighborhood === undefined ? "" : JSON.stringify(neighborhood)}`,
+        leaderboardKey(req.query),
         async () => {
           // Totals at the risen prices of constructions that have ended; kept no longer than the next one runs.
           await settleDueDevelopments(db);

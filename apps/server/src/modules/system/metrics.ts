@@ -31,7 +31,7 @@ const MONEY_TABLES = [
  * 127.0.0.1 by default) serves them without a token, and the public port does not unless a token is set; in
  * development with neither, anyone. Production requires one of the two (config.ts).
  */
-export async function metrics(app: FastifyInstance): Promise<void> {
+export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
   const { config, database, db } = app.deps;
   const register = new Registry();
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
@@ -164,7 +164,12 @@ export async function metrics(app: FastifyInstance): Promise<void> {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   }
+  return (method, route, statusCode, seconds) =>
+    http.observe({ method, route, status: String(statusCode) }, seconds);
 }
+
+/** Counts a request answered outside Fastify's hooks (the front door) as Fastify's answers are counted. */
+export type ObserveRequest = (method: string, route: string, statusCode: number, seconds: number) => void;
 
 function bearerMatches(header: string | undefined, token: string): boolean {
   const sent = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
