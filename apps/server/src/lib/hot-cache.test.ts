@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { HotCache } from "./hot-cache";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -74,5 +74,26 @@ describe("HotCache refreshed ahead", () => {
     // Due for its refresh: left to `get`, which answers it and refreshes it.
     expect(cache.peek("k")).toBeUndefined();
     expect(cache.size).toBe(1);
+  });
+
+  it("lets the least recently used entry go when full, a read counting once a second", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const cache = new HotCache<string>({ maxEntries: 2, maxAgeMs: 60_000 });
+      await cache.get("a", async () => "a");
+      await cache.get("b", async () => "b");
+      vi.advanceTimersByTime(1_500);
+      expect(cache.peek("a")).toBe("a");
+      await cache.get("c", async () => "c");
+      expect(cache.peek("b")).toBeUndefined();
+      expect(cache.peek("a")).toBe("a");
+      vi.advanceTimersByTime(1_500);
+      expect(await cache.get("c", async () => "again")).toBe("c");
+      await cache.get("d", async () => "d");
+      expect(cache.peek("a")).toBeUndefined();
+      expect(cache.peek("c")).toBe("c");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,7 +5,7 @@
  * - Single flight: requests for a key being loaded share the one load.
  * - No stale fill: every invalidation bumps a generation, and a load that started before it is returned to its
  *   callers but not kept (it may have read the data the invalidation is about).
- * - Bounded: the least recently used entries go past `maxEntries`.
+ * - Bounded: the least recently used entries go past `maxEntries` (used: read within the last second or so).
  * - Tags: an entry may carry tags (`building:…`, `owner:…`, `session:…`), and all entries of a tag go at once.
  * - Refreshed ahead (with `refreshAfterMs`): an entry older than that is still answered while one load replaces it
  *   in the background, so a busy key never makes its readers wait for the safety net's reload. An invalidation
@@ -13,7 +13,13 @@
  */
 export type HotCacheOptions = { maxEntries: number; maxAgeMs: number; refreshAfterMs?: number };
 
-type Entry<V> = { value: V; expiresAt: number; refreshAt: number; tags: string[] };
+type Entry<V> = { value: V; expiresAt: number; refreshAt: number; tags: string[]; usedAt: number };
+
+/**
+ * An entry read again within this many ms of its last move stays where it is in the LRU order: a key read
+ * thousands of times a second is moved once, not on every read (each move is a delete and an insert in a big map).
+ */
+const TOUCH_MS = 1_000;
 
 export class HotCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -42,9 +48,7 @@ export class HotCache<V> {
     const hit = this.entries.get(key);
     if (hit && hit.expiresAt > now) {
       this.hits += 1;
-      // Most recently used last: Map keeps insertion order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      this.touch(key, hit, now);
       if (hit.refreshAt <= now && !this.loading.has(key)) {
         // Replaced in the background; a failed refresh leaves the entry to its expiry.
         this.load(key, load, describe).catch(() => {});
@@ -64,11 +68,19 @@ export class HotCache<V> {
    */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.refreshAt <= Date.now()) return undefined;
+    const now = Date.now();
+    if (!hit || hit.refreshAt <= now) return undefined;
     this.hits += 1;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    this.touch(key, hit, now);
     return hit.value;
+  }
+
+  /** Most recently used last (a Map keeps insertion order), moved at most once every TOUCH_MS. */
+  private touch(key: string, entry: Entry<V>, now: number) {
+    if (now - entry.usedAt < TOUCH_MS) return;
+    entry.usedAt = now;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
   }
 
   private load(
@@ -84,7 +96,7 @@ export class HotCache<V> {
         const now = Date.now();
         const expiresAt = Math.min(now + this.options.maxAgeMs, about.expiresAt ?? Infinity);
         const refreshAt = Math.min(now + (this.options.refreshAfterMs ?? Infinity), expiresAt);
-        this.store(key, { value, expiresAt, refreshAt, tags: about.tags ?? [] });
+        this.store(key, { value, expiresAt, refreshAt, tags: about.tags ?? [], usedAt: now });
       }
       return value;
     });

@@ -44,10 +44,11 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [register],
   });
+  const observe: ObserveRequest = (method, route, statusCode, seconds) =>
+    http.observe({ method, route, status: String(statusCode) }, seconds);
   app.addHook("onResponse", (req, reply, done) => {
     // The route's pattern, never the URL itself: ids in paths would make a series per building.
-    const route = req.routeOptions.url ?? "unmatched";
-    http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    observe(req.method, req.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
@@ -164,8 +165,7 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   }
-  return (method, route, statusCode, seconds) =>
-    http.observe({ method, route, status: String(statusCode) }, seconds);
+  return observe;
 }
 
 /** Counts a request answered outside Fastify's hooks (the front door) as Fastify's answers are counted. */
