@@ -88,6 +88,19 @@ describe("signed-in hot reads at the front door", () => {
     }
   });
 
+  it("answers the map's overlay, in both forms, as its route does, to anyone", async () => {
+    for (const url of ["/api/v1/map/state", "/api/v1/map/state?encoding=delta"]) {
+      const before = answered.get("/api/v1/map/state") ?? 0;
+      await get(`${base}${url}`);
+      const front = await get(`${base}${url}`, { "accept-encoding": "br" });
+      expect(answered.get("/api/v1/map/state")).toBeGreaterThan(before);
+      const fromRoute = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(front.status).toBe(200);
+      expect(front.body.equals(fromRoute.rawPayload)).toBe(true);
+      expect(without(front.headers)).toEqual(without(fromRoute.headers));
+    }
+  });
+
   it("answers 304 to the ETag it holds and the compressed bytes a client asks for, as the route does", async () => {
     const url = `${DETAILS}?text=way/1`;
     const full = await get(`${base}${url}`, auth);

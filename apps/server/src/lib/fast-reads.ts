@@ -12,6 +12,10 @@ export type FastRead = {
   /** The route's pattern, as Fastify and the metrics name it. */
   route: string;
   cacheControl: string;
+  /** Only for a signed-in player (a session this instance knows); else for anyone. */
+  signedIn: boolean;
+  /** Counted in the caller's rate limit (as the route is, unless it opts out). */
+  limited: boolean;
   /**
    * The reply this instance holds now for this query (each parameter given once), or null: the route answers,
    * loading what it lacks. Only a query the route's own schema accepts as it is may find one.
@@ -52,15 +56,12 @@ export function fastReads(
     const url = req.url ?? "";
     const mark = url.indexOf("?");
     const read = door.reads.get(mark < 0 ? url : url.slice(0, mark));
-    if (!read || door.draining() || !door.signedIn(req.headers.authorization)) return false;
+    if (!read || door.draining()) return false;
+    if (read.signedIn && !door.signedIn(req.headers.authorization)) return false;
     const query = queryOf(mark < 0 ? "" : url.slice(mark + 1));
     const ready = query ? read.ready(query) : null;
     if (!ready) return false;
-    door.rate.count(door.address(req), (within) => {
-      if (!within) {
-        fallback();
-        return;
-      }
+    const send = () => {
       const answer = readyAnswer(
         ready,
         req.headers["if-none-match"],
@@ -86,7 +87,9 @@ export function fastReads(
           "request completed",
         );
       }
-    });
+    };
+    if (!read.limited) send();
+    else door.rate.count(door.address(req), (within) => (within ? send() : fallback()));
     return true;
   };
 }

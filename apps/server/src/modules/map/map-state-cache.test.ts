@@ -64,4 +64,20 @@ describe("the overlay's freshness check", () => {
     expect(seen.etag).not.toBe(before.etag);
     expect(seen.state.owned.length).toBe(before.state.owned.length + 2);
   });
+
+  it("lets the front door peek only while memory may answer: made, fresh, and no change heard", async () => {
+    const cache = new MapStateCache(t.app.deps.db, 60_000);
+    expect(cache.peek("pairs")).toBeNull();
+    const pairs = await cache.readyPairs();
+    expect(cache.peek("pairs")).toBe(pairs);
+    // The delta form is made on its first request only.
+    expect(cache.peek("delta")).toBeNull();
+    const delta = await cache.encodedDelta();
+    expect(cache.peek("delta")).toBe(delta);
+    cache.markStale();
+    expect(cache.peek("pairs")).toBeNull();
+    expect(cache.peek("delta")).toBeNull();
+    await cache.readyPairs();
+    expect(cache.peek("pairs")).not.toBeNull();
+  });
 });

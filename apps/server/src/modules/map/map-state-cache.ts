@@ -30,6 +30,9 @@ export function deltaCoded(state: MapState): MapState {
 
 export type EncodedState = { etag: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
+/** The delta-coded reply's ETag: the overlay's, marked. */
+const deltaEtagOf = (etag: string) => `${etag.slice(0, -1)}-d"`;
+
 export class MapStateCache {
   private cached: { version: string; state: MapState; etag: string } | null = null;
   private encoded: EncodedState | null = null;
@@ -67,9 +70,20 @@ export class MapStateCache {
     return this.ready;
   }
 
+  /**
+   * The reply memory holds for the overlay as pairs or delta-coded, when memory may answer without a check (within
+   * `freshMs` of one, no change heard since); null otherwise. Nothing is read or made (the front door asks).
+   */
+  peek(encoding: "pairs" | "delta"): ReadyReply | null {
+    if (!this.cached || Date.now() - this.checkedAt >= this.freshMs) return null;
+    const { etag } = this.cached;
+    if (encoding === "pairs") return this.ready?.etag === etag ? this.ready : null;
+    return this.encoded?.etag === deltaEtagOf(etag) ? this.encoded : null;
+  }
+
   async encodedDelta(): Promise<EncodedState> {
     const { state, etag } = await this.current();
-    const deltaEtag = `${etag.slice(0, -1)}-d"`;
+    const deltaEtag = deltaEtagOf(etag);
     if (this.encoded?.etag === deltaEtag) return this.encoded;
     const identity = Buffer.from(
       JSON.stringify({ statusCode: 200, message: "Map state", data: deltaCoded(state) }),

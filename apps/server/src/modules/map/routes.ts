@@ -27,6 +27,17 @@ export const mapRoutes = (tiles: MapTiles): FastifyPluginAsyncZod =>
     // Served from memory for up to a second between changes; a change heard on the live channel ends that at once.
     const stateCache = new MapStateCache(app.deps.db, 1000, () => settleDueDevelopments(app.deps.db));
     app.hot.onMapChange(() => stateCache.markStale());
+    // The same overlay for everyone: while memory may answer, the front door answers (lib/fast-reads.ts).
+    app.fastReads.set("/api/v1/map/state", {
+      route: "/api/v1/map/state",
+      cacheControl: "no-cache",
+      signedIn: false,
+      limited: false,
+      ready(query) {
+        const parsed = MapStateQuery.safeParse(query);
+        return parsed.success ? stateCache.peek(parsed.data.encoding) : null;
+      },
+    });
     app.get(
       "/api/v1/map/manifest",
       {

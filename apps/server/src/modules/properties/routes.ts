@@ -93,7 +93,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     ],
   ] as const) {
     const route = `${app.prefix}${path}`;
-    app.fastReads.set(route, { route, cacheControl: PRIVATE, ready: read });
+    app.fastReads.set(route, { route, cacheControl: PRIVATE, signedIn: true, limited: true, ready: read });
   }
 
   app.get(
