@@ -5,6 +5,7 @@ import { JOBS_SCHEMA } from "../db/job-tables";
 import type { AppDeps } from "../deps";
 import { jobRuns } from "../modules/system/metrics";
 import type { CronJob, Job, SweepJob } from "./define";
+import { deliverOutbox } from "./deliver-outbox";
 import { expireBids } from "./expire-bids";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
@@ -35,6 +36,7 @@ export const serverJobs: Job[] = [
   payAutomaticPayouts,
   purgeIdempotencyKeys,
   purgeOfferPostbacks,
+  deliverOutbox,
 ];
 
 export type JobQueueOptions = {
