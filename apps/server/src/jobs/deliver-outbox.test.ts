@@ -8,6 +8,7 @@ import { OUTBOX_MAX_ATTEMPTS } from "../modules/outbox/deliver";
 import { queueMail } from "../modules/outbox/queue-message";
 import { createTestApp, mailbox, type TestApp } from "../test/harness";
 import { deliverOutbox } from "./deliver-outbox";
+import { purgeOutbox } from "./purge-outbox";
 import { type JobQueue, startJobQueue } from "./queue";
 
 let t: TestApp;
@@ -69,5 +70,25 @@ describe("the deliver-outbox job", () => {
     expect(await mailbox(t, "fine@example.com")).toHaveLength(1);
     expect(await mailbox(t, "flaky@example.com")).toHaveLength(1);
     expect(await mailbox(t, "dead@example.com")).toHaveLength(0);
+  });
+
+  it("purge-outbox deletes the rows of messages sent over 30 days ago, and keeps newer and failed ones", async () => {
+    // The queue of the test above is stopped: its sweep must not send these rows meanwhile.
+    await queue?.stop();
+    queue = null;
+    const old = await queueMail(t.app.deps.db, mail("old@example.com"));
+    const recent = await queueMail(t.app.deps.db, mail("recent@example.com"));
+    const failed = await queueMail(t.app.deps.db, mail("given-up@example.com"));
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const set = (id: string, values: Partial<typeof outboxMessages.$inferInsert>) =>
+      t.app.deps.db.update(outboxMessages).set(values).where(eq(outboxMessages.id, id));
+    await set(old.id, { state: "sent", sentAt: daysAgo(31) });
+    await set(recent.id, { state: "sent", sentAt: daysAgo(29) });
+    await set(failed.id, { state: "failed", createdAt: daysAgo(60) });
+    await purgeOutbox.run(t.app.deps);
+    const left = new Set((await t.app.deps.db.select().from(outboxMessages)).map((row) => row.id));
+    expect(left.has(old.id)).toBe(false);
+    expect(left.has(recent.id)).toBe(true);
+    expect(left.has(failed.id)).toBe(true);
   });
 });

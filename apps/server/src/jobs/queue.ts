@@ -10,6 +10,7 @@ import { expireBids } from "./expire-bids";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
 import { purgeOfferPostbacks } from "./purge-offer-postbacks";
+import { purgeOutbox } from "./purge-outbox";
 import { recoverBids } from "./recover-bids";
 import { announceDevelopments, recoverDevelopments } from "./recover-developments";
 import { recoverPurchases } from "./recover-purchases";
@@ -37,6 +38,7 @@ export const serverJobs: Job[] = [
   purgeIdempotencyKeys,
   purgeOfferPostbacks,
   deliverOutbox,
+  purgeOutbox,
 ];
 
 export type JobQueueOptions = {

@@ -54,7 +54,10 @@ describe("the outbox", () => {
     deliverSoon(t.app.deps, queued);
     const [sent] = await mailbox(t, mail.to);
     expect(sent?.text).toBe(`Write to ${t.app.deps.config.supportEmail}`);
-    expect(await rowOf(queued.id)).toMatchObject({ state: "sent", attempts: 1, lastError: null });
+    const row = await rowOf(queued.id);
+    expect(row).toMatchObject({ state: "sent", attempts: 1, lastError: null });
+    // Once sent, the row keeps who it went to and its subject, not its words.
+    expect(row?.payload).toEqual({ to: mail.to, subject: mail.subject });
     // A second sender finds it sent and sends nothing.
     expect(await deliverOutboxMessage(t.app.deps, queued.id)).toBe(false);
     expect(await deliverOutboxMessage(t.app.deps, queued.id, { fromSweep: true })).toBe(false);

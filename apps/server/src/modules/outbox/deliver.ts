@@ -102,9 +102,32 @@ export async function deliverOutboxMessage(
   }
   await deps.db
     .update(outboxMessages)
-    .set({ state: "sent", sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+    .set({
+      state: "sent",
+      sentAt: sql`now()`,
+      attempts: row.attempts + 1,
+      lastError: null,
+      payload: sentPayload(row),
+    })
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "sending")));
   return true;
+}
+
+/** Days a sent message's row is kept (to see what was sent, and when). */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Deletes the rows of messages sent more than OUTBOX_KEEP_DAYS ago; failed ones stay for an operator. */
+export async function purgeSentOutboxMessages(deps: { db: Db }): Promise<number> {
+  const purged = await deps.db
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.state, "sent"),
+        lt(outboxMessages.sentAt, sql`now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return purged.length;
 }
 
 /** The messages the sweep hands to the job queue: queued ones due now, and ones stuck in `sending`. */
@@ -116,6 +139,16 @@ export async function findDueOutboxMessages(deps: { db: Db }, limit = 500): Prom
     .orderBy(outboxMessages.notBefore)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * What a sent message keeps: a mail's address and subject, not its words (a sign-up or recovery code is not kept in
+ * the clear once it is on its way); a postback as it was.
+ */
+function sentPayload(row: Row): unknown {
+  if (row.kind !== "mail") return row.payload;
+  const { to, subject } = MailPayload.parse(row.payload);
+  return { to, subject };
 }
 
 async function send(deps: OutboxDeps, row: Row): Promise<void> {
