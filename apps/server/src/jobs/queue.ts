@@ -5,10 +5,12 @@ import { JOBS_SCHEMA } from "../db/job-tables";
 import type { AppDeps } from "../deps";
 import { jobRuns } from "../modules/system/metrics";
 import type { CronJob, Job, SweepJob } from "./define";
+import { deliverOutbox } from "./deliver-outbox";
 import { expireBids } from "./expire-bids";
 import { payAutomaticPayouts } from "./pay-automatic-payouts";
 import { purgeIdempotencyKeys } from "./purge-idempotency-keys";
 import { purgeOfferPostbacks } from "./purge-offer-postbacks";
+import { purgeOutbox } from "./purge-outbox";
 import { recoverBids } from "./recover-bids";
 import { announceDevelopments, recoverDevelopments } from "./recover-developments";
 import { recoverPurchases } from "./recover-purchases";
@@ -35,6 +37,8 @@ export const serverJobs: Job[] = [
   payAutomaticPayouts,
   purgeIdempotencyKeys,
   purgeOfferPostbacks,
+  deliverOutbox,
+  purgeOutbox,
 ];
 
 export type JobQueueOptions = {

@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type BuildOptions, buildApp } from "../app";
 import { type Config, testConfig } from "../config";
+import { queryRows } from "../lib/sql";
 import { createTestDatabase } from "./database";
 
 export type TestApp = {
@@ -64,10 +66,40 @@ export function buildPlayer(
   };
 }
 
-/** The code in the newest mail the dev mailbox holds for `email`. */
-export async function latestCode(t: TestApp, email: string): Promise<string> {
+export type MailboxMessage = { to: string; subject: string; text: string; html: string; createdAt: string };
+
+/** The dev mailbox's messages to `email`, newest first, as they are now. */
+export async function mailboxNow(t: TestApp, email: string): Promise<MailboxMessage[]> {
   const res = await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  const [mail] = res.json().data as { text: string }[];
+  return res.json().data as MailboxMessage[];
+}
+
+/**
+ * Waits (up to `timeoutMs`) until the outbox holds nothing due that is unsent: mail is sent after the request that
+ * queued it has answered. A message waiting for a later try, or for its time, is not waited for.
+ */
+export async function outboxSettled(t: TestApp, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [row] = await queryRows<{ pending: number }>(
+      t.app.deps.db,
+      sql`select count(*)::int as pending from outbox_messages
+          where state in ('queued', 'sending') and not_before <= now()`,
+    );
+    if (!row?.pending || Date.now() >= until) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The dev mailbox's messages to `email`, newest first, once the mail already queued has been sent. */
+export async function mailbox(t: TestApp, email: string): Promise<MailboxMessage[]> {
+  await outboxSettled(t);
+  return mailboxNow(t, email);
+}
+
+/** The code in the newest mail the dev mailbox holds for `email`, once the mail already queued has been sent. */
+export async function latestCode(t: TestApp, email: string): Promise<string> {
+  const [mail] = await mailbox(t, email);
   const code = mail?.text.match(/\b(\d{4})\b/)?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;

@@ -7,6 +7,7 @@ export * from "./mail";
 export * from "./market";
 export * from "./offerwall";
 export * from "./otp";
+export * from "./outbox";
 export * from "./payments";
 export * from "./payouts";
 export * from "./paypal";

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../lib/sql";
 import { importSampleCity } from "../../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { OUTBOX_KINDS, OUTBOX_STATES } from "./outbox";
 import {
   ACCOUNT_REFUND_STATES,
   BID_ROW_STATUSES,
@@ -33,6 +34,8 @@ describe("the states money moves through", () => {
     expect(byType.get("account_refund_state")).toEqual([...ACCOUNT_REFUND_STATES]);
     expect(byType.get("offer_completion_status")).toEqual([...OFFER_COMPLETION_STATUSES]);
     expect(byType.get("shop_order_status")).toEqual([...SHOP_ORDER_STATUSES]);
+    expect(byType.get("outbox_state")).toEqual([...OUTBOX_STATES]);
+    expect(byType.get("outbox_kind")).toEqual([...OUTBOX_KINDS]);
   });
 
   it("refuse a state nobody knows, and take a known one", async () => {

@@ -7,6 +7,8 @@ import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { noticeMail } from "../mail/templates";
 import { consumeOtpToken } from "../otp/verify-otp";
+import { deliverSoon } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 import { signedInAccount } from "./change-password";
 import { revokeAllSessions } from "./sessions";
 
@@ -20,7 +22,7 @@ export async function resetPassword(
 ): Promise<void> {
   const address = email.toLowerCase();
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     await consumeOtpToken(tx, config.sessionSecret, { email: address, type: "UFP", token: otpToken });
     const [user] = await tx
       .update(users)
@@ -38,9 +40,8 @@ export async function resetPassword(
     await tx
       .delete(loginThrottles)
       .where(inArray(loginThrottles.account, [address, signedInAccount(user.id)]));
+    const m = accountMails.payoutHold;
+    return queueMail(tx, noticeMail(address, m.subject, m.title, [m.passwordReset, m.ifNotYou]));
   });
-  const m = accountMails.payoutHold;
-  await mailer
-    .send(noticeMail(address, m.subject, m.title, [m.passwordReset, m.ifNotYou]))
-    .catch((error: unknown) => log?.error({ err: error }, "payout hold e-mail failed"));
+  deliverSoon({ db, mailer, log }, queued);
 }

@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlayer, createTestApp, type TestApp } from "../../test/harness";
+import { buildPlayer, createTestApp, outboxSettled, type TestApp } from "../../test/harness";
+import { eventually, outboxMailTo } from "../../test/outbox";
 import { otpMail } from "./templates";
 
 describe("otpMail", () => {
@@ -54,6 +55,8 @@ describe("sending over SMTP", () => {
     const { email } = buildPlayer();
     const res = await t.call("POST", "/api/v1/otp/create", { body: { email, type: "UR" } });
     expect(res.statusCode).toBe(200);
+    // Sent once the code is committed, after the answer.
+    await outboxSettled(t);
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail?.to).toBe(email);
@@ -66,15 +69,21 @@ describe("sending over SMTP", () => {
     expect(verified.statusCode).toBe(200);
   });
 
-  it("answers 503 and keeps no code when the SMTP server is down", async () => {
+  it("answers 200 when the SMTP server is down, and keeps the code's mail in the outbox to try again", async () => {
     const down = await createTestApp({ mail: { smtpUrl: "smtp://127.0.0.1:1", from: "x@example.com" } });
     try {
       const { email } = buildPlayer();
       const res = await down.call("POST", "/api/v1/otp/create", { body: { email, type: "UR" } });
-      expect(res.statusCode).toBe(503);
-      // Nothing was kept, so asking again is not throttled.
+      expect(res.statusCode).toBe(200);
+      const [queued] = await eventually(
+        () => outboxMailTo(down.app.deps.db, email),
+        (rows) => rows[0]?.attempts === 1,
+      );
+      expect(queued).toMatchObject({ state: "queued", attempts: 1 });
+      expect(queued?.lastError).toBeTruthy();
+      // The code stands, so the resend wait holds as usual.
       const again = await down.call("POST", "/api/v1/otp/create", { body: { email, type: "UR" } });
-      expect(again.statusCode).toBe(503);
+      expect(again.statusCode).toBe(429);
     } finally {
       await down.close();
     }

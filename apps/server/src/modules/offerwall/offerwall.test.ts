@@ -16,7 +16,6 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { offerwallPlayers } from "./handle-postback";
-import { sendSandboxPostback } from "./offerwall";
 import { signedPlayerId, signGeneric, sortedQuery } from "./providers";
 
 const AYET_KEY = "ayet-publisher-api-key";
@@ -443,8 +442,6 @@ describe("the wall", () => {
       body: { offerId: "nope" },
     });
     expect(unknown.statusCode).toBe(404);
-    // The sender gives up on a dead address instead of throwing.
-    expect(await sendSandboxPostback({}, "http://127.0.0.1:1", {}, 1)).toBe(0);
   });
 
   it("needs a signed-in player", async () => {

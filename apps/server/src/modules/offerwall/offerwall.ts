@@ -4,6 +4,8 @@ import { offerCompletions } from "../../db/schema/offerwall";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
+import { deliverSoon } from "../outbox/deliver";
+import { queuePostback } from "../outbox/queue-message";
 import { creditsOf } from "./credits";
 import { SANDBOX_PARAMS, sandboxSecret, sandboxWallAllowed, signedPlayerId, signGeneric } from "./providers";
 
@@ -87,13 +89,17 @@ export async function getOfferwall(deps: AppDeps, userId: string): Promise<Offer
   };
 }
 
+/** The sandbox partner's postback endpoint on this server. */
+const SANDBOX_POSTBACK_PATH = "/api/v1/offerwall/postback/sandbox";
+
 /** Where this server answers, for the sandbox's postback to itself. */
 export type SelfAddress = () => string;
 
 /**
  * The sandbox wall: the player "completes" a sample offer; it is recorded as pending, and after a short delay the
- * sandbox partner calls our postback endpoint over HTTP with a signed request, as a real partner would. The player
- * sees it pending until then. Off production only.
+ * sandbox partner calls our postback endpoint over HTTP with a signed request, as a real partner would. The call
+ * waits in the outbox, and is tried again while this server answers with an error or not at all. The player sees
+ * the offer pending until then. Off production only.
  */
 export async function completeSandboxOffer(
   deps: AppDeps,
@@ -107,19 +113,6 @@ export async function completeSandboxOffer(
   const offer = SANDBOX_OFFERS.find((o) => o.id === offerId);
   if (!offer) throw new AppError("NOT_FOUND", `No sandbox offer ${offerId}.`);
   const transactionId = `sbx_${newId()}`;
-  const [row] = await db
-    .insert(offerCompletions)
-    .values({
-      id: newId(),
-      provider: "sandbox",
-      transactionId,
-      userId,
-      offerName: offer.name,
-      amountCents: offer.rewardCents,
-      status: "pending",
-    })
-    .returning();
-  if (!row) throw new Error("the sandbox offer was not recorded");
   const params = signGeneric(
     {
       [SANDBOX_PARAMS.user]: signedPlayerId(config, userId),
@@ -130,29 +123,29 @@ export async function completeSandboxOffer(
     },
     sandboxSecret(config),
   );
-  const timer = setTimeout(() => {
-    void sendSandboxPostback(deps, selfAddress(), params);
-  }, config.offerwall.sandboxDelayMs);
-  timer.unref();
+  // The completion and its postback are written together; the postback waits in the outbox for its time, so a
+  // restart in between loses neither.
+  const { row, postback } = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(offerCompletions)
+      .values({
+        id: newId(),
+        provider: "sandbox",
+        transactionId,
+        userId,
+        offerName: offer.name,
+        amountCents: offer.rewardCents,
+        status: "pending",
+      })
+      .returning();
+    if (!inserted) throw new Error("the sandbox offer was not recorded");
+    const queued = await queuePostback(
+      tx,
+      { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
+      config.offerwall.sandboxDelayMs,
+    );
+    return { row: inserted, postback: queued };
+  });
+  deliverSoon(deps, postback);
   return presentCompletion(row);
-}
-
-/** The sandbox partner's HTTP call to our endpoint; tried a few times, as partners retry. */
-export async function sendSandboxPostback(
-  deps: Pick<AppDeps, "log">,
-  base: string,
-  params: Record<string, string>,
-  attempts = 3,
-): Promise<number> {
-  const url = `${base}/api/v1/offerwall/postback/sandbox?${new URLSearchParams(params)}`;
-  for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-      if (res.status < 500) return res.status;
-    } catch (error) {
-      deps.log?.warn({ err: error, attempt }, "sandbox offer-wall postback failed");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-  }
-  return 0;
 }

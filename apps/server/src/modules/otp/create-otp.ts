@@ -8,6 +8,8 @@ import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { keyedHash, newId, newNumericCode, newToken } from "../../lib/secrets";
 import { noticeMail, otpMail } from "../mail/templates";
+import { deliverSoon } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 import {
   noticeRecoveryLocked,
   recoveryCodesExhausted,
@@ -25,13 +27,14 @@ export const hashCode = (secret: string, id: string, code: string) => keyedHash(
  * Sends a fresh code for sign-up (UR) or recovery (UFP); any earlier code for the same purpose stops working.
  * Both answer the same whether or not an account exists. Recovery only mails an existing account; sign-up for an
  * address that has one mails its owner that they already have an account, and the code it keeps can never match.
- * Recovery is capped per address and day (codes sent, wrong guesses); the owner is e-mailed when it locks.
+ * Recovery is capped per address and day (codes sent, wrong guesses); the owner is e-mailed when it locks. The mail
+ * is queued with the code, and sent once both are committed; a failed send is tried again later.
  */
 export async function createOtp(
   deps: AppDeps,
   { email, type }: { email: string; type: OtpType },
 ): Promise<{ message: string }> {
-  const { db, config, mailer } = deps;
+  const { db, config } = deps;
   const address = email.toLowerCase();
   const code = newNumericCode(OTP_LENGTH);
   const outcome = await db.transaction(async (tx) => {
@@ -44,7 +47,7 @@ export async function createOtp(
     if (type === "UFP") {
       const usage = await recoveryUsage(tx, address);
       if (recoveryCodesExhausted(usage) || recoveryGuessesExhausted(usage))
-        return { locked: usage, id: null };
+        return { locked: usage, queued: null };
     }
 
     const now = Date.now();
@@ -88,23 +91,14 @@ export async function createOtp(
       : type === "UR" || account !== undefined
         ? otpMail(address, type, code)
         : null;
-    return { locked: null, id, mail };
+    return { locked: null, queued: mail ? await queueMail(tx, mail) : null };
   });
   if (outcome.locked) {
     await noticeRecoveryLocked(deps, address);
     throw recoveryLockedError(outcome.locked);
   }
 
-  const { id, mail } = outcome;
-  if (mail) {
-    try {
-      await mailer.send(mail);
-    } catch (cause) {
-      // Nothing was delivered: drop the code so the player may ask again at once.
-      await db.delete(otpCodes).where(eq(otpCodes.id, id));
-      throw new AppError("UNAVAILABLE", "We could not send the email just now. Please try again.", { cause });
-    }
-  }
+  deliverSoon(deps, outcome.queued);
   return { message: type === "UR" ? serverMessages.otpSent : formats.resetInstructions(address) };
 }
 

@@ -1,7 +1,7 @@
 import { OTP_MAX_ATTEMPTS } from "@mx/shared/constants";
 import { accountMails, formats, serverMessages } from "@mx/shared/messages";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { buildPlayer, createTestApp, latestCode, signUp, type TestApp } from "../../test/harness";
+import { buildPlayer, createTestApp, latestCode, mailbox, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +14,7 @@ afterEach(() => {
 
 const create = (body: unknown) => t.call("POST", "/api/v1/otp/create", { body });
 const verify = (body: unknown) => t.call("POST", "/api/v1/otp/verify", { body });
-const mailsTo = async (email: string) =>
-  (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data as unknown[];
+const mailsTo = async (email: string) => (await mailbox(t, email)) as unknown[];
 /** A 4-digit code that is not `code`. */
 const wrong = (code: string) => (Number(code) + 1) % 10_000;
 

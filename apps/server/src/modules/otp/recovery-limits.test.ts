@@ -7,7 +7,7 @@ import { accountMails } from "@mx/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otpCodes } from "../../db/schema/otp";
-import { buildPlayer, createTestApp, latestCode, signUp, type TestApp } from "../../test/harness";
+import { buildPlayer, createTestApp, latestCode, mailbox, signUp, type TestApp } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const create = (email: string) => t.call("POST", "/api/v1/otp/create", { body: {
 const verify = (email: string, otp: number | string) =>
   t.call("POST", "/api/v1/otp/verify", { body: { email, type: "UFP", otp } });
 const mailsTo = async (email: string) =>
-  (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data as {
+  (await mailbox(t, email)) as {
     subject: string;
   }[];
 /** Lets the 30-second resend wait pass by ageing the address's codes (still within the day). */

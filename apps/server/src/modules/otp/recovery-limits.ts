@@ -7,6 +7,8 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { noticeMail } from "../mail/templates";
+import { deliverSoon } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 
 const DAY_MS = 86_400_000;
 
@@ -51,29 +53,35 @@ export function recoveryLockedError(usage: RecoveryUsage): AppError {
 
 /**
  * Recovery for this address has locked for the day: its owner (if it is a player's) is e-mailed, once per lock.
- * Best-effort: a mail that fails is logged, and the lock holds either way.
+ * Best-effort: a notice that cannot be queued is logged, and the lock holds either way.
  */
-export async function noticeRecoveryLocked({ db, mailer, log }: AppDeps, address: string): Promise<void> {
+export async function noticeRecoveryLocked(deps: AppDeps, address: string): Promise<void> {
   try {
-    const [fresh] = await db
-      .insert(recoveryLocks)
-      .values({ email: address })
-      .onConflictDoUpdate({
-        target: recoveryLocks.email,
-        set: { lockedAt: sql`now()` },
-        setWhere: sql`${recoveryLocks.lockedAt} < now() - interval '1 day'`,
-      })
-      .returning({ email: recoveryLocks.email });
-    if (!fresh) return;
-    const [owner] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, address), isNull(users.deletedAt)))
-      .limit(1);
-    if (!owner) return;
-    const m = accountMails.recoveryLocked;
-    await mailer.send(noticeMail(address, m.subject, m.title, [m.body, accountMails.payoutHold.ifNotYou]));
+    const queued = await deps.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(recoveryLocks)
+        .values({ email: address })
+        .onConflictDoUpdate({
+          target: recoveryLocks.email,
+          set: { lockedAt: sql`now()` },
+          setWhere: sql`${recoveryLocks.lockedAt} < now() - interval '1 day'`,
+        })
+        .returning({ email: recoveryLocks.email });
+      if (!fresh) return null;
+      const [owner] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, address), isNull(users.deletedAt)))
+        .limit(1);
+      if (!owner) return null;
+      const m = accountMails.recoveryLocked;
+      return queueMail(
+        tx,
+        noticeMail(address, m.subject, m.title, [m.body, accountMails.payoutHold.ifNotYou]),
+      );
+    });
+    deliverSoon(deps, queued);
   } catch (error) {
-    log?.error({ err: error }, "recovery lock notice failed");
+    deps.log?.error({ err: error }, "recovery lock notice failed");
   }
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema/users";
 import { TEST_CARDS, tokenise } from "../../test/cards";
-import { createTestApp, type TestApp, verifiedToken } from "../../test/harness";
+import { createTestApp, mailbox, type TestApp, verifiedToken } from "../../test/harness";
 import { addPayoutCard, connectedPlayer, creditEarnings, earningsOf } from "../../test/payouts";
 import { runAutomaticPayouts } from "./automatic-payouts";
 
@@ -23,7 +23,7 @@ const staleProof = (userId: string) =>
 const holdOver = (userId: string) =>
   db().update(users).set({ payoutHoldUntil: sql`now() - interval '1 second'` }).where(eq(users.id, userId));
 const mailsTo = async (email: string) =>
-  (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data as {
+  (await mailbox(t, email)) as {
     subject: string;
     text: string;
   }[];

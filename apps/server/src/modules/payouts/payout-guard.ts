@@ -7,6 +7,8 @@ import { AppError } from "../../lib/errors";
 import { requireFreshProof } from "../auth/fresh-proof";
 import type { AuthContext } from "../auth/sessions";
 import { noticeMail } from "../mail/templates";
+import { deliverSoon } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 
 /** "2025-03-08 14:05 UTC" */
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -38,16 +40,20 @@ export async function assertPayoutAllowed(
 
 /** A new payout card: payouts wait 24 hours, and the player is told by e-mail. */
 export async function holdPayoutsForNewCard(deps: AppDeps, userId: string, cardLabel: string): Promise<void> {
-  const [user] = await deps.db
-    .update(users)
-    .set({
-      payoutHoldUntil: sql`greatest(${users.payoutHoldUntil}, now() + ${sql.raw(`interval '${deps.config.payoutHoldHours} hours'`)})`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ email: users.email });
-  if (!user?.email) return;
-  const m = accountMails.payoutHold;
-  await deps.mailer
-    .send(noticeMail(user.email, m.subject, m.title, [m.newPayoutCard(cardLabel), m.ifNotYou]))
-    .catch((error: unknown) => deps.log?.error({ err: error }, "payout hold e-mail failed"));
+  const queued = await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({
+        payoutHoldUntil: sql`greatest(${users.payoutHoldUntil}, now() + ${sql.raw(`interval '${deps.config.payoutHoldHours} hours'`)})`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    if (!user?.email) return null;
+    const m = accountMails.payoutHold;
+    return queueMail(
+      tx,
+      noticeMail(user.email, m.subject, m.title, [m.newPayoutCard(cardLabel), m.ifNotYou]),
+    );
+  });
+  deliverSoon(deps, queued);
 }

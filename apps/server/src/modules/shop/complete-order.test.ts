@@ -4,7 +4,8 @@ import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import { shopOrderLines, shopOrders } from "../../db/schema/shop";
 import { TEST_CARDS, tokenise } from "../../test/cards";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
+import { eventually, makeDue, outboxMailTo, sweepOutbox } from "../../test/outbox";
 import { createCheckout, newShopper } from "../../test/shop";
 import { completeOrder } from "./complete-order";
 
@@ -40,8 +41,7 @@ const status = (sessionId: string) =>
   t.call("GET", `/api/v1/stripe/webhooks/session-status?session_id=${encodeURIComponent(sessionId)}`);
 
 async function mailbox(email: string): Promise<{ subject: string; text: string }[]> {
-  const res = await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
-  return res.json().data;
+  return readMailbox(t, email);
 }
 
 async function ordersFor(sessionId: string) {
@@ -211,7 +211,7 @@ describe("completing an order", () => {
     expect(await ordersFor(sessionId)).toHaveLength(0);
   });
 
-  it("an e-mail that fails to send is sent by the next report, still only once", async () => {
+  it("an e-mail that fails to send waits in the outbox and is sent by the sweep, still only once", async () => {
     const email = newShopper();
     const { clientSecret, sessionId } = await openCheckout(email);
     await t.app.deps.db
@@ -231,13 +231,22 @@ describe("completing an order", () => {
     const errors: unknown[] = [];
     const first = await completeOrder({ ...failing, log: { error: (obj) => errors.push(obj) } }, session);
     expect(first?.created).toBe(true);
+    // The first try runs after the order is committed, in the background.
+    const [queued] = await eventually(
+      () => outboxMailTo(t.app.deps.db, email),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(queued).toMatchObject({ state: "queued", attempts: 1, lastError: "smtp down" });
     expect(errors).toHaveLength(1);
-    const [unsent] = await ordersFor(sessionId);
-    expect(unsent?.confirmationEmailSentAt).toBeNull();
 
+    // Later reports queue nothing more; the sweep sends the one queued.
     expect((await status(sessionId)).json().data.status).toBe("complete");
     expect((await status(sessionId)).json().data.status).toBe("complete");
+    expect(await mailbox(email)).toHaveLength(0);
+    await makeDue(t.app.deps.db, queued?.id ?? "");
+    expect(await sweepOutbox(t.app.deps)).toEqual([]);
     expect(await mailbox(email)).toHaveLength(1);
+    expect(await outboxMailTo(t.app.deps.db, email)).toHaveLength(1);
     expect(await ordersFor(sessionId)).toHaveLength(1);
   });
 });

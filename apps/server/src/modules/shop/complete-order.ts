@@ -1,10 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import { shopCheckouts, shopOrderLines, shopOrders } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
 import { newId } from "../../lib/secrets";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
-import type { Mailer } from "../mail/mailer";
+import { deliverSoon } from "../outbox/deliver";
+import { type QueuedMessage, queueMail } from "../outbox/queue-message";
 import type { GatewayCheckoutSession } from "../payments/checkout-gateway";
 import { providerOf } from "../payments/paypal-gateway";
 import { orderConfirmationMail } from "./order-confirmation-mail";
@@ -90,43 +91,35 @@ export async function recordShopOrder(
 }
 
 /**
- * Sends an order's confirmation e-mail unless it has been sent: the call that marks it sent is the one that sends
- * it, so concurrent calls send one e-mail. If sending fails the mark is taken back, so a later report retries.
- * True when this call sent it.
+ * Inside the caller's transaction: queues an order's confirmation e-mail unless it has been queued. The call that
+ * marks it is the one that queues it, so concurrent calls queue one e-mail, sent once the transaction commits.
+ * The queued message, or null when it was queued before.
  */
-export async function sendOrderConfirmation(
-  { db, mailer }: { db: Db; mailer: Mailer },
-  orderId: string,
-): Promise<boolean> {
-  const [order] = await db
+export async function queueOrderConfirmation(tx: Queryable, orderId: string): Promise<QueuedMessage | null> {
+  const [order] = await tx
     .update(shopOrders)
     .set({ confirmationEmailSentAt: new Date() })
     .where(and(eq(shopOrders.id, orderId), isNull(shopOrders.confirmationEmailSentAt)))
     .returning();
-  if (!order) return false;
-  try {
-    const lines = await db
-      .select({
-        productId: shopOrderLines.productId,
-        name: shopOrderLines.name,
-        unitPriceCents: shopOrderLines.unitPriceCents,
-        quantity: shopOrderLines.quantity,
-      })
-      .from(shopOrderLines)
-      .where(eq(shopOrderLines.orderId, orderId))
-      .orderBy(shopOrderLines.productId);
-    await mailer.send(orderConfirmationMail({ ...order, lines }));
-    return true;
-  } catch (error) {
-    await db.update(shopOrders).set({ confirmationEmailSentAt: null }).where(eq(shopOrders.id, orderId));
-    throw error;
-  }
+  if (!order) return null;
+  const lines = await tx
+    .select({
+      productId: shopOrderLines.productId,
+      name: shopOrderLines.name,
+      unitPriceCents: shopOrderLines.unitPriceCents,
+      quantity: shopOrderLines.quantity,
+    })
+    .from(shopOrderLines)
+    .where(eq(shopOrderLines.orderId, orderId))
+    .orderBy(shopOrderLines.productId);
+  return queueMail(tx, orderConfirmationMail({ ...order, lines }));
 }
 
 /**
  * A paid session becomes an order, once, and its customer gets one confirmation. Used wherever a payment is seen:
  * the return page's status read and the sandbox's payment form (the Stripe webhook posts through the same two
- * steps). A failed e-mail is logged, not thrown: the order stands, and the next report sends it.
+ * steps). The order and its e-mail are written together; the e-mail is sent after the commit, and retried from the
+ * outbox if it fails.
  */
 export async function completeOrder(
   deps: Pick<AppDeps, "db" | "mailer" | "gateway"> & {
@@ -136,11 +129,10 @@ export async function completeOrder(
 ): Promise<RecordedOrder | null> {
   if (!isPaid(session)) return null;
   const provider = providerOf(deps.gateway, session.paymentIntentId);
-  const order = await deps.db.transaction((tx) => recordShopOrder(tx, session, provider));
-  if (order) {
-    await sendOrderConfirmation(deps, order.orderId).catch((err: unknown) => {
-      deps.log?.error({ err, orderId: order.orderId }, "shop: the order confirmation could not be sent");
-    });
-  }
+  const { order, queued } = await deps.db.transaction(async (tx) => {
+    const recorded = await recordShopOrder(tx, session, provider);
+    return { order: recorded, queued: recorded ? await queueOrderConfirmation(tx, recorded.orderId) : null };
+  });
+  deliverSoon(deps, queued);
   return order;
 }

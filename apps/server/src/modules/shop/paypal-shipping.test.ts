@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { sandboxPaypalOrders } from "../../db/schema/sandbox-paypal";
 import { shopCheckouts, shopOrders } from "../../db/schema/shop";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, mailbox, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { newShopper, UNTAXED_ADDRESS } from "../../test/shop";
 import { paypalApiOf } from "../payments/paypal-gateway";
@@ -171,7 +171,7 @@ describe("PayPal shop checkout: shipping address, rate and sales tax", () => {
     ]);
 
     // The confirmation lists lines, address and totals.
-    const mails = (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data;
+    const mails = await mailbox(t, email);
     expect(mails).toHaveLength(1);
     for (const line of [
       "1 × Snapback Cap",

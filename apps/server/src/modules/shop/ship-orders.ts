@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type ShopLine, shopOrderLines, shopOrders } from "../../db/schema/shop";
 import type { Mailer } from "../mail/mailer";
+import { deliverOutboxMessage } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 import { type MailedOrder, orderNumber, orderShippedMail } from "./order-confirmation-mail";
 
 export type OrderToShip = MailedOrder & {
@@ -87,8 +89,8 @@ export type ShipResult = { order: OrderToShip; emailed: boolean; alreadyShipped:
 
 /**
  * Marks a paid order shipped with its carrier and tracking number, then e-mails the customer, once. Running it again
- * with the same carrier and tracking number changes nothing and sends the notice only if it was never sent (a mail
- * server that was down); a different carrier or tracking number for a shipped order is refused.
+ * with the same carrier and tracking number changes nothing and queues no second notice (one the mail server
+ * refused is retried from the outbox); a different carrier or tracking number for a shipped order is refused.
  */
 export async function shipOrder(
   { db, mailer }: { db: Db; mailer: Mailer },
@@ -127,19 +129,18 @@ export async function shipOrder(
   const order = (await withLines(db, [updated ?? (await findRow(db, found.id))]))[0];
   if (!order) throw new Error("the shipped order vanished");
 
-  // The one call that marks the notice sent sends it; a failed send takes the mark back for the next run.
-  const [claimed] = await db
-    .update(shopOrders)
-    .set({ shippedEmailSentAt: now })
-    .where(and(eq(shopOrders.id, order.id), isNull(shopOrders.shippedEmailSentAt)))
-    .returning({ id: shopOrders.id });
-  if (!claimed) return { order, emailed: false, alreadyShipped };
-  try {
-    await mailer.send(orderShippedMail({ ...order, carrier, trackingNumber }));
-  } catch (error) {
-    await db.update(shopOrders).set({ shippedEmailSentAt: null }).where(eq(shopOrders.id, order.id));
-    throw error;
-  }
+  // The one call that marks the notice sent queues it, in the same transaction. It is tried once here; if the mail
+  // server is down, the outbox's sweep sends it later.
+  const queued = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(shopOrders)
+      .set({ shippedEmailSentAt: now })
+      .where(and(eq(shopOrders.id, order.id), isNull(shopOrders.shippedEmailSentAt)))
+      .returning({ id: shopOrders.id });
+    return claimed ? queueMail(tx, orderShippedMail({ ...order, carrier, trackingNumber })) : null;
+  });
+  if (!queued) return { order, emailed: false, alreadyShipped };
+  await deliverOutboxMessage({ db, mailer }, queued.id).catch(() => false);
   return { order, emailed: true, alreadyShipped };
 }
 

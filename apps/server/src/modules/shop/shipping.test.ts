@@ -4,7 +4,7 @@ import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import { shopOrders } from "../../db/schema/shop";
 import { TEST_CARDS, tokenise } from "../../test/cards";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, mailbox, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper, shipSandboxCheckout, UNTAXED_ADDRESS } from "../../test/shop";
 
 let t: TestApp;
@@ -179,7 +179,7 @@ describe("sandbox checkout: shipping address, rate and sales tax", () => {
     // The return page's status names the order; the e-mail shows lines, address and totals.
     const status = await t.call("GET", `/api/v1/stripe/webhooks/session-status?session_id=${sessionId}`);
     expect(status.json().data.orderNumber).toBe(order?.id.slice(0, 8).toUpperCase());
-    const mails = (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data;
+    const mails = await mailbox(t, email);
     expect(mails).toHaveLength(1);
     for (const line of [
       "1 × Snapback Cap",

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { shopOrders } from "../../db/schema/shop";
-import { createTestApp, type TestApp } from "../../test/harness";
+import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper } from "../../test/shop";
 import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
 
@@ -109,7 +109,7 @@ const status = (sessionId: string) =>
   t.call("GET", `/api/v1/stripe/webhooks/session-status?session_id=${encodeURIComponent(sessionId)}`);
 
 async function mailbox(email: string): Promise<{ subject: string; text: string }[]> {
-  return (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`)).json().data;
+  return await readMailbox(t, email);
 }
 
 const ordersFor = (sessionId: string) =>

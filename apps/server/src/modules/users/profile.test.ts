@@ -1,6 +1,6 @@
 import { accountMails, serverMessages } from "@mx/shared/messages";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, signUp, type TestApp, verifiedToken } from "../../test/harness";
+import { createTestApp, mailbox, signUp, type TestApp, verifiedToken } from "../../test/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,8 +55,7 @@ describe("PUT /api/v1/users/", () => {
     // The rest of the change is made; the e-mail stays with its owner.
     const profile = (await t.call("GET", "/api/v1/users/profile", { token: c.token })).json().data;
     expect(profile).toMatchObject({ fullName: "Bea", email: c.email.toLowerCase() });
-    const mails = (await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(a.email)}`)).json()
-      .data as { subject: string }[];
+    const mails = (await mailbox(t, a.email)) as { subject: string }[];
     expect(mails.map((m) => m.subject)).toContain(accountMails.emailChangeToTaken.subject);
   });
 

@@ -16,6 +16,8 @@ import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
 import { noticeMail } from "../mail/templates";
+import { deliverSoon } from "../outbox/deliver";
+import { queueMail } from "../outbox/queue-message";
 import { createUser } from "./create-user";
 import { deleteAccount } from "./delete-account";
 import { userNameAvailable } from "./find-user";
@@ -98,19 +100,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (takenEmail) {
         // Answered as if it were free; the address's owner hears of it instead, as sign-up does.
         const m = accountMails.emailChangeToTaken;
-        await app.deps.mailer
-          .send(noticeMail(takenEmail, m.subject, m.title, [m.body, m.ignore]))
-          .catch((error: unknown) => req.log.error({ err: error }, "taken e-mail notice failed"));
+        await queueMail(db, noticeMail(takenEmail, m.subject, m.title, [m.body, m.ignore])).then(
+          (queued) => deliverSoon(app.deps, queued),
+          (error: unknown) => req.log.error({ err: error }, "taken e-mail notice failed"),
+        );
       } else if (emailChanges && before.email) {
         const m = accountMails.emailChanged;
-        await app.deps.mailer
-          .send(
-            noticeMail(before.email, m.subject, m.title, [
-              m.body(profile.email),
-              accountMails.payoutHold.ifNotYou,
-            ]),
-          )
-          .catch((error: unknown) => req.log.error({ err: error }, "e-mail change notice failed"));
+        await queueMail(
+          db,
+          noticeMail(before.email, m.subject, m.title, [
+            m.body(profile.email),
+            accountMails.payoutHold.ifNotYou,
+          ]),
+        ).then(
+          (queued) => deliverSoon(app.deps, queued),
+          (error: unknown) => req.log.error({ err: error }, "e-mail change notice failed"),
+        );
       }
       return ok({ data: profile }, serverMessages.profileUpdated);
     },

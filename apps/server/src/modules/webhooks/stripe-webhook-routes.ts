@@ -8,11 +8,13 @@ import type { Db } from "../../db/client";
 import { stripeEvents } from "../../db/schema/payments";
 import { ok } from "../../lib/reply";
 import type { Mailer } from "../mail/mailer";
+import { deliverSoon } from "../outbox/deliver";
+import type { QueuedMessage } from "../outbox/queue-message";
 import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
 import { syncPaymentIntent } from "../payments/sync-payment-intent";
 import { ACCOUNT_EVENT_TYPES, applyAccountUpdate, readAccountEvent } from "../payouts/payout-account";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
-import { type RecordedOrder, recordShopOrder, sendOrderConfirmation } from "../shop/complete-order";
+import { queueOrderConfirmation, recordShopOrder } from "../shop/complete-order";
 import { finishPayment } from "./finish-payment";
 
 /** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
@@ -112,7 +114,7 @@ export async function handleStripeEvent(
   const account = await readAccountEvent(db, gateway, event);
   const checkoutId = checkoutSessionIdOf(event);
   const checkout = checkoutId ? await gateway.retrieveCheckoutSession(checkoutId) : null;
-  let order: RecordedOrder | null = null;
+  let confirmation: QueuedMessage | null = null;
 
   const result = await db.transaction(async (tx) => {
     // Serialises two deliveries of one event that arrive together: the second finds it processed.
@@ -125,22 +127,18 @@ export async function handleStripeEvent(
     if (intent) await syncPaymentIntent(tx, intent);
     if (payout) await applyPayoutEvent(tx, payout);
     if (account) await applyAccountUpdate(tx, account);
-    if (checkout) order = await recordShopOrder(tx, checkout, gateway.kind);
+    if (checkout) {
+      const order = await recordShopOrder(tx, checkout, gateway.kind);
+      // Queued with the order, so an e-mail is never sent for an order that was rolled back; once, whoever
+      // reports first.
+      if (order && shop) confirmation = await queueOrderConfirmation(tx, order.orderId);
+    }
     await tx.update(stripeEvents).set({ processedAt: new Date() }).where(eq(stripeEvents.id, event.id));
     return { received: true as const, duplicate: false, ignored };
   });
   if (intent && finish && !result.duplicate) await finish(intent);
-  // After the commit: an e-mail is never sent for an order that was rolled back. Sent once, whoever reports first.
-  // Assigned inside the transaction's callback, which TypeScript's narrowing does not follow.
-  const recorded = order as RecordedOrder | null;
-  if (recorded && shop) {
-    await sendOrderConfirmation({ db, mailer: shop.mailer }, recorded.orderId).catch((err: unknown) => {
-      shop.log?.error(
-        { err, orderId: recorded.orderId },
-        "stripe webhook: the order confirmation could not be sent",
-      );
-    });
-  }
+  // Sent after the commit. Assigned inside the transaction's callback, which TypeScript's narrowing does not follow.
+  if (shop) deliverSoon({ db, mailer: shop.mailer, log: shop.log }, confirmation as QueuedMessage | null);
   return result;
 }
 

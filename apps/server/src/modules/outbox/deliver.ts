@@ -1,0 +1,170 @@
+import { and, eq, lt, lte, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema/outbox";
+import type { Mailer } from "../mail/mailer";
+import type { QueuedMessage } from "./queue-message";
+
+/** What sending needs: the database, the mailer (which fills in the support address) and a logger. */
+export type OutboxDeps = { db: Db; mailer: Mailer; log?: { error(obj: object, msg: string): void } };
+
+/** Tries a message gets, counting every sender's; the last failed one leaves the row `failed`. */
+export const OUTBOX_MAX_ATTEMPTS = 8;
+
+/** A message claimed this long ago and never marked is taken for lost with its process, and sent again. */
+export const OUTBOX_STUCK_MINUTES = 5;
+
+const MailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
+const PostbackPayload = z.object({
+  base: z.string(),
+  path: z.string(),
+  params: z.record(z.string(), z.string()),
+});
+
+type Row = typeof outboxMessages.$inferSelect;
+
+const stuck = () =>
+  and(
+    eq(outboxMessages.state, "sending"),
+    lt(outboxMessages.claimedAt, sql`now() - make_interval(mins => ${OUTBOX_STUCK_MINUTES})`),
+  );
+const due = () => and(eq(outboxMessages.state, "queued"), lte(outboxMessages.notBefore, sql`now()`));
+
+/** The wait after a failed try: 30 seconds, doubling with each try, at most 15 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+/**
+ * After the caller's commit: sends the message in the background, at once or when it falls due. The request does
+ * not wait for it; a failure is logged and left to the sweep (jobs/deliver-outbox.ts).
+ */
+export function deliverSoon(deps: OutboxDeps, message: QueuedMessage | null | undefined): void {
+  if (!message) return;
+  const attempt = () => {
+    deliverOutboxMessage(deps, message.id).catch((error: unknown) =>
+      deps.log?.error({ err: error, outboxId: message.id }, "outbox: a message could not be sent yet"),
+    );
+  };
+  if (message.delayMs <= 0) {
+    attempt();
+    return;
+  }
+  // A little after its time, so that it is surely due when the claim looks.
+  setTimeout(attempt, message.delayMs + 50).unref();
+}
+
+/**
+ * Claims one message and sends it. `fromSweep` also takes a queued message whose time has not come (the job
+ * queue's retry decides when) and one stuck in `sending`. Resolves with whether this call sent it; a failed try
+ * puts it back in the queue for later (or marks it failed after its last try) and throws.
+ */
+export async function deliverOutboxMessage(
+  deps: OutboxDeps,
+  id: string,
+  { fromSweep = false } = {},
+): Promise<boolean> {
+  const [row] = await deps.db
+    .update(outboxMessages)
+    .set({ state: "sending", claimedAt: sql`now()` })
+    .where(
+      and(eq(outboxMessages.id, id), fromSweep ? or(eq(outboxMessages.state, "queued"), stuck()) : due()),
+    )
+    .returning();
+  if (!row) {
+    if (!fromSweep) return false;
+    const [current] = await deps.db
+      .select({ state: outboxMessages.state, lastError: outboxMessages.lastError })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.id, id));
+    // A message given up on keeps its job failed, so an operator finds it in the failed jobs.
+    if (current?.state === "failed") {
+      throw new Error(`outbox message ${id} failed after its tries: ${current.lastError ?? "unknown error"}`);
+    }
+    return false;
+  }
+  try {
+    await send(deps, row);
+  } catch (error) {
+    const attempts = row.attempts + 1;
+    const message = error instanceof Error ? error.message : String(error);
+    await deps.db
+      .update(outboxMessages)
+      .set({
+        state: attempts >= OUTBOX_MAX_ATTEMPTS ? "failed" : "queued",
+        attempts,
+        lastError: message.slice(0, 1000),
+        notBefore: sql`now() + make_interval(secs => ${retryDelayMs(attempts) / 1000})`,
+        claimedAt: null,
+      })
+      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "sending")));
+    throw error;
+  }
+  await deps.db
+    .update(outboxMessages)
+    .set({
+      state: "sent",
+      sentAt: sql`now()`,
+      attempts: row.attempts + 1,
+      lastError: null,
+      payload: sentPayload(row),
+    })
+    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "sending")));
+  return true;
+}
+
+/** Days a sent message's row is kept (to see what was sent, and when). */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Deletes the rows of messages sent more than OUTBOX_KEEP_DAYS ago; failed ones stay for an operator. */
+export async function purgeSentOutboxMessages(deps: { db: Db }): Promise<number> {
+  const purged = await deps.db
+    .delete(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.state, "sent"),
+        lt(outboxMessages.sentAt, sql`now() - make_interval(days => ${OUTBOX_KEEP_DAYS})`),
+      ),
+    )
+    .returning({ id: outboxMessages.id });
+  return purged.length;
+}
+
+/** The messages the sweep hands to the job queue: queued ones due now, and ones stuck in `sending`. */
+export async function findDueOutboxMessages(deps: { db: Db }, limit = 500): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(or(due(), stuck()))
+    .orderBy(outboxMessages.notBefore)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What a sent message keeps: a mail's address and subject, not its words (a sign-up or recovery code is not kept in
+ * the clear once it is on its way); a postback as it was.
+ */
+function sentPayload(row: Row): unknown {
+  if (row.kind !== "mail") return row.payload;
+  const { to, subject } = MailPayload.parse(row.payload);
+  return { to, subject };
+}
+
+async function send(deps: OutboxDeps, row: Row): Promise<void> {
+  switch (row.kind) {
+    case "mail":
+      await deps.mailer.send(MailPayload.parse(row.payload));
+      return;
+    case "offer_postback": {
+      const { base, path, params } = PostbackPayload.parse(row.payload);
+      const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      // A refusal (4xx) is the endpoint's answer, as a partner would take it; only a server error is tried again.
+      if (res.status >= 500) throw new Error(`the postback was answered ${res.status}`);
+      return;
+    }
+  }
+}
