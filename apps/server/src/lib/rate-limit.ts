@@ -1,3 +1,4 @@
+/// <reference path="./rate-limit-stores.d.ts" />
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
