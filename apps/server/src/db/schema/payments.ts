@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { paymentIntentStatus } from "./states";
 import { users } from "./users";
 
 /** A player's customer record at the processor. */
@@ -61,7 +62,7 @@ export const paymentIntents = pgTable(
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     captureMethod: text("capture_method").notNull(),
-    status: text("status").notNull(),
+    status: paymentIntentStatus("status").notNull(),
     paymentMethodId: text("payment_method_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

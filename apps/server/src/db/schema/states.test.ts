@@ -8,6 +8,7 @@ import {
   ACCOUNT_REFUND_STATES,
   BID_ROW_STATUSES,
   OFFER_COMPLETION_STATUSES,
+  PAYMENT_INTENT_STATUSES,
   PAYOUT_STATES,
   PURCHASE_STATUSES,
   SHOP_ORDER_STATUSES,
@@ -34,6 +35,7 @@ describe("the states money moves through", () => {
     expect(byType.get("account_refund_state")).toEqual([...ACCOUNT_REFUND_STATES]);
     expect(byType.get("offer_completion_status")).toEqual([...OFFER_COMPLETION_STATUSES]);
     expect(byType.get("shop_order_status")).toEqual([...SHOP_ORDER_STATUSES]);
+    expect(byType.get("payment_intent_status")).toEqual([...PAYMENT_INTENT_STATUSES]);
     expect(byType.get("outbox_state")).toEqual([...OUTBOX_STATES]);
     expect(byType.get("outbox_kind")).toEqual([...OUTBOX_KINDS]);
   });

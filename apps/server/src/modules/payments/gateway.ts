@@ -5,6 +5,7 @@
  */
 
 import type { CardBrand } from "@mx/shared/cards";
+import type { PaymentIntentStatus } from "../../db/schema/states";
 import type { CheckoutGateway } from "./checkout-gateway";
 import type { PayoutGateway } from "./payout-gateway";
 import type { PaypalOrderGoods } from "./paypal-api";
@@ -23,14 +24,8 @@ export type GatewayCard = {
   funding: string;
 };
 
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "canceled"
-  | "succeeded";
+/** Where a payment intent stands (the processor's words; db/schema/states.ts). */
+export type IntentStatus = PaymentIntentStatus;
 
 export type GatewayIntent = {
   id: string;

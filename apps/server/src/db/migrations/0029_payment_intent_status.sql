@@ -1,0 +1,2 @@
+CREATE TYPE "public"."payment_intent_status" AS ENUM('requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'canceled', 'succeeded');--> statement-breakpoint
+ALTER TABLE "payment_intents" ALTER COLUMN "status" SET DATA TYPE "public"."payment_intent_status" USING "status"::"public"."payment_intent_status";
