@@ -71,8 +71,14 @@ describe("HotCache refreshed ahead", () => {
     expect(cache.peek("k")).toBeUndefined();
     await cache.get("k", async () => "w");
     await pause(40);
-    // Due for its refresh: left to `get`, which answers it and refreshes it.
+    // Due for its refresh: left to `get`, which answers it and starts the refresh; peeked at meanwhile.
     expect(cache.peek("k")).toBeUndefined();
+    let finish = (_value: string) => {};
+    expect(await cache.get("k", () => new Promise<string>((resolve) => (finish = resolve)))).toBe("w");
+    expect(cache.peek("k")).toBe("w");
+    finish("x");
+    await pause(5);
+    expect(cache.peek("k")).toBe("x");
     expect(cache.size).toBe(1);
   });
 

@@ -63,13 +63,14 @@ export class HotCache<V> {
   }
 
   /**
-   * The value kept for `key` when it is fresh and not yet due for a refresh, without loading anything (the front
-   * door answers from it, fast-reads.ts); undefined otherwise, and the caller asks `get`. Counted as a hit.
+   * The value kept for `key`, without loading anything (the front door answers from it, fast-reads.ts): when it is
+   * fresh, and either not yet due for a refresh or already being refreshed (as `get` answers it meanwhile);
+   * undefined otherwise, and the caller asks `get`, which starts the refresh. Counted as a hit.
    */
   peek(key: string): V | undefined {
     const hit = this.entries.get(key);
     const now = Date.now();
-    if (!hit || hit.refreshAt <= now) return undefined;
+    if (!hit || hit.expiresAt <= now || (hit.refreshAt <= now && !this.loading.has(key))) return undefined;
     this.hits += 1;
     this.touch(key, hit, now);
     return hit.value;

@@ -28,13 +28,26 @@ const local = new Set<HotReads>();
  */
 export class HotReads {
   readonly sessions = new HotCache<CachedSession>({ maxEntries: 50_000, maxAgeMs: 60_000 });
-  readonly properties = new HotCache<CachedReply>({ maxEntries: 20_000, maxAgeMs: 30_000 });
+  // Busy entries are made again in the background a little before their maximum age, so readers never wait for it.
+  readonly properties = new HotCache<CachedReply>({
+    maxEntries: 20_000,
+    maxAgeMs: 30_000,
+    refreshAfterMs: 25_000,
+  });
   /**
    * Property details found by name or address: each tagged with its buildings and owners like those by id, and all
    * forgotten at any rename (a new name may match a search it did not match before).
    */
-  readonly searches = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 30_000 });
-  readonly leaderboard = new HotCache<CachedReply>({ maxEntries: 2_000, maxAgeMs: 10_000 });
+  readonly searches = new HotCache<CachedReply>({
+    maxEntries: 5_000,
+    maxAgeMs: 30_000,
+    refreshAfterMs: 25_000,
+  });
+  readonly leaderboard = new HotCache<CachedReply>({
+    maxEntries: 2_000,
+    maxAgeMs: 10_000,
+    refreshAfterMs: 8_000,
+  });
   /**
    * The market's public reads (listings, trades, the index), by route and query. What they show changes with an
    * ask, a cancelled sale, a sale, a bid or a player's name or colour; each announces itself on the live channel
