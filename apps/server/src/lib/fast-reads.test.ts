@@ -1,30 +1,12 @@
-import { request } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../config";
 import { giveBuilding, importSampleCity } from "../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
+import { lastingHeaders, overTheWire } from "../test/wire";
 
-/** A GET over a real connection (through the front door): status, headers and body as the wire carried them. */
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(url, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
-
-const perRequest = ["date", "connection", "keep-alive", "x-request-id"];
-const without = (headers: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => !perRequest.includes(name)));
+const get = overTheWire;
+const without = lastingHeaders;
 
 const DETAILS = "/api/v1/properties/checkPropertyDetails";
 const LEADERBOARD = "/api/v1/properties/leading-board";

@@ -2,6 +2,7 @@ import type { ShippingAddress } from "@mx/shared/schemas/shop";
 import { SHIPPING_COUNTRIES } from "@mx/shared/shop-shipping";
 import Stripe from "stripe";
 import type { OrderShipping } from "../../db/schema/shop";
+import { PAYMENT_INTENT_STATUSES } from "../../db/schema/states";
 import type { GatewayCheckoutSession, GatewayCheckoutSessionStatus } from "./checkout-gateway";
 import {
   type CardBrand,
@@ -39,15 +40,7 @@ const BRANDS: ReadonlySet<string> = new Set<CardBrand>([
   "jcb",
   "unionpay",
 ]);
-const STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-  "requires_capture",
-  "canceled",
-  "succeeded",
-]);
+const STATUSES: ReadonlySet<string> = new Set<IntentStatus>(PAYMENT_INTENT_STATUSES);
 
 /** Where the SDK sends its requests: Stripe itself, or the emulator named by `apiBase`. */
 function connection(
