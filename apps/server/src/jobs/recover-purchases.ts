@@ -1,4 +1,5 @@
-import { findInterruptedPurchases, recoverPurchase } from "../modules/properties/reconcile-purchases";
+import { recoverPurchase } from "../modules/properties/purchase-operation";
+import { findInterruptedPurchases } from "../modules/properties/reconcile-purchases";
 import { RowItem, sweepJob } from "./define";
 
 /**

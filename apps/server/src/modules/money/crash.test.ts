@@ -160,7 +160,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     await drop?.();
   });
 
-  for (const point of ["purchase.reserved", "purchase.charged", "purchase.noted", "purchase.owned"]) {
+  for (const point of ["purchase.reserved", "purchase.charged", "purchase.noted", "purchase.settled"]) {
     it(`a purchase killed at ${point}`, async () => {
       const building = await newBuilding();
       const player = await buyer();
@@ -181,7 +181,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
   it("a purchase killed while refunding a charge whose ownership could not be written", async () => {
     const building = await newBuilding();
     const player = await buyer();
-    const server = await startServer({ CRASH_AT: "purchase.refunding", FAIL_AT: "purchase.own" });
+    const server = await startServer({ CRASH_AT: "purchase.refunding", FAIL_AT: "purchase.settle" });
     await requestThatCrashes(server, "properties/buy", player.token, {
       buildingId: building.id,
       bidAmount: building.base / 100,
@@ -198,7 +198,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
   for (const [point, failAt] of [
     ["purchase.reserved", null],
     ["purchase.charged", null],
-    ["purchase.refunding", "purchase.own"],
+    ["purchase.refunding", "purchase.settle"],
   ] as const) {
     it(`a purchase paid partly with credits killed at ${point}${failAt ? ` (ownership failing)` : ""}`, async () => {
       const building = await newBuilding();

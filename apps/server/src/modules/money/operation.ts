@@ -4,6 +4,7 @@ import { AppError } from "../../lib/errors";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
 import { CardError, type GatewayIntent, GatewayRequestError, type PaymentGateway } from "../payments/gateway";
 import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
+import { tooManyWaiting } from "../payments/waiting-payments";
 
 /*
  * The one shape of a money operation that goes through a processor:
@@ -26,6 +27,8 @@ export type MoneyOperation<Row, Done> = {
   name: string;
   /** The processor it asks (refunds and cancellations go through it too). */
   gateway: PaymentGateway;
+  /** What the player is told when the payment is still processing, and when it could not be completed. */
+  words?: { processing?: string; notCompleted?: string };
   /** The processor's idempotency keys, fixed by the row. */
   chargeKey(row: Row): string;
   refundKey(row: Row): string;
@@ -132,8 +135,9 @@ export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row
     }
     if (intent.status === "requires_action") {
       if (!(await op.awaitPlayer(row, intent))) {
-        await cancelAndRelease(op, row, intent, "Too many payments are waiting for you.");
-        throw new AppError("TOO_MANY_REQUESTS", "Too many payments are waiting for your approval.");
+        const refusal = tooManyWaiting();
+        await cancelAndRelease(op, row, intent, refusal.message);
+        throw refusal;
       }
       return { waiting: intent };
     }
@@ -142,7 +146,8 @@ export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row
       await op.note(row, intent);
       throw new AppError(
         "PAYMENT_PROCESSING",
-        "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
+        op.words?.processing ??
+          "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
       );
     }
     if (intent.status !== "succeeded") {
@@ -181,9 +186,11 @@ export async function settleOrRefund<Row, Done>(
   }
   throw failure instanceof AppError
     ? failure
-    : new AppError("UNAVAILABLE", "This could not be completed; your payment has been refunded.", {
-        cause: failure,
-      });
+    : new AppError(
+        "UNAVAILABLE",
+        op.words?.notCompleted ?? "This could not be completed; your payment has been refunded.",
+        { cause: failure },
+      );
 }
 
 /**

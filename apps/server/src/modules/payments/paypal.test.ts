@@ -19,7 +19,7 @@ import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { findUnsettledPaypalRefunds, settlePayouts } from "../payouts/settle-payouts";
-import { recoverPurchase } from "../properties/reconcile-purchases";
+import { recoverPurchase } from "../properties/purchase-operation";
 import { recoverShopOrder } from "../shop/recover-orders";
 import { PaypalError } from "./paypal-api";
 import { orderIdOf, PAYPAL_CANCELLED, paypalApiOf } from "./paypal-gateway";

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
-import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { placeHeldBid } from "../bids/submit-bid";
 import { finishDevelopmentPayment } from "../developments/develop";
 import type { GatewayIntent } from "../payments/gateway";
-import { completeCharged } from "../properties/settle-purchase";
+import { finishPurchasePayment } from "../properties/purchase-operation";
 
 /**
  * Finishes what a payment was for once the processor reports it settled (its webhook, after a bank's check or a
@@ -13,21 +12,9 @@ import { completeCharged } from "../properties/settle-purchase";
  * Anything already settled is left as it is, so a late or repeated event changes nothing.
  */
 export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
-  const { purpose, purchaseId, bidId } = intent.metadata;
+  const { purpose, bidId } = intent.metadata;
   if (purpose === "development") await finishDevelopmentPayment(deps, intent);
-  if (purpose === "purchase" && purchaseId && intent.status === "succeeded") {
-    const [purchase] = await deps.db
-      .select()
-      .from(purchases)
-      .where(and(eq(purchases.id, purchaseId), eq(purchases.status, "pending")));
-    // Only a purchase that has already noted this intent: one whose request is still running finishes itself.
-    if (
-      purchase?.paymentIntentId === intent.id &&
-      purchase.totalCents - purchase.creditsCents === intent.amountCents
-    ) {
-      await completeCharged(deps, purchase, intent);
-    }
-  }
+  if (purpose === "purchase") await finishPurchasePayment(deps, intent);
   if (purpose === "bid" && bidId && intent.status === "requires_capture") {
     const [bid] = await deps.db
       .select()
