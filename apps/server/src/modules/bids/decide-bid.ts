@@ -2,19 +2,21 @@ import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } f
 import { formatCents } from "@mx/shared/money";
 import type { Bid } from "@mx/shared/schemas/bids";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
+import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
-import { crashPoint, failPoint } from "../../lib/crash-points";
+import { crashPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
 import { accounts, postJournal } from "../ledger/ledger";
-import { GatewayRequestError } from "../payments/gateway";
+import { type MoneyOperation, runOperation, type Step } from "../money/operation";
+import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
 import { bidActivity } from "./bid-activity";
 import { type BidRow, bidCaptureKey, bidRefundKey, type HeldBid } from "./bid-rows";
 import { bidById } from "./present-bid";
@@ -92,16 +94,17 @@ export const cancelBid = (deps: AppDeps, userId: string, bidId: string) =>
   closeBid(deps, userId, bidId, "cancelled");
 
 /**
- * POST properties/accept-bid. The owner sells to the bidder, in three steps:
+ * POST properties/accept-bid. The owner sells to the bidder, as a money operation (money/operation.ts) whose charge
+ * is the capture of the bidder's hold:
  *   1. reserve: under the building's lock the bid becomes `accepting` — one per building, so of two accepts at
  *      once exactly one goes on and the other is refused before any money moves;
- *   2. capture the bidder's hold, outside any transaction;
- *   3. in one transaction: ownership, price, price history, the sale's ledger journal, the bid accepted and every
- *      other pending bid on the building released.
+ *   2. capture the bidder's hold under `bid-capture:<id>`, outside any transaction;
+ *   3. in one transaction (sell): ownership, price, price history, the sale's ledger journal, the bid accepted and
+ *      every other pending bid on the building released.
  * If step 3 fails after the capture, the capture is refunded before the error is reported.
  */
 export async function acceptBid(deps: AppDeps, userId: string, bidId: string): Promise<Bid> {
-  const { db, gateway } = deps;
+  const { db } = deps;
 
   // 1. Reserve.
   let bid: BidRow;
@@ -115,11 +118,13 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
       const property = await ownerOf(tx, row.buildingId);
       if (property?.ownerId !== userId) throw new AppError("CONFLICT", "You no longer own this building.");
       if (!property.forSale) throw new AppError("CONFLICT", "This building is not for sale any more.");
-      await tx
+      const [accepting] = await tx
         .update(bids)
         .set({ status: "accepting", updatedAt: new Date() })
-        .where(and(eq(bids.id, bidId), eq(bids.status, "pending")));
-      return row;
+        .where(and(eq(bids.id, bidId), eq(bids.status, "pending")))
+        .returning();
+      if (!accepting) throw new AppError("CONFLICT", "This bid is no longer open.");
+      return accepting;
     });
   } catch (error) {
     if (uniqueViolation(error) !== null) {
@@ -127,78 +132,118 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
     }
     throw error;
   }
-  crashPoint("bid.accepting");
-  const intentId = bid.paymentIntentId;
 
-  // 2. Capture, with a key fixed by the bid: a repeat (by recovery) is answered as the first capture was.
+  // 2 and 3.
+  let step: Step<HeldBid[]>;
   try {
-    if (!intentId) throw new Error("the bid has no card hold");
-    const captured = await gateway.capturePaymentIntent({
-      id: intentId,
-      idempotencyKey: bidCaptureKey(bidId),
-    });
-    if (captured.status !== "succeeded") throw new Error(`the hold is ${captured.status}`);
+    step = await runOperation(acceptOperation(deps), bid);
   } catch (error) {
     if (error instanceof GatewayRequestError && error.statusCode >= 500) {
       // The processor's answer is unknown: the bid stays `accepting`, and recovery finds out from the hold.
       throw new AppError(
         "UNAVAILABLE",
         "The payment processor could not be reached; please try again shortly.",
-        {
-          cause: error,
-        },
+        { cause: error },
       );
     }
-    await failAccept(deps, bidId, (error as Error).message);
-    await releaseHolds(deps, [{ id: bidId, paymentIntentId: intentId }]);
-    throw new AppError(
-      "CONFLICT",
-      `The bidder's card could not be charged (${(error as Error).message}); the bid has been withdrawn.`,
-      { cause: error },
-    );
+    if (error instanceof CardError || error instanceof GatewayRequestError) {
+      throw new AppError(
+        "CONFLICT",
+        `The bidder's card could not be charged (${error.message}); the bid has been withdrawn.`,
+        { cause: error },
+      );
+    }
+    throw error;
   }
-  crashPoint("bid.captured");
-
-  // 3. Sell.
-  let released: HeldBid[];
-  try {
-    released = await sell(deps, bid);
-  } catch (error) {
-    // Charged but not sold: give the bidder's money back before saying anything.
-    if (intentId) await refundCapture(deps, bid, intentId, (error as Error).message);
-    throw error instanceof AppError
-      ? error
-      : new AppError("UNAVAILABLE", "The sale could not be completed; the bidder has been refunded.", {
-          cause: error,
-        });
-  }
-  crashPoint("bid.sold");
-  await releaseHolds(deps, released);
+  if (!("done" in step)) throw new Error("a capture does not wait for the bidder");
+  await releaseHolds(deps, step.done);
   return bidById(db, bidId);
 }
 
-const failAccept = (deps: AppDeps, bidId: string, failure: string) =>
-  deps.db
+/** Ends an acceptance that kept no money: the bid fails (its hold is then owed back). */
+const failAccept = (q: Queryable, bidId: string, failure: string, from: BidRowStatus[]) =>
+  q
     .update(bids)
     .set({ status: "failed", failure, decidedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(bids.id, bidId), inArray(bids.status, ["accepting", "refunding"])));
+    .where(and(eq(bids.id, bidId), inArray(bids.status, from)))
+    .returning({ id: bids.id });
 
 /**
- * Gives a captured bid back to its bidder: the bid is marked `refunding` before the processor is asked, with a key
- * fixed by the bid, so that recovery can finish a refund a stopped process began, exactly once.
+ * Accepting a bid as a money operation. Its charge is the capture of the hold the bid was placed with, and its
+ * settlement the sale (`sell`), which returns the other bids it released, for their holds to be let go. The hold
+ * is the bid's, not the acceptance's: an acceptance that never captured it gives the bid back to the owner
+ * (pending, its hold kept) while the processor still holds the money, and fails the bid otherwise.
  */
-export async function refundCapture(deps: AppDeps, bid: BidRow, intentId: string, failure: string) {
-  // Only a capture whose sale is not written is refunded: a bid accepted meanwhile keeps it.
-  const [refunding] = await deps.db
-    .update(bids)
-    .set({ status: "refunding", failure, updatedAt: new Date() })
-    .where(and(eq(bids.id, bid.id), inArray(bids.status, ["accepting", "refunding"])))
-    .returning({ id: bids.id });
-  if (!refunding) return;
-  crashPoint("bid.refunding");
-  await deps.gateway.refund({ paymentIntentId: intentId, idempotencyKey: bidRefundKey(bid.id) });
-  await failAccept(deps, bid.id, failure);
-  await deps.db.update(bids).set({ holdReleasedAt: new Date() }).where(eq(bids.id, bid.id));
+export function acceptOperation(deps: AppDeps): MoneyOperation<BidRow, HeldBid[]> & {
+  find(row: BidRow): Promise<GatewayIntent | null>;
+  cancel(intent: GatewayIntent): Promise<void>;
+} {
+  const { db, gateway } = deps;
+  return {
+    name: "accept",
+    gateway,
+    words: { notCompleted: "The sale could not be completed; the bidder has been refunded." },
+    chargeKey: (row) => bidCaptureKey(row.id),
+    refundKey: (row) => bidRefundKey(row.id),
+    chargeCents: (row) => row.totalCents,
+    phase: (row) =>
+      row.status === "accepting" ? "reserved" : row.status === "refunding" ? "refunding" : null,
+    intentId: (row) => row.paymentIntentId,
+    async charge(row) {
+      if (!row.paymentIntentId) throw new AppError("CONFLICT", "the bid has no card hold");
+      // With a key fixed by the bid: a repeat (by recovery) is answered as the first capture was.
+      return gateway.capturePaymentIntent({ id: row.paymentIntentId, idempotencyKey: bidCaptureKey(row.id) });
+    },
+    // The hold's id is on the row since the bid was placed.
+    note: async () => {},
+    // A capture never waits for the bidder.
+    awaitPlayer: async () => false,
+    settle: (row) => sell(deps, row),
+    async settled(row) {
+      const [now] = await db.select({ status: bids.status }).from(bids).where(eq(bids.id, row.id));
+      // The bids its sale released are owed their holds, which the sweep lets go if this request could not.
+      return now?.status === "accepted" ? [] : null;
+    },
+    async release(row, failure) {
+      const hold = row.paymentIntentId ? await gateway.retrievePaymentIntent(row.paymentIntentId) : null;
+      if (hold?.status === "requires_capture") {
+        const back = await db
+          .update(bids)
+          .set({ status: "pending", updatedAt: new Date() })
+          .where(and(eq(bids.id, row.id), eq(bids.status, "accepting")))
+          .returning({ id: bids.id });
+        return back.length > 0;
+      }
+      const failed = await failAccept(db, row.id, failure, ["accepting"]);
+      if (failed.length === 0) return false;
+      await releaseHolds(deps, [{ id: row.id, paymentIntentId: row.paymentIntentId }]);
+      return true;
+    },
+    // Only a capture whose sale is not written is refunded: a bid accepted meanwhile keeps it.
+    async beginRefund(row, failure) {
+      const refunding = await db
+        .update(bids)
+        .set({ status: "refunding", failure, updatedAt: new Date() })
+        .where(and(eq(bids.id, row.id), inArray(bids.status, ["accepting", "refunding"])))
+        .returning({ id: bids.id });
+      return refunding.length > 0;
+    },
+    // The captured money went back whole: no hold is left to let go.
+    async endRefund(row, failure) {
+      await db.transaction(async (tx) => {
+        if ((await failAccept(tx, row.id, failure, ["refunding"])).length > 0) {
+          await tx.update(bids).set({ holdReleasedAt: new Date() }).where(eq(bids.id, row.id));
+        }
+      });
+    },
+    async reload(row) {
+      const [now] = await db.select().from(bids).where(eq(bids.id, row.id));
+      return now ?? null;
+    },
+    find: async (row) => (row.paymentIntentId ? gateway.retrievePaymentIntent(row.paymentIntentId) : null),
+    // Recovery leaves an uncaptured hold to the bid: `release` gives the bid back to the owner with it.
+    cancel: async () => {},
+  };
 }
 
 /**
@@ -213,7 +258,6 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
   return deps.db.transaction(async (tx) => {
     await lockKey(tx, `building:${bid.buildingId}`);
     await deps.faults?.beforeOwnership?.();
-    failPoint("bid.sell");
     const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (still?.status !== "accepting")
       throw new AppError("CONFLICT", "This bid is no longer being accepted.");

@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import type { AppDeps } from "../../deps";
+import { recoverOperation } from "../money/operation";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { bidHold, type HeldBid } from "./bid-rows";
-import { refundCapture, sell } from "./decide-bid";
+import { bidHold } from "./bid-rows";
+import { acceptOperation } from "./decide-bid";
 import { expireBids, findOwedHolds, releaseHold, releaseHolds } from "./release-holds";
 
 /**
@@ -52,9 +53,10 @@ export async function findInterruptedBids(deps: AppDeps, now = new Date()): Prom
  * Finishes one interrupted bid from the processor's record:
  *   - `holding` (the hold may or may not have been made): the hold, found by the bid's key if its id was never
  *     noted, is let go and the bid fails;
- *   - `accepting`: a capture that went through is completed as the sale the owner asked for (or refunded if the
- *     sale cannot be written); a hold never captured goes back to pending, for the owner to accept again;
- *   - `refunding`: the refund is asked for again with the same key, so it happens once.
+ *   - `accepting` and `refunding`: the acceptance's money operation resumes (acceptOperation): a capture that went
+ *     through is completed as the sale the owner asked for (or refunded if the sale cannot be written), a hold never
+ *     captured goes back to pending for the owner to accept again, and a refund begun is asked for again with the
+ *     same key, so it happens once.
  * Returns whether it changed anything.
  */
 export async function recoverBid(deps: AppDeps, bidId: string, now = new Date()): Promise<boolean> {
@@ -72,11 +74,10 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     )
     .returning();
   if (!bid) return false;
-  const intent = bid.paymentIntentId
-    ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
-    : await gateway.findPaymentIntent(bidHold(bid));
-
   if (bid.status === "holding") {
+    const intent = bid.paymentIntentId
+      ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
+      : await gateway.findPaymentIntent(bidHold(bid));
     // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
     const waitsUntil = Math.min(
       bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
@@ -98,33 +99,8 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent?.id ?? null }]);
     return true;
   }
-  if (!intent) throw new Error(`bid ${bid.id} is ${bid.status} but has no card hold`);
-  if (bid.status === "refunding" || (intent.status === "succeeded" && intent.refundedCents > 0)) {
-    await refundCapture(deps, bid, intent.id, bid.failure ?? "interrupted; the bidder was refunded");
-    return true;
-  }
-  if (intent.status === "requires_capture") {
-    await db
-      .update(bids)
-      .set({ status: "pending", updatedAt: now })
-      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
-    return true;
-  }
-  if (intent.status !== "succeeded") {
-    await db
-      .update(bids)
-      .set({ status: "failed", failure: `the hold is ${intent.status}`, decidedAt: now, updatedAt: now })
-      .where(and(eq(bids.id, bid.id), eq(bids.status, "accepting")));
-    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent.id }]);
-    return true;
-  }
-  let released: HeldBid[];
-  try {
-    released = await sell(deps, bid);
-  } catch (error) {
-    await refundCapture(deps, bid, intent.id, (error as Error).message);
-    return true;
-  }
-  await releaseHolds(deps, released);
-  return true;
+  // Accepting or refunding: the acceptance's money operation resumes (a sale it made released other bids, whose
+  // holds are owed and let go by the sweep).
+  const result = await recoverOperation(acceptOperation(deps), bid, { waitUntil: null, now });
+  return result !== "waiting" && result !== "settled already";
 }

@@ -335,7 +335,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     }, 120_000);
   }
 
-  for (const point of ["bid.accepting", "bid.captured", "bid.sold"]) {
+  for (const point of ["accept.reserved", "accept.charged", "accept.settled"]) {
     it(`an accepted bid killed at ${point}`, async () => {
       const { seller, bidId } = await listingWithBid();
       const server = await startServer({ CRASH_AT: point });
@@ -344,13 +344,13 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
       await expectAgreement();
       const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
       // Never captured: back to pending, for the owner to accept again. Captured: the sale is completed.
-      expect(bid?.status).toBe(point === "bid.accepting" ? "pending" : "accepted");
+      expect(bid?.status).toBe(point === "accept.reserved" ? "pending" : "accepted");
     }, 120_000);
   }
 
   it("an accepted bid killed while refunding a capture whose sale could not be written", async () => {
     const { seller, bidId } = await listingWithBid();
-    const server = await startServer({ CRASH_AT: "bid.refunding", FAIL_AT: "bid.sell" });
+    const server = await startServer({ CRASH_AT: "accept.refunding", FAIL_AT: "accept.settle" });
     await requestThatCrashes(server, "properties/accept-bid", seller.token, { bidId });
     await restartAndRecover();
     await expectAgreement();

@@ -195,7 +195,7 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
     await agree();
   }, 120_000);
 
-  for (const point of ["bid.captured", "bid.sold"]) {
+  for (const point of ["accept.charged", "accept.settled"]) {
     it(`an accepted PayPal bid killed at ${point} is sold after restart, captured once`, async () => {
       const { seller, bidId } = await listingWithPaypalBid();
       const server = await startServer({ CRASH_AT: point });
