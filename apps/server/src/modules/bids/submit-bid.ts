@@ -14,8 +14,9 @@ import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { defaultCard, ensureCustomer } from "../cards/cards";
+import { type MoneyOperation, runOperation, settleOrRefund } from "../money/operation";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError, type GatewayIntent, GatewayRequestError } from "../payments/gateway";
+import { CardError, type GatewayIntent } from "../payments/gateway";
 import {
   confirmApproved,
   isPaypalIntent,
@@ -24,9 +25,9 @@ import {
   PAYPAL_METHOD,
   providerOf,
 } from "../payments/paypal-gateway";
-import { assertRoomToWait, holdForPlayer, tooManyWaiting } from "../payments/waiting-payments";
+import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { bidActivity, outbidActivity } from "./bid-activity";
-import { type BidRow, bidHold } from "./bid-rows";
+import { type BidRow, bidHold, bidHoldKey } from "./bid-rows";
 import { checkBid, findBidTarget } from "./bid-target";
 import { bidById } from "./present-bid";
 import { bidTtlMs, releaseHolds } from "./release-holds";
@@ -65,7 +66,7 @@ export async function submitBid(
   userId: string,
   input: SubmitBidBody,
 ): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
-  const { db, gateway } = deps;
+  const { db } = deps;
   const amountCents = bidCents(input.bidAmount);
   const totalCents = amountCents + FEE_AND_TAX_CENTS;
   const target = await findBidTarget(db, input.propertyId);
@@ -119,23 +120,28 @@ export async function submitBid(
 
   // 1. Reserve.
   const bidId = newId();
+  let row: BidRow;
   try {
-    await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       await lockKey(tx, `building:${buildingId}`);
       const now = await findBidTarget(tx, buildingId);
       checkBid(now, userId, amountCents);
-      await tx.insert(bids).values({
-        id: bidId,
-        buildingId,
-        bidderId: userId,
-        ownerId: now.ownerId,
-        amountCents,
-        totalCents,
-        status: "holding",
-        paymentIntentId: input.paymentIntentId ?? null,
-        paymentMethodId: card.id,
-        expiresAt: new Date(Date.now() + bidTtlMs(card.id)),
-      });
+      const [inserted] = await tx
+        .insert(bids)
+        .values({
+          id: bidId,
+          buildingId,
+          bidderId: userId,
+          ownerId: now.ownerId,
+          amountCents,
+          totalCents,
+          status: "holding",
+          paymentIntentId: input.paymentIntentId ?? null,
+          paymentMethodId: card.id,
+          expiresAt: new Date(Date.now() + bidTtlMs(card.id)),
+        })
+        .returning();
+      return inserted as BidRow;
     });
   } catch (error) {
     const constraint = uniqueViolation(error);
@@ -147,80 +153,113 @@ export async function submitBid(
     }
     throw error;
   }
-  crashPoint("bid.reserved");
 
-  // 2. Hold.
-  const {
-    operation: holdKey,
-    paymentMethodId: _,
-    ...hold
-  } = bidHold({ id: bidId, buildingId, bidderId: userId, totalCents, paymentMethodId: card.id });
-  let intent: GatewayIntent;
-  try {
-    intent = input.paymentIntentId
-      ? await gateway.confirmPaymentIntent({ id: input.paymentIntentId, paymentMethodId: card.id })
-      : await gateway.createPaymentIntent({
-          ...hold,
-          customerId,
-          paymentMethodId: card.id,
-          idempotencyKey: holdKey,
-        });
-    crashPoint("bid.held");
-    await db.update(bids).set({ paymentIntentId: intent.id }).where(eq(bids.id, bidId));
-    if (intent.amountCents !== totalCents) throw new CardError("card_declined", "Your card was declined.");
-  } catch (error) {
-    if (
-      error instanceof CardError ||
-      error instanceof AppError ||
-      (error instanceof GatewayRequestError && error.statusCode < 500)
-    ) {
-      await failBid(deps, bidId, (error as Error).message, input.paymentIntentId ?? null);
-    }
-    // Otherwise the processor's answer is unknown: the bid stays `holding`, and recovery finds the hold by its key.
-    throw error;
-  }
-  if (intent.status === "requires_action") {
-    // The hold waits for the bidder (PayPal's approval, the bank's check): only while they have few such waiting.
-    const held = await holdForPlayer(deps, { kind: "bid", id: bidId, userId, intentId: intent.id });
-    if (!held) {
-      await failBid(deps, bidId, errors.tooManyWaitingPayments, intent.id);
-      throw tooManyWaiting();
-    }
-  }
-  const [reserved] = await db.select().from(bids).where(eq(bids.id, bidId));
-  if (!reserved) throw new Error("the reserved bid vanished");
-  return settleHold(deps, reserved, intent);
+  // 2 and 3: the hold, then the bid placed (money/operation.ts).
+  const step = await runOperation(
+    holdOperation(deps, { customerId, given: Boolean(input.paymentIntentId) }),
+    row,
+  );
+  return "done" in step ? { bid: step.done } : { bidId, action: actionOf(step.waiting) };
 }
 
-/** Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it. */
-async function failBid(deps: AppDeps, bidId: string, failure: string, paymentIntentId: string | null) {
-  await deps.db
-    .update(bids)
-    .set({ status: "failed", failure, paymentIntentId, updatedAt: new Date() })
-    .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
-  await releaseHolds(deps, [{ id: bidId, paymentIntentId }]);
-}
-
-/** Where a `holding` bid goes from what its intent says: pending, waiting for the bidder, or failed. */
-async function settleHold(
+/**
+ * Placing a bid as a money operation whose charge is a hold (a manual-capture intent): reserved `holding`, the
+ * hold made (or, when the bidder brought an intent, confirmed) under `bid:<id>`, then the bid placed (`placeBid`).
+ * Giving the money back means letting the hold go: the bid fails, and its hold is owed back until the processor
+ * has let it go (release-holds.ts). A hold found made after a stop is let go too, rather than placed behind the
+ * bidder's back.
+ */
+export function holdOperation(
   deps: AppDeps,
-  bid: BidRow,
-  intent: GatewayIntent,
-): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
-  if (intent.status === "requires_action") {
-    return { bidId: bid.id, action: actionOf(intent) };
-  }
-  if (intent.status !== "requires_capture") {
-    const failure =
-      intent.status !== "requires_payment_method"
-        ? "Your card was declined."
-        : isPaypalIntent(intent.id)
-          ? PAYPAL_CANCELLED
-          : AUTHENTICATION_FAILED;
-    await failBid(deps, bid.id, failure, intent.id);
-    throw new CardError("card_declined", failure);
-  }
-  return { bid: await placeHeldBid(deps, bid, intent) };
+  how: { customerId?: string; given?: boolean } = {},
+): MoneyOperation<BidRow, Bid> & {
+  find(row: BidRow): Promise<GatewayIntent | null>;
+  cancel(intent: GatewayIntent): Promise<void>;
+} {
+  const { db, gateway } = deps;
+  const fail = async (row: BidRow, failure: string, intentId: string | null) => {
+    const failed = await db
+      .update(bids)
+      .set({ status: "failed", failure, paymentIntentId: intentId, updatedAt: new Date() })
+      .where(and(eq(bids.id, row.id), eq(bids.status, "holding")))
+      .returning({ id: bids.id });
+    return failed.length > 0;
+  };
+  return {
+    name: "bid",
+    gateway,
+    captureMethod: "manual",
+    settlesOnRecovery: false,
+    chargeKey: (row) => bidHoldKey(row.id),
+    refundKey: (row) => `bid-release:${row.id}`,
+    chargeCents: (row) => row.totalCents,
+    phase: (row) => (row.status === "holding" ? "reserved" : null),
+    intentId: (row) => row.paymentIntentId,
+    async charge(row) {
+      const { operation, paymentMethodId, ...hold } = bidHold(row);
+      const intent =
+        how.given && row.paymentIntentId && paymentMethodId
+          ? await gateway.confirmPaymentIntent({ id: row.paymentIntentId, paymentMethodId })
+          : await gateway.createPaymentIntent({
+              ...hold,
+              customerId: how.customerId ?? (await ensureCustomer(deps, row.bidderId)),
+              ...(paymentMethodId ? { paymentMethodId } : {}),
+              idempotencyKey: operation,
+            });
+      if (intent.amountCents !== row.totalCents) {
+        // Not this bid's hold: let go with the bid.
+        row.paymentIntentId = intent.id;
+        throw new CardError("card_declined", "Your card was declined.");
+      }
+      return intent;
+    },
+    async note(row, intent) {
+      if (row.paymentIntentId === intent.id) return;
+      await db
+        .update(bids)
+        .set({ paymentIntentId: intent.id })
+        .where(and(eq(bids.id, row.id), eq(bids.status, "holding")));
+      row.paymentIntentId = intent.id;
+    },
+    async awaitPlayer(row, intent) {
+      // The hold waits for the bidder (PayPal's approval, the bank's check): only while they have few such waiting.
+      row.paymentIntentId = intent.id;
+      return holdForPlayer(deps, { kind: "bid", id: row.id, userId: row.bidderId, intentId: intent.id });
+    },
+    async settle(row, intent) {
+      if (!intent) throw new Error("a bid is always held on a card or at PayPal");
+      const replaced = await placeBid(deps, row, intent);
+      await releaseHolds(deps, replaced);
+      return bidById(db, row.id);
+    },
+    async settled(row) {
+      const [now] = await db.select({ status: bids.status }).from(bids).where(eq(bids.id, row.id));
+      return now && now.status !== "holding" && now.status !== "failed" ? bidById(db, row.id) : null;
+    },
+    // Only a hold this bid made (or was given, and so owns by the unique index) is ever let go by it.
+    async release(row, failure) {
+      if (!(await fail(row, failure, row.paymentIntentId))) return false;
+      await releaseHolds(deps, [{ id: row.id, paymentIntentId: row.paymentIntentId }]);
+      return true;
+    },
+    beginRefund: (row, failure, intentId) => fail(row, failure, intentId ?? row.paymentIntentId),
+    refund: (row, intentId) => releaseHolds(deps, [{ id: row.id, paymentIntentId: intentId }]),
+    endRefund: async () => {},
+    async reload(row) {
+      const [now] = await db.select().from(bids).where(eq(bids.id, row.id));
+      return now ?? null;
+    },
+    find: (row) =>
+      row.paymentIntentId
+        ? gateway.retrievePaymentIntent(row.paymentIntentId)
+        : gateway.findPaymentIntent(bidHold(row)),
+    async cancel(intent) {
+      await gateway.cancelPaymentIntent({
+        id: intent.id,
+        idempotencyKey: `${bidHoldKey(intent.metadata.bidId ?? intent.id)}:cancel`,
+      });
+    },
+  };
 }
 
 /**
@@ -239,67 +278,85 @@ export async function confirmBidHold(
   if (!bid) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
   if (bid.status !== "holding") return { bid: await bidById(deps.db, bidId) };
   if (!bid.paymentIntentId) throw new AppError("CONFLICT", "This bid has no card hold yet.");
+  const op = holdOperation(deps);
   const intent = await confirmApproved(
     deps,
     await deps.gateway.retrievePaymentIntent(bid.paymentIntentId),
-    (failure) => failBid(deps, bidId, failure, bid.paymentIntentId),
+    (failure) => op.release(bid, failure),
   );
-  return settleHold(deps, bid, intent);
+  if (intent.status === "requires_action") return { bidId: bid.id, action: actionOf(intent) };
+  if (intent.status !== "requires_capture") {
+    const failure =
+      intent.status !== "requires_payment_method"
+        ? "Your card was declined."
+        : isPaypalIntent(intent.id)
+          ? PAYPAL_CANCELLED
+          : AUTHENTICATION_FAILED;
+    await op.release(bid, failure);
+    throw new CardError("card_declined", failure);
+  }
+  return { bid: await settleOrRefund(op, bid, intent) };
+}
+
+/** After the processor's webhook: a bid whose hold is now made is placed, if it is still being placed. */
+export async function finishBidHold(deps: AppDeps, intent: GatewayIntent): Promise<void> {
+  const bidId = intent.metadata.bidId;
+  if (!bidId || intent.status !== "requires_capture") return;
+  const [bid] = await deps.db
+    .select()
+    .from(bids)
+    .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
+  if (bid?.paymentIntentId === intent.id && bid.totalCents === intent.amountCents) {
+    await settleOrRefund(holdOperation(deps), bid, intent).catch((error: unknown) =>
+      deps.log?.warn({ err: error, bidId }, "a held bid could not be placed; its hold is let go"),
+    );
+  }
 }
 
 /**
  * Step 3 of a bid, once its hold is made: under the building's lock the bid becomes pending and replaces the
- * bidder's earlier one on the building, whose hold is then let go. A bid that can no longer stand lets its own
- * hold go before the error is reported.
+ * bidder's earlier one on the building. Returns the replaced bids, whose holds are then to be let go. Throws, with
+ * nothing written, when the bid can no longer stand.
  */
-export async function placeHeldBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent): Promise<Bid> {
+async function placeBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent) {
   const { db, gateway } = deps;
   const { id: bidId, bidderId: userId, buildingId, amountCents, totalCents } = bid;
-  let replaced: { id: string; paymentIntentId: string | null }[];
-  try {
-    replaced = await db.transaction(async (tx) => {
-      await lockKey(tx, `building:${buildingId}`);
-      const now = await findBidTarget(tx, buildingId);
-      checkBid(now, userId, amountCents);
-      if (now.ownerId !== bid.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");
-      const earlier = await tx
-        .update(bids)
-        .set({ status: "replaced", decidedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(bids.bidderId, userId), eq(bids.buildingId, buildingId), eq(bids.status, "pending")))
-        .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
-      const [placed] = await tx
-        .update(bids)
-        .set({ status: "pending", paymentIntentId: intent.id, updatedAt: new Date() })
-        .where(and(eq(bids.id, bidId), eq(bids.status, "holding")))
-        .returning({ id: bids.id });
-      if (!placed) throw new AppError("CONFLICT", "This bid is no longer being placed.");
-      await tx
-        .insert(paymentIntents)
-        .values({
-          id: intent.id,
-          userId,
-          provider: providerOf(gateway, intent.id),
-          purpose: "bid",
-          propertyId: now.propertyId,
-          amountCents: totalCents,
-          currency: CURRENCY,
-          captureMethod: "manual",
-          status: intent.status,
-          paymentMethodId: bid.paymentMethodId,
-        })
-        .onConflictDoUpdate({
-          target: paymentIntents.id,
-          set: { status: intent.status, paymentMethodId: bid.paymentMethodId, updatedAt: new Date() },
-        });
-      await bidActivity(tx, bidId, "received");
-      await outbidActivity(tx, bidId);
-      return earlier;
-    });
-  } catch (error) {
-    await failBid(deps, bidId, (error as Error).message, intent.id);
-    throw error;
-  }
-  crashPoint("bid.pending");
-  await releaseHolds(deps, replaced);
-  return bidById(db, bidId);
+  return db.transaction(async (tx) => {
+    await lockKey(tx, `building:${buildingId}`);
+    const now = await findBidTarget(tx, buildingId);
+    checkBid(now, userId, amountCents);
+    if (now.ownerId !== bid.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");
+    const earlier = await tx
+      .update(bids)
+      .set({ status: "replaced", decidedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(bids.bidderId, userId), eq(bids.buildingId, buildingId), eq(bids.status, "pending")))
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+    const [placed] = await tx
+      .update(bids)
+      .set({ status: "pending", paymentIntentId: intent.id, updatedAt: new Date() })
+      .where(and(eq(bids.id, bidId), eq(bids.status, "holding")))
+      .returning({ id: bids.id });
+    if (!placed) throw new AppError("CONFLICT", "This bid is no longer being placed.");
+    await tx
+      .insert(paymentIntents)
+      .values({
+        id: intent.id,
+        userId,
+        provider: providerOf(gateway, intent.id),
+        purpose: "bid",
+        propertyId: now.propertyId,
+        amountCents: totalCents,
+        currency: CURRENCY,
+        captureMethod: "manual",
+        status: intent.status,
+        paymentMethodId: bid.paymentMethodId,
+      })
+      .onConflictDoUpdate({
+        target: paymentIntents.id,
+        set: { status: intent.status, paymentMethodId: bid.paymentMethodId, updatedAt: new Date() },
+      });
+    await bidActivity(tx, bidId, "received");
+    await outbidActivity(tx, bidId);
+    return earlier;
+  });
 }

@@ -318,7 +318,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     expect(await balanceOf(db(), accounts.credits(player.userId))).toBe(total);
   }, 120_000);
 
-  for (const point of ["bid.reserved", "bid.held", "bid.pending"]) {
+  for (const point of ["bid.reserved", "bid.charged", "bid.settled"]) {
     it(`a bid killed at ${point}`, async () => {
       const { propertyId } = await listingWithBid();
       const second = await buyer();
@@ -331,7 +331,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
       await restartAndRecover();
       await expectAgreement();
       const [bid] = await db().select().from(bids).where(eq(bids.bidderId, second.userId));
-      expect(bid?.status).toBe(point === "bid.pending" ? "pending" : "failed");
+      expect(bid?.status).toBe(point === "bid.settled" ? "pending" : "failed");
     }, 120_000);
   }
 

@@ -23,12 +23,23 @@ import { tooManyWaiting } from "../payments/waiting-payments";
 export type OpenPhase = "reserved" | "refunding";
 
 export type MoneyOperation<Row, Done> = {
-  /** Names its crash points: `<name>.reserved`, `.charged`, `.noted`, `.settle` (a failure), `.settled`, `.refunding`. */
+  /** Names its crash points: `<name>.reserved`, `.answered`, `.charged`, `.noted`, `.settle` (a failure), `.settled`,
+   * `.refunding`. */
   name: string;
   /** The processor it asks (refunds and cancellations go through it too). */
   gateway: PaymentGateway;
   /** What the player is told when the payment is still processing, and when it could not be completed. */
   words?: { processing?: string; notCompleted?: string };
+  /**
+   * `manual` for an operation whose charge is a hold (a bid): the processor's `requires_capture` is then what
+   * "paid" means, and giving the money back means letting the hold go (`refund`). Automatic by default.
+   */
+  captureMethod?: "automatic" | "manual";
+  /**
+   * Whether recovery settles an operation it finds paid (the default), or gives the money back: a bid whose hold
+   * was made by a process that stopped is not placed minutes later behind the bidder's back.
+   */
+  settlesOnRecovery?: boolean;
   /** The processor's idempotency keys, fixed by the row. */
   chargeKey(row: Row): string;
   refundKey(row: Row): string;
@@ -54,6 +65,8 @@ export type MoneyOperation<Row, Done> = {
   beginRefund(row: Row, failure: string, intentId: string | null): Promise<boolean>;
   /** Ends a refunding row refunded, giving back anything it held. */
   endRefund(row: Row, failure: string): Promise<void>;
+  /** Gives the processor's money back; by default a refund of the intent under `refundKey`. */
+  refund?(row: Row, intentId: string): Promise<void>;
   /** The row as it is now in the database. */
   reload(row: Row): Promise<Row | null>;
 };
@@ -133,6 +146,8 @@ export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row
       if (refused(error)) await op.release(row, (error as Error).message).catch(() => {});
       throw error;
     }
+    // The processor has answered, and nothing of its answer is noted yet: recovery finds the intent by its key.
+    crashPoint(`${op.name}.answered`);
     if (intent.status === "requires_action") {
       if (!(await op.awaitPlayer(row, intent))) {
         const refusal = tooManyWaiting();
@@ -150,7 +165,7 @@ export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row
           "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
       );
     }
-    if (intent.status !== "succeeded") {
+    if (intent.status !== paidStatus(op)) {
       await cancelAndRelease(op, row, intent, "Your card was declined.");
       throw new CardError("card_declined", "Your card was declined.");
     }
@@ -206,7 +221,10 @@ export async function refundOperation<Row, Done>(
 ): Promise<boolean> {
   if (!(await op.beginRefund(row, failure, intentId))) return false;
   crashPoint(`${op.name}.refunding`);
-  if (intentId) await op.gateway.refund({ paymentIntentId: intentId, idempotencyKey: op.refundKey(row) });
+  if (intentId) {
+    if (op.refund) await op.refund(row, intentId);
+    else await op.gateway.refund({ paymentIntentId: intentId, idempotencyKey: op.refundKey(row) });
+  }
   await op.endRefund(row, failure);
   return true;
 }
@@ -238,13 +256,18 @@ export async function recoverOperation<Row, Done>(
   }
   // Nothing at the processor (or nothing to charge: other means pay it all): it never got as far as paying.
   if (!intent) return released(op, row, "interrupted before the payment was taken");
-  if (intent && intent.status === "succeeded" && intent.refundedCents > 0) {
+  if (intent.status === "succeeded" && intent.refundedCents > 0) {
     await refundOperation(op, row, intent.id, "interrupted, refunded");
     return "refunded";
   }
-  if (intent.status === "succeeded") {
+  // Noted first, whatever comes next, so that the row names the intent it settles, waits for or lets go.
+  await op.note(row, intent);
+  if (intent.status === paidStatus(op) && op.settlesOnRecovery === false) {
+    await refundOperation(op, row, intent.id, "interrupted before it was completed");
+    return "refunded";
+  }
+  if (intent.status === paidStatus(op)) {
     try {
-      await op.note(row, intent);
       await settleOrRefund(op, row, intent);
       return "settled";
     } catch {
@@ -253,14 +276,10 @@ export async function recoverOperation<Row, Done>(
   }
   switch (intent.status) {
     case "processing":
-      await op.note(row, intent);
       return "waiting";
     case "requires_action":
     case "requires_confirmation":
-      if (waitUntil && now < waitUntil) {
-        await op.note(row, intent);
-        return "waiting";
-      }
+      if (waitUntil && now < waitUntil) return "waiting";
       await op.cancel(intent);
       return released(op, row, isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED);
     case "requires_capture":
@@ -270,6 +289,10 @@ export async function recoverOperation<Row, Done>(
       return released(op, row, "the payment was not taken");
   }
 }
+
+/** The processor's status for money taken: captured, or held for an operation whose charge is a hold. */
+const paidStatus = (op: { captureMethod?: "automatic" | "manual" }) =>
+  op.captureMethod === "manual" ? "requires_capture" : "succeeded";
 
 async function released<Row, Done>(op: MoneyOperation<Row, Done>, row: Row, failure: string) {
   return (await op.release(row, failure)) ? "released" : "settled already";

@@ -168,7 +168,7 @@ describe.runIf(isPostgres)("PayPal payments survive SIGKILL", () => {
   it("a PayPal bid killed after PayPal made its order, before the id was noted, finds that order by sending the create again", async () => {
     const { listed } = await listedBuilding();
     const bidder = await signUp(t);
-    const server = await startServer({ CRASH_AT: "bid.held" });
+    const server = await startServer({ CRASH_AT: "bid.answered" });
     await requestThatCrashes(server, "properties/submit-bid", bidder.token, {
       propertyId: listed?.id,
       bidAmount: 600,

@@ -1,7 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { bids } from "../../db/schema/bids";
 import type { AppDeps } from "../../deps";
-import { placeHeldBid } from "../bids/submit-bid";
+import { finishBidHold } from "../bids/submit-bid";
 import { finishDevelopmentPayment } from "../developments/develop";
 import type { GatewayIntent } from "../payments/gateway";
 import { finishPurchasePayment } from "../properties/purchase-operation";
@@ -12,16 +10,8 @@ import { finishPurchasePayment } from "../properties/purchase-operation";
  * Anything already settled is left as it is, so a late or repeated event changes nothing.
  */
 export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
-  const { purpose, bidId } = intent.metadata;
+  const { purpose } = intent.metadata;
   if (purpose === "development") await finishDevelopmentPayment(deps, intent);
   if (purpose === "purchase") await finishPurchasePayment(deps, intent);
-  if (purpose === "bid" && bidId && intent.status === "requires_capture") {
-    const [bid] = await deps.db
-      .select()
-      .from(bids)
-      .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
-    if (bid?.paymentIntentId === intent.id && bid.totalCents === intent.amountCents) {
-      await placeHeldBid(deps, bid, intent);
-    }
-  }
+  if (purpose === "bid") await finishBidHold(deps, intent);
 }
