@@ -30,6 +30,7 @@ import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
 import { developmentRoutes } from "./modules/developments/routes";
+import { vapidKeys, WebPushSender } from "./modules/live/push";
 import { liveRoutes } from "./modules/live/routes";
 import { devMailboxRoutes } from "./modules/mail/dev-mailbox-routes";
 import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from "./modules/mail/mailer";
@@ -206,6 +207,7 @@ export async function buildApp({
       config.supportEmail,
     ),
     gateway: gateway ?? createGateway(config, database),
+    webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
     faults,
     log: app.log,
   };

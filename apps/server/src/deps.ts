@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { WebPush } from "./modules/live/push";
 import type { Mailer } from "./modules/mail/mailer";
 import type { PaymentGateway } from "./modules/payments/gateway";
 
@@ -11,6 +12,8 @@ export type AppDeps = {
   db: Db;
   mailer: Mailer;
   gateway: PaymentGateway;
+  /** Sends the Web Push the outbox holds, signed with this server's VAPID keys. */
+  webPush: WebPush;
   /** The app's logger, for work that outlives a request (jobs, best-effort clean-ups). */
   log?: FastifyBaseLogger;
   /** Failure points for tests: each, when set, runs at its named step and may throw. Never set in production. */

@@ -4,8 +4,9 @@ import { users } from "./users";
 
 /**
  * A player's own event feed: bids received and decided, outbids, payouts. Written in the same transaction as the
- * change it reports, then announced on the live channel. `pushedAt` is claimed by the one server instance that
- * sends the Web Push for it (null: not claimed yet, or never to be pushed).
+ * change it reports (with its Web Push, queued in the outbox), then announced on the live channel. `pushedAt` is
+ * when the first of its Web Push messages was done with: taken by a push service, or given up for good (the
+ * subscription gone or refused); null while none has been, or when it is not pushed.
  */
 export const activities = pgTable(
   "activities",

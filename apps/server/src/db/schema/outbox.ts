@@ -1,7 +1,11 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** What an outbox message is: an e-mail, or the sandbox offer wall's postback to this server. */
-export const OUTBOX_KINDS = ["mail", "offer_postback"] as const;
+/**
+ * What an outbox message is: an e-mail, the sandbox offer wall's postback to this server, or one Web Push (an
+ * activity, to one of its player's subscriptions).
+ */
+export const OUTBOX_KINDS = ["mail", "offer_postback", "push"] as const;
 export const outboxKind = pgEnum("outbox_kind", OUTBOX_KINDS);
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
@@ -31,5 +35,11 @@ export const outboxMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_messages_due_idx").on(t.state, t.notBefore)],
+  (t) => [
+    index("outbox_messages_due_idx").on(t.state, t.notBefore),
+    // The pushes of an activity still waiting, found by every instance that hears the activity's commit.
+    index("outbox_messages_queued_activity_idx")
+      .on(sql`(${t.payload}->>'activityId')`)
+      .where(sql`${t.state} = 'queued'`),
+  ],
 );

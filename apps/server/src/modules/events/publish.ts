@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { activities } from "../../db/schema/live";
 import { newId } from "../../lib/secrets";
+import { queuePushes } from "../outbox/queue-message";
 
 /*
  * The live channel's one entrance. Call these inside the transaction that makes the change: PostgreSQL delivers
@@ -33,6 +34,7 @@ export type Invalidation = { sessionId?: string; sessionsOf?: string; player?: s
 /** What travels through NOTIFY between instances. */
 export type WireMessage =
   | { at: number; event: PublicEvent }
+  /** `push`: Web Push messages were queued for the activity, for the instances that hear it to send. */
   | { at: number; to: string; activity: Activity; push: boolean }
   | { at: number; invalidate: Invalidation };
 
@@ -92,7 +94,9 @@ export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Pr
 
 /**
  * Writes an entry in the player's feed and sends it to their open sockets, both on commit. Bid received, bid
- * accepted, outbid and payout paid also go to the player's devices as Web Push, once, after the commit.
+ * accepted, outbid and payout paid also go to the player's devices as Web Push: one outbox message for each of the
+ * player's subscriptions, written here in the same transaction, and sent after the commit by the instances that
+ * hear it (modules/live/push.ts), or else by the outbox's sweep.
  */
 export async function recordActivity<T extends ActivityType>(
   q: Queryable,
@@ -104,6 +108,7 @@ export async function recordActivity<T extends ActivityType>(
   const id = newId();
   const createdAt = new Date();
   await q.insert(activities).values({ id, userId, type, payload: checked, createdAt });
+  const push = pushedActivityTypes.includes(type) && (await queuePushes(q, id, userId)).length > 0;
   const activity = {
     id,
     type,
@@ -115,7 +120,7 @@ export async function recordActivity<T extends ActivityType>(
     at: createdAt.getTime(),
     to: userId,
     activity,
-    push: pushedActivityTypes.includes(type),
+    push,
   });
   return activity;
 }

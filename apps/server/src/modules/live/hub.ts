@@ -20,7 +20,7 @@ export type LiveClient = { socket: WebSocket; userId: string; sessionId: string;
 export type HubOptions = {
   database: Database;
   log: FastifyBaseLogger;
-  /** Runs after commit for an activity that should reach the player's devices (the instances race to claim it). */
+  /** Runs after commit for an activity whose Web Push was queued in the outbox (the instances race to send it). */
   onPushable?: (activityId: string) => void;
   /** Every message heard on the live channel, and every resync (what was announced meanwhile is lost): for caches. */
   onWire?: (message: WireMessage) => void;

@@ -10,11 +10,15 @@ import {
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PushMessage } from "@mx/shared/schemas/live";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activities, pushSubscriptions } from "../../db/schema/live";
+import { outboxMessages } from "../../db/schema/outbox";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { eventually, makeDue, outboxRows, sweepOutbox } from "../../test/outbox";
 import { recordActivity } from "../events/publish";
+import { deliverOutboxMessage } from "../outbox/deliver";
+import { vapidKeys, WebPushSender } from "./push";
 
 /*
  * A push service of our own for the test: it takes what the server sends as a real push service would, and
@@ -96,8 +100,9 @@ let t: TestApp;
 let pushService: Server;
 let origin: string;
 let received: Received[] = [];
-/** What the push service answers next (201 Created, as real ones do). */
+/** What the push service answers next (201 Created, as real ones do), unless `answers` names the path. */
 let answer = 201;
+const answers = new Map<string, number>();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -106,7 +111,7 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answer).end();
+      res.writeHead(answers.get(req.url ?? "") ?? answer).end();
     });
   });
   await new Promise<void>((resolve) => pushService.listen(0, "127.0.0.1", resolve));
@@ -119,7 +124,26 @@ afterAll(async () => {
 beforeEach(() => {
   received = [];
   answer = 201;
+  answers.clear();
 });
+
+/** The outbox's push messages for one activity. */
+const pushesOf = async (activityId: string) =>
+  (await outboxRows(t.app.deps.db)).filter(
+    (row) => row.kind === "push" && (row.payload as { activityId?: string }).activityId === activityId,
+  );
+
+/** Subscribes another browser of the player. */
+async function addBrowser(token: string) {
+  const browser = browserKeys();
+  const endpoint = `${origin}/push/${randomBytes(6).toString("hex")}`;
+  const res = await t.call("POST", "/api/v1/users/push/subscribe", {
+    token,
+    body: { endpoint, expirationTime: null, keys: browser.keys },
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...browser, endpoint };
+}
 
 async function subscribedPlayer() {
   const player = await signUp(t);
@@ -237,6 +261,12 @@ describe("Web Push", () => {
     expect(left?.n).toBe(0);
     const [row] = await t.app.deps.db.select().from(activities).where(eq(activities.userId, player.userId));
     expect(row?.pushedAt).toBeInstanceOf(Date);
+    // The push is done with: its message ends sent, and the sweep sends nothing again.
+    const [message] = await pushesOf(row?.id ?? "");
+    expect(message).toMatchObject({ state: "sent", attempts: 1, lastError: null });
+    expect(message?.payload).toMatchObject({ outcome: "subscription gone" });
+    expect(await sweepOutbox(t.app.deps)).toEqual([]);
+    expect(received).toHaveLength(1);
   });
 
   it("stops pushing to a browser that unsubscribed, and only its owner can unsubscribe it", async () => {
@@ -265,6 +295,159 @@ describe("Web Push", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await t.app.live.push.idle();
     expect(received).toHaveLength(1);
+  });
+
+  it("queues a push for each subscription only if the activity's transaction commits", async () => {
+    const player = await subscribedPlayer();
+    await addBrowser(player.token);
+    let rolledBack = "";
+    await expect(
+      t.app.deps.db.transaction(async (tx) => {
+        const activity = await recordActivity(tx, player.userId, "payout.paid", {
+          payoutId: "po_7",
+          amount: 1,
+          instant: false,
+        });
+        rolledBack = activity.id;
+        // Written with the activity, in its transaction: one for each of the player's browsers.
+        const queued = await tx
+          .select({ n: count() })
+          .from(outboxMessages)
+          .where(sql`${outboxMessages.payload}->>'activityId' = ${activity.id}`);
+        expect(queued[0]?.n).toBe(2);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await pushesOf(rolledBack)).toEqual([]);
+    await sweepOutbox(t.app.deps);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await t.app.live.push.idle();
+    expect(received).toHaveLength(0);
+
+    const committed = await recordActivity(t.app.deps.db, player.userId, "payout.paid", {
+      payoutId: "po_8",
+      amount: 1,
+      instant: false,
+    });
+    await expect.poll(() => received.length).toBe(2);
+    await t.app.live.push.idle();
+    const rows = await pushesOf(committed.id);
+    expect(rows.map((r) => r.state)).toEqual(["sent", "sent"]);
+    expect(rows.map((r) => (r.payload as { outcome?: string }).outcome)).toEqual(["delivered", "delivered"]);
+  });
+
+  it("keeps a push the push service failed (500, 429) in the outbox, and the sweep delivers it later, to that browser only", async () => {
+    const player = await subscribedPlayer();
+    const second = await addBrowser(player.token);
+    answer = 500;
+    const activity = await recordActivity(t.app.deps.db, player.userId, "bid.accepted", bidPayload);
+    await expect.poll(() => received.length).toBe(2);
+    await t.app.live.push.idle();
+    const failed = await eventually(
+      () => pushesOf(activity.id),
+      (rows) => rows.every((r) => r.attempts === 1),
+    );
+    for (const row of failed) {
+      expect(row).toMatchObject({ state: "queued", attempts: 1 });
+      expect(row.lastError).toMatch(/answered 500/);
+      expect(row.notBefore.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    }
+    expect(
+      (await t.app.deps.db.select().from(activities).where(eq(activities.id, activity.id)))[0]?.pushedAt,
+    ).toBeNull();
+
+    // Not due yet: the sweep leaves them. Once due, one push service takes its push and the other is busy (429).
+    await sweepOutbox(t.app.deps);
+    expect(received).toHaveLength(2);
+    received = [];
+    const secondPath = new URL(second.endpoint).pathname;
+    const firstPath = new URL(player.endpoint).pathname;
+    answer = 201;
+    answers.set(secondPath, 429);
+    for (const row of failed) await makeDue(t.app.deps.db, row.id);
+    expect(await sweepOutbox(t.app.deps)).toHaveLength(1);
+    answers.clear();
+    expect(received.map((r) => r.path).sort()).toEqual([firstPath, secondPath].sort());
+    const afterSecondTry = await pushesOf(activity.id);
+    expect(afterSecondTry.map((r) => [r.state, r.attempts]).sort()).toEqual([
+      ["queued", 2],
+      ["sent", 2],
+    ]);
+    const [delivered] = received.filter((r) => r.path === firstPath);
+    expect(
+      JSON.parse(decryptPush(delivered?.body ?? Buffer.alloc(0), player.ecdh, player.auth)),
+    ).toMatchObject({
+      title: "Bid accepted",
+      activityId: activity.id,
+    });
+    expect(
+      (await t.app.deps.db.select().from(activities).where(eq(activities.id, activity.id)))[0]?.pushedAt,
+    ).toBeInstanceOf(Date);
+
+    // Its next try reaches the second browser; the first one, reached already, is not sent it again.
+    received = [];
+    for (const row of afterSecondTry) await makeDue(t.app.deps.db, row.id);
+    expect(await sweepOutbox(t.app.deps)).toEqual([]);
+    expect(received.map((r) => r.path)).toEqual([secondPath]);
+    expect(
+      JSON.parse(decryptPush(received[0]?.body ?? Buffer.alloc(0), second.ecdh, second.auth)).title,
+    ).toBe("Bid accepted");
+    expect((await pushesOf(activity.id)).map((r) => r.state)).toEqual(["sent", "sent"]);
+  });
+
+  it("tries a push again while its push service cannot be reached", async () => {
+    const player = await signUp(t);
+    const browser = browserKeys();
+    // A port nothing listens on.
+    const endpoint = "http://127.0.0.1:1/push/unreachable";
+    const res = await t.call("POST", "/api/v1/users/push/subscribe", {
+      token: player.token,
+      body: { endpoint, expirationTime: null, keys: browser.keys },
+    });
+    expect(res.statusCode).toBe(200);
+    const activity = await recordActivity(t.app.deps.db, player.userId, "payout.paid", {
+      payoutId: "po_9",
+      amount: 1,
+      instant: false,
+    });
+    const [row] = await eventually(
+      () => pushesOf(activity.id),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(row).toMatchObject({ state: "queued", attempts: 1 });
+    expect(row?.lastError).toMatch(/unreachable/);
+  });
+
+  it("does not try again a push whose endpoint is no longer allowed", async () => {
+    const player = await subscribedPlayer();
+    answer = 503;
+    const activity = await recordActivity(t.app.deps.db, player.userId, "payout.paid", {
+      payoutId: "po_10",
+      amount: 1,
+      instant: false,
+    });
+    const [row] = await eventually(
+      () => pushesOf(activity.id),
+      (rows) => rows[0]?.attempts === 1,
+    );
+    expect(row).toMatchObject({ state: "queued" });
+    answer = 201;
+    received = [];
+    await makeDue(t.app.deps.db, row?.id ?? "");
+    // The rules have changed since the browser subscribed: its push service is no longer allowed.
+    const strict = new WebPushSender(
+      t.app.deps.db,
+      vapidKeys(t.app.deps.config),
+      t.app.deps.config.vapidSubject,
+      t.app.log,
+      { hosts: ["fcm.googleapis.com"], allowLocal: false },
+    );
+    expect(await deliverOutboxMessage({ ...t.app.deps, webPush: strict }, row?.id ?? "")).toBe(true);
+    const [done] = await pushesOf(activity.id);
+    expect(done).toMatchObject({ state: "sent", attempts: 2 });
+    expect(done?.payload).toMatchObject({ outcome: "endpoint not allowed" });
+    expect(await sweepOutbox(t.app.deps)).toEqual([]);
+    expect(received).toHaveLength(0);
   });
 
   it("names what is wrong with a subscription, and asks for a sign-in", async () => {

@@ -12,6 +12,8 @@ import type { Db } from "../../db/client";
 import { activities, pushSubscriptions } from "../../db/schema/live";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
+import { deliverSoon, type OutboxDeps, type PushTransport, queuedPushesOf } from "../outbox/deliver";
+import type { QueuedPush } from "../outbox/queue-message";
 import { checkPushEndpoint, type PushEndpointPolicy } from "./push-endpoint";
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -97,14 +99,18 @@ export function pushMessageOf(activity: Activity): PushMessage {
   return { title, body, url, tag: activity.type, activityId: activity.id, type: activity.type };
 }
 
+/** What the app holds to send Web Push: the outbox's sender, and the public key browsers subscribe with. */
+export type WebPush = PushTransport & { readonly publicKey: string };
+
 /**
- * Sends the Web Push for an activity once its transaction has committed. Every instance hears the commit; the one
- * that claims the row (pushed_at) sends, to each of the player's subscriptions. A subscription the push service
- * says is gone (404, 410) is deleted; other failures are logged and not retried.
+ * Sends one queued Web Push (an outbox message: an activity, to one subscription) for the outbox's sender. Reads the
+ * activity and the subscription as they are now: one deleted since, or moved to another player's account, is not
+ * sent to. A subscription the push service says is gone (404, 410) is deleted, and the push is done with; so is one
+ * whose endpoint is no longer allowed, and one the push service refuses for good (another 4xx). An unreachable push
+ * service, a 5xx or a 429 throws: the outbox tries the push again later.
  */
-export class PushSender {
+export class WebPushSender implements WebPush {
   readonly publicKey: string;
-  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -116,53 +122,41 @@ export class PushSender {
     this.publicKey = keys.publicKey;
   }
 
-  /** Starts a delivery in the background; `idle()` waits for all of them (shutdown, tests). */
-  deliverLater(activityId: string): void {
-    const job: Promise<void> = this.deliver(activityId)
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.warn({ err: error, activityId }, "push delivery failed"))
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
-  }
-
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
-  }
-
-  async deliver(activityId: string): Promise<number> {
-    const [claimed] = await this.db
+  async send({ activityId, subscriptionId }: QueuedPush): Promise<string> {
+    const [activity] = await this.db.select().from(activities).where(eq(activities.id, activityId));
+    // Deleted with its player's account.
+    if (!activity) return "activity gone";
+    const outcome = await this.sendActivity(activity, subscriptionId);
+    await this.db
       .update(activities)
       .set({ pushedAt: sql`now()` })
-      .where(and(eq(activities.id, activityId), isNull(activities.pushedAt)))
-      .returning();
-    if (!claimed) return 0;
-    const subscriptions = await this.db
-      .select()
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, claimed.userId));
-    if (subscriptions.length === 0) return 0;
-    const message = pushMessageOf({
-      id: claimed.id,
-      type: claimed.type,
-      payload: claimed.payload,
-      createdAt: claimed.createdAt.toISOString(),
-      readAt: null,
-    } as Activity);
-    const results = await Promise.all(subscriptions.map((s) => this.send(s, message)));
-    return results.filter(Boolean).length;
+      .where(and(eq(activities.id, activityId), isNull(activities.pushedAt)));
+    return outcome;
   }
 
-  private async send(
-    subscription: typeof pushSubscriptions.$inferSelect,
-    message: PushMessage,
-  ): Promise<boolean> {
+  private async sendActivity(
+    activity: typeof activities.$inferSelect,
+    subscriptionId: string,
+  ): Promise<string> {
+    const [subscription] = await this.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, subscriptionId));
+    if (!subscription || subscription.userId !== activity.userId) return "unsubscribed";
     // Checked again before each push: the host's addresses may have changed since it subscribed.
     try {
       await checkPushEndpoint(subscription.endpoint, this.policy);
     } catch {
-      this.log.warn({ subscriptionId: subscription.id }, "push endpoint no longer allowed; not sent");
-      return false;
+      this.log.warn({ subscriptionId }, "push endpoint no longer allowed; not sent");
+      return "endpoint not allowed";
     }
+    const message = pushMessageOf({
+      id: activity.id,
+      type: activity.type,
+      payload: activity.payload,
+      createdAt: activity.createdAt.toISOString(),
+      readAt: null,
+    } as Activity);
     const request = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       JSON.stringify(message),
@@ -177,6 +171,7 @@ export class PushSender {
         contentEncoding: "aes128gcm",
       },
     );
+    const host = new URL(subscription.endpoint).host;
     let status: number;
     try {
       const response = await fetch(request.endpoint, {
@@ -188,17 +183,49 @@ export class PushSender {
       status = response.status;
       await response.body?.cancel();
     } catch (error) {
-      this.log.warn({ err: error, host: new URL(subscription.endpoint).host }, "push service unreachable");
-      return false;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`push service ${host} unreachable: ${reason}`);
     }
     if (status === 404 || status === 410) {
       await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-      return false;
+      return "subscription gone";
     }
+    if (status === 429 || status >= 500) throw new Error(`push service ${host} answered ${status}`);
     if (status < 200 || status >= 300) {
-      this.log.warn({ status, host: new URL(subscription.endpoint).host }, "push service refused a message");
-      return false;
+      // A refusal of the request itself: sending it again would be refused again.
+      this.log.warn({ status, host }, "push service refused a message");
+      return `refused ${status}`;
     }
-    return true;
+    return "delivered";
+  }
+}
+
+/**
+ * Sends an activity's Web Push once its transaction has committed. The pushes were queued in the outbox with the
+ * activity (`recordActivity`); every instance hears the commit and tries them, and each message's claim lets one
+ * instance send it. A failed one waits in the outbox for the deliver-outbox job, which tries it again.
+ */
+export class PushDelivery {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: OutboxDeps) {}
+
+  /** Starts a delivery in the background; `idle()` waits for all of them (shutdown, tests). */
+  deliverLater(activityId: string): void {
+    const job: Promise<unknown> = this.deliver(activityId)
+      .catch((error: unknown) => this.deps.log?.error({ err: error, activityId }, "push delivery failed"))
+      .finally(() => this.pending.delete(job));
+    this.pending.add(job);
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  /** Sends the activity's pushes still queued; answers how many this call sent (0: another instance took them). */
+  async deliver(activityId: string): Promise<number> {
+    const ids = await queuedPushesOf(this.deps, activityId);
+    const sent = await Promise.all(ids.map((id) => deliverSoon(this.deps, { id, delayMs: 0 })));
+    return sent.filter(Boolean).length;
   }
 }

@@ -20,13 +20,13 @@ import { currentUser } from "../auth/plugin";
 import { authenticate, tokenFromHeader } from "../auth/sessions";
 import { listActivities, markActivitiesRead } from "./activities";
 import { type LiveClient, LiveHub, RESTART_CLOSE_CODE } from "./hub";
-import { PushSender, subscribePush, unsubscribePush, vapidKeys } from "./push";
+import { PushDelivery, subscribePush, unsubscribePush } from "./push";
 import { checkPushEndpoint } from "./push-endpoint";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** This instance's live hub (sockets, fan-out) and Web Push sender. */
-    live: { hub: LiveHub; push: PushSender };
+    /** This instance's live hub (sockets, fan-out) and what sends Web Push after an activity commits. */
+    live: { hub: LiveHub; push: PushDelivery };
   }
 }
 
@@ -38,7 +38,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 4096;
 const livePlugin: FastifyPluginAsyncZod = async (app) => {
   const { db, database, config } = app.deps;
   const security = [{ bearer: [] }];
-  const push = new PushSender(db, vapidKeys(config), config.vapidSubject, app.log, config.push);
+  const push = new PushDelivery(app.deps);
   const hub = new LiveHub({
     database,
     log: app.log,
@@ -164,7 +164,7 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(PushPublicKeyData) },
       },
     },
-    async () => ok({ publicKey: push.publicKey }, "Push public key"),
+    async () => ok({ publicKey: app.deps.webPush.publicKey }, "Push public key"),
   );
 
   app.post(

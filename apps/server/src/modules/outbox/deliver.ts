@@ -3,10 +3,26 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema/outbox";
 import type { Mailer } from "../mail/mailer";
-import type { QueuedMessage } from "./queue-message";
+import type { QueuedMessage, QueuedPush } from "./queue-message";
 
-/** What sending needs: the database, the mailer (which fills in the support address) and a logger. */
-export type OutboxDeps = { db: Db; mailer: Mailer; log?: { error(obj: object, msg: string): void } };
+/**
+ * What sends one Web Push (modules/live/push.ts). Resolves with how it ended, kept on the sent row: delivered, or a
+ * reason it is done with for good without being delivered (the subscription is gone, its endpoint is no longer
+ * allowed). Throws when it should be tried again later (the push service could not be reached, or answered 5xx
+ * or 429).
+ */
+export type PushTransport = { send(push: QueuedPush): Promise<string> };
+
+/**
+ * What sending needs: the database, the mailer (which fills in the support address), Web Push and a logger. A
+ * caller that queues only mail may leave out Web Push: a push it came upon would be left for the sweep.
+ */
+export type OutboxDeps = {
+  db: Db;
+  mailer: Mailer;
+  webPush?: PushTransport;
+  log?: { error(obj: object, msg: string): void };
+};
 
 /** Tries a message gets, counting every sender's; the last failed one leaves the row `failed`. */
 export const OUTBOX_MAX_ATTEMPTS = 8;
@@ -20,6 +36,7 @@ const PostbackPayload = z.object({
   path: z.string(),
   params: z.record(z.string(), z.string()),
 });
+const PushPayload = z.object({ activityId: z.string(), subscriptionId: z.string() });
 
 type Row = typeof outboxMessages.$inferSelect;
 
@@ -37,21 +54,21 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * After the caller's commit: sends the message in the background, at once or when it falls due. The request does
- * not wait for it; a failure is logged and left to the sweep (jobs/deliver-outbox.ts).
+ * not wait for it; a failure is logged and left to the sweep (jobs/deliver-outbox.ts). The promise, which never
+ * rejects, tells whether this try sent it, for a caller that keeps track (shutdown, tests); most need not wait.
  */
-export function deliverSoon(deps: OutboxDeps, message: QueuedMessage | null | undefined): void {
-  if (!message) return;
-  const attempt = () => {
-    deliverOutboxMessage(deps, message.id).catch((error: unknown) =>
-      deps.log?.error({ err: error, outboxId: message.id }, "outbox: a message could not be sent yet"),
-    );
-  };
-  if (message.delayMs <= 0) {
-    attempt();
-    return;
-  }
+export function deliverSoon(deps: OutboxDeps, message: QueuedMessage | null | undefined): Promise<boolean> {
+  if (!message) return Promise.resolve(false);
+  const attempt = () =>
+    deliverOutboxMessage(deps, message.id).catch((error: unknown) => {
+      deps.log?.error({ err: error, outboxId: message.id }, "outbox: a message could not be sent yet");
+      return false;
+    });
+  if (message.delayMs <= 0) return attempt();
   // A little after its time, so that it is surely due when the claim looks.
-  setTimeout(attempt, message.delayMs + 50).unref();
+  return new Promise((resolve) => {
+    setTimeout(() => void attempt().then(resolve), message.delayMs + 50).unref();
+  });
 }
 
 /**
@@ -83,8 +100,9 @@ export async function deliverOutboxMessage(
     }
     return false;
   }
+  let outcome: string | null;
   try {
-    await send(deps, row);
+    outcome = await send(deps, row);
   } catch (error) {
     const attempts = row.attempts + 1;
     const message = error instanceof Error ? error.message : String(error);
@@ -107,7 +125,7 @@ export async function deliverOutboxMessage(
       sentAt: sql`now()`,
       attempts: row.attempts + 1,
       lastError: null,
-      payload: sentPayload(row),
+      payload: sentPayload(row, outcome),
     })
     .where(and(eq(outboxMessages.id, id), eq(outboxMessages.state, "sending")));
   return true;
@@ -142,20 +160,43 @@ export async function findDueOutboxMessages(deps: { db: Db }, limit = 500): Prom
 }
 
 /**
- * What a sent message keeps: a mail's address and subject, not its words (a sign-up or recovery code is not kept in
- * the clear once it is on its way); a postback as it was.
+ * The push messages of an activity still waiting to be sent: what an instance that hears the activity's commit
+ * sends (the instances race, and each message's claim lets one of them send it).
  */
-function sentPayload(row: Row): unknown {
+export async function queuedPushesOf(deps: { db: Db }, activityId: string): Promise<string[]> {
+  const rows = await deps.db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.state, "queued"),
+        sql`(${outboxMessages.payload}->>'activityId') = ${activityId}`,
+        eq(outboxMessages.kind, "push"),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What a sent message keeps: a mail's address and subject, not its words (a sign-up or recovery code is not kept in
+ * the clear once it is on its way); a postback as it was; a push with how it ended.
+ */
+function sentPayload(row: Row, outcome: string | null): unknown {
+  if (row.kind === "push") return { ...PushPayload.parse(row.payload), outcome };
   if (row.kind !== "mail") return row.payload;
   const { to, subject } = MailPayload.parse(row.payload);
   return { to, subject };
 }
 
-async function send(deps: OutboxDeps, row: Row): Promise<void> {
+/** Sends one message; throws to be tried again later. Answers how a push ended (null for the other kinds). */
+async function send(deps: OutboxDeps, row: Row): Promise<string | null> {
   switch (row.kind) {
     case "mail":
       await deps.mailer.send(MailPayload.parse(row.payload));
-      return;
+      return null;
+    case "push":
+      if (!deps.webPush) throw new Error("no Web Push sender here");
+      return await deps.webPush.send(PushPayload.parse(row.payload));
     case "offer_postback": {
       const { base, path, params } = PostbackPayload.parse(row.payload);
       const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`, {
@@ -164,7 +205,7 @@ async function send(deps: OutboxDeps, row: Row): Promise<void> {
       await res.arrayBuffer().catch(() => undefined);
       // A refusal (4xx) is the endpoint's answer, as a partner would take it; only a server error is tried again.
       if (res.status >= 500) throw new Error(`the postback was answered ${res.status}`);
-      return;
+      return null;
     }
   }
 }

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import { pushSubscriptions } from "../../db/schema/live";
 import { outboxMessages } from "../../db/schema/outbox";
 import { newId } from "../../lib/secrets";
+import { queryRows } from "../../lib/sql";
 import type { Mail } from "../mail/mailer";
 
 /** The sandbox offer wall's call to this server: where it answers, the postback's path and its signed parameters. */
@@ -26,6 +28,29 @@ export async function queuePostback(
   delayMs: number,
 ): Promise<QueuedMessage> {
   return insertMessage(q, "offer_postback", postback, Math.max(0, delayMs));
+}
+
+/** One Web Push: the activity it announces, to one of its player's subscriptions. */
+export type QueuedPush = { activityId: string; subscriptionId: string };
+
+/**
+ * Queues, in the transaction that writes the activity, one push message for each subscription its player has now:
+ * the pushes exist only if the activity commits. One message per subscription, made here rather than one per
+ * activity fanned out when it is sent, so that each device is tried, retried and marked sent on its own: a retry
+ * after one push service failed never sends again to the devices already reached, and nothing more needs to be
+ * written when the activity is delivered. The message holds ids only; the activity's words and the subscription's
+ * keys are read when it is sent (a subscription deleted meanwhile is not sent to). Answers the messages' ids.
+ */
+export async function queuePushes(q: Queryable, activityId: string, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    q,
+    sql`insert into ${outboxMessages} (id, kind, payload)
+        select gen_random_uuid(), 'push',
+          jsonb_build_object('activityId', ${activityId}::text, 'subscriptionId', ${pushSubscriptions.id})
+        from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId}
+        returning id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 async function insertMessage(

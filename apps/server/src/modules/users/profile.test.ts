@@ -1,6 +1,12 @@
 import { accountMails, serverMessages } from "@mx/shared/messages";
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { outboxMessages } from "../../db/schema/outbox";
 import { createTestApp, mailbox, signUp, type TestApp, verifiedToken } from "../../test/harness";
+import { outboxMailTo } from "../../test/outbox";
+import { deliverSoon } from "../outbox/deliver";
+import { getProfile } from "./get-profile";
+import { updateProfile } from "./update-profile";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +34,43 @@ describe("PUT /api/v1/users/", () => {
     });
     const profile = await t.call("GET", "/api/v1/users/profile", { token: player.token });
     expect(profile.json().data).toEqual(res.json().data.data);
+  });
+
+  it("queues the e-mail change notices in the change's transaction: none if the change rolls back", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const db = t.app.deps.db;
+    const subjects: string[] = [accountMails.emailChanged.subject, accountMails.emailChangeToTaken.subject];
+    const noticesTo = async (to: string) =>
+      (await outboxMailTo(db, to)).filter((row) =>
+        subjects.includes((row.payload as { subject: string }).subject),
+      );
+    await expect(
+      db.transaction(async (tx) => {
+        const taken = await updateProfile(tx, b.userId, { email: a.email });
+        expect(taken.takenEmail).toBe(a.email);
+        const moved = await updateProfile(tx, a.userId, { email: `moved.${a.email}` });
+        expect(moved.notice).not.toBeNull();
+        // Both notices are written, seen inside the transaction only.
+        const queued = await tx
+          .select()
+          .from(outboxMessages)
+          .where(inArray(outboxMessages.id, [moved.notice?.id ?? "", taken.notice?.id ?? ""]));
+        expect(queued).toHaveLength(2);
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await noticesTo(a.email)).toEqual([]);
+    expect(await noticesTo(`moved.${a.email}`)).toEqual([]);
+    expect((await getProfile(db, a.userId)).email).toBe(a.email);
+
+    // Committed, the notice to the old address is queued with it and sent after.
+    const committed = await updateProfile(db, a.userId, { email: `moved.${a.email}` });
+    expect(committed.notice).not.toBeNull();
+    deliverSoon(t.app.deps, committed.notice);
+    const [notice] = await mailbox(t, a.email);
+    expect(notice?.subject).toBe(accountMails.emailChanged.subject);
+    expect(await noticesTo(a.email)).toHaveLength(1);
   });
 
   it("accepts the player's own current e-mail and username unchanged", async () => {

@@ -1,4 +1,4 @@
-import { accountMails, serverMessages } from "@mx/shared/messages";
+import { serverMessages } from "@mx/shared/messages";
 import {
   AuthData,
   Profile,
@@ -15,9 +15,7 @@ import { ok } from "../../lib/reply";
 import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";
-import { noticeMail } from "../mail/templates";
 import { deliverSoon } from "../outbox/deliver";
-import { queueMail } from "../outbox/queue-message";
 import { createUser } from "./create-user";
 import { deleteAccount } from "./delete-account";
 import { userNameAvailable } from "./find-user";
@@ -96,27 +94,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const emailChanges = newEmail !== undefined && newEmail !== before.email;
       // A new e-mail would let a recovery code take the account: it needs fresh proof.
       if (emailChanges) await requireFreshProof(app.deps, auth, { currentPassword, otpToken }, req.ip);
-      const { profile, takenEmail } = await updateProfile(db, auth.userId, changes);
-      if (takenEmail) {
-        // Answered as if it were free; the address's owner hears of it instead, as sign-up does.
-        const m = accountMails.emailChangeToTaken;
-        await queueMail(db, noticeMail(takenEmail, m.subject, m.title, [m.body, m.ignore])).then(
-          (queued) => deliverSoon(app.deps, queued),
-          (error: unknown) => req.log.error({ err: error }, "taken e-mail notice failed"),
-        );
-      } else if (emailChanges && before.email) {
-        const m = accountMails.emailChanged;
-        await queueMail(
-          db,
-          noticeMail(before.email, m.subject, m.title, [
-            m.body(profile.email),
-            accountMails.payoutHold.ifNotYou,
-          ]),
-        ).then(
-          (queued) => deliverSoon(app.deps, queued),
-          (error: unknown) => req.log.error({ err: error }, "e-mail change notice failed"),
-        );
-      }
+      const { profile, notice } = await updateProfile(db, auth.userId, changes);
+      deliverSoon(app.deps, notice);
       return ok({ data: profile }, serverMessages.profileUpdated);
     },
   );

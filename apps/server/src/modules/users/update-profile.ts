@@ -1,9 +1,12 @@
+import { accountMails } from "@mx/shared/messages";
 import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
 import { and, eq, ne } from "drizzle-orm";
-import type { Db, Queryable } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { uniqueViolation } from "../../lib/db-errors";
 import { announceInvalidation, publishPublic } from "../events/publish";
+import { noticeMail } from "../mail/templates";
+import { type QueuedMessage, queueMail } from "../outbox/queue-message";
 import { assertIdentityFree, identityConflict } from "./find-user";
 import { getProfile } from "./get-profile";
 
@@ -12,14 +15,18 @@ export type ProfileUpdate = {
   profile: Profile;
   /** An e-mail asked for that another account holds: left unchanged, its owner is told instead. */
   takenEmail: string | null;
+  /** The notice mail queued with the change, for the caller to `deliverSoon` once it has returned. */
+  notice: QueuedMessage | null;
 };
 
 /**
  * Changes the profile. An e-mail another account holds is not taken, but the answer is the same as for a free one,
- * so that the form cannot tell which addresses have accounts (as sign-up cannot); the caller tells its owner.
+ * so that the form cannot tell which addresses have accounts (as sign-up cannot); its owner is told instead. A new
+ * e-mail is told to the old address (someone else may have changed it). Either notice is queued in the change's
+ * transaction: it exists only if the change commits. Runs in a transaction of its own (a savepoint in a caller's).
  */
 export async function updateProfile(
-  db: Db,
+  db: Queryable,
   userId: string,
   changes: UpdateProfileBody,
 ): Promise<ProfileUpdate> {
@@ -38,7 +45,7 @@ export async function updateProfile(
 }
 
 async function apply(
-  db: Db,
+  db: Queryable,
   userId: string,
   changes: UpdateProfileBody,
   email: string | undefined,
@@ -47,7 +54,10 @@ async function apply(
     await assertIdentityFree(tx, { userName: changes.userName, exceptUserId: userId });
     const taken = email !== undefined && (await heldByAnother(tx, email, userId));
     const color = changes.buildingColor?.toLowerCase();
-    const [before] = await tx.select({ color: users.buildingColor }).from(users).where(eq(users.id, userId));
+    const [before] = await tx
+      .select({ color: users.buildingColor, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
     // The map redraws the player's buildings in their new colour.
     if (color && before && before.color !== color) {
       await publishPublic(tx, { type: "player.recoloured", userId, color });
@@ -65,9 +75,23 @@ async function apply(
       })
       .where(eq(users.id, userId));
     const profile = await getProfile(tx, userId);
-    return taken && email
-      ? { profile: { ...profile, email }, takenEmail: email }
-      : { profile, takenEmail: null };
+    if (taken && email) {
+      const m = accountMails.emailChangeToTaken;
+      const notice = await queueMail(tx, noticeMail(email, m.subject, m.title, [m.body, m.ignore]));
+      return { profile: { ...profile, email }, takenEmail: email, notice };
+    }
+    let notice: QueuedMessage | null = null;
+    if (email !== undefined && before?.email && email !== before.email) {
+      const m = accountMails.emailChanged;
+      notice = await queueMail(
+        tx,
+        noticeMail(before.email, m.subject, m.title, [
+          m.body(profile.email),
+          accountMails.payoutHold.ifNotYou,
+        ]),
+      );
+    }
+    return { profile, takenEmail: null, notice };
   });
 }
 

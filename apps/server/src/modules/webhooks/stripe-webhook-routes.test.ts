@@ -49,6 +49,7 @@ async function webhookAppWith(
     db: database.db,
     mailer: { kind: "dev-mailbox", send: async () => {} },
     gateway,
+    webPush: { publicKey: "", send: async () => "delivered" },
   };
   instance.decorate("deps", deps);
   await instance.register(

@@ -1,0 +1,2 @@
+ALTER TYPE "public"."outbox_kind" ADD VALUE 'push';--> statement-breakpoint
+CREATE INDEX "outbox_messages_queued_activity_idx" ON "outbox_messages" USING btree (("payload"->>'activityId')) WHERE "outbox_messages"."state" = 'queued';
