@@ -126,4 +126,25 @@ describe("settleEach", () => {
     });
     expect(outcomes).toEqual([succeeded(10), failed(new Error("two")), succeeded(30)]);
   });
+
+  it("answers a held batch's items at once, and starts the next batch only when the hold ends", async () => {
+    const batches: number[][] = [];
+    let endHold: () => void = () => {};
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize: 100, maxRunning: 1, holdSlot: () => new Promise<void>((done) => (endHold = done)) },
+    );
+    expect(await batcher.load(1)).toBe(1);
+    const later = [batcher.load(2), batcher.load(3)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first batch's place is still taken: the two wait, together.
+    expect(batches).toEqual([[1]]);
+    expect(batcher.waiting).toBe(2);
+    endHold();
+    expect(await Promise.all(later)).toEqual([2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
 });

@@ -23,7 +23,16 @@ export class Batcher<I, O> {
 
   constructor(
     private readonly run: (items: I[]) => Promise<Outcome<O>[]>,
-    private readonly options: { maxSize: number; maxRunning: number; retryAlone?: boolean },
+    private readonly options: {
+      maxSize: number;
+      maxRunning: number;
+      retryAlone?: boolean;
+      /**
+       * Keeps a batch's place among the `maxRunning` after its items are answered, until this resolves: the
+       * items' further work then counts as part of the batch, and requests arriving meanwhile make a larger one.
+       */
+      holdSlot?: (outcomes: Outcome<O>[]) => Promise<unknown>;
+    },
   ) {}
 
   load(item: I): Promise<O> {
@@ -84,6 +93,7 @@ export class Batcher<I, O> {
       if (outcome.ok) w.resolve(outcome.value);
       else w.reject(outcome.error);
     });
+    if (this.options.holdSlot) await this.options.holdSlot(outcomes).catch(() => {});
   }
 }
 

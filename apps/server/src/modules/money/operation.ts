@@ -69,6 +69,8 @@ export type MoneyOperation<Row, Done> = {
   refund?(row: Row, intentId: string): Promise<void>;
   /** The row as it is now in the database. */
   reload(row: Row): Promise<Row | null>;
+  /** Told when runOperation is done with a row, however it ended (see `together`'s `untilDone`). */
+  finished?(row: Row): void;
 };
 
 export type Step<Done> = { done: Done } | { waiting: GatewayIntent };
@@ -91,6 +93,8 @@ export type StepsTogether<Request, Row, Done> = {
 
 export type Together<Request, Row, Done> = Pick<MoneyOperation<Row, Done>, "note" | "settle"> & {
   reserve(request: Request): Promise<Row>;
+  /** A reserved row's operation is over (runOperation calls it through the operation's `finished`). */
+  finish(row: Row): void;
   /** Batches run per step and the operations they held, for figures. */
   stats(): Record<"reserve" | "note" | "settle", { batches: number; items: number }>;
 };
@@ -101,12 +105,39 @@ export type Together<Request, Row, Done> = Pick<MoneyOperation<Row, Done>, "note
  * nothing when it throws (one transaction or one statement): a batch that throws is run again one operation at a
  * time, so that one operation's bad row cannot fail the others.
  */
-export function together<Request, Row, Done>(
+export function together<Request, Row extends object, Done>(
   steps: StepsTogether<Request, Row, Done>,
-  options: { maxSize: number; maxRunning: number },
+  {
+    untilDone = false,
+    ...options
+  }: {
+    maxSize: number;
+    maxRunning: number;
+    /**
+     * Counts a reserving batch as running until every operation it reserved is over (settled, waiting or
+     * released), not only until its rows are written: under load the next batch then gathers every request that
+     * arrived meanwhile, so each step writes fewer, larger batches. Pays where the charge takes no time (the
+     * sandbox); a slow processor would hold the next batch back (a batch's hold lasts at most `HOLD_MAX_MS`).
+     */
+    untilDone?: boolean;
+  },
 ): Together<Request, Row, Done> {
   const batch = { ...options, retryAlone: true };
-  const reserving = new Batcher(steps.reserveMany, batch);
+  const open = new WeakMap<Row, () => void>();
+  const holdSlot = (outcomes: Outcome<Row>[]) =>
+    Promise.all(
+      outcomes.flatMap((outcome) =>
+        outcome.ok
+          ? [
+              new Promise<void>((done) => {
+                open.set(outcome.value, done);
+                setTimeout(done, HOLD_MAX_MS).unref();
+              }),
+            ]
+          : [],
+      ),
+    );
+  const reserving = new Batcher(steps.reserveMany, untilDone ? { ...batch, holdSlot } : batch);
   const noting = new Batcher(async (items: { row: Row; intent: GatewayIntent }[]) => {
     await steps.noteMany(items);
     return items.map(() => ({ ok: true as const, value: undefined }));
@@ -114,6 +145,10 @@ export function together<Request, Row, Done>(
   const settling = new Batcher(steps.settleMany, batch);
   return {
     reserve: (request) => reserving.load(request),
+    finish(row) {
+      open.get(row)?.();
+      open.delete(row);
+    },
     note: (row, intent) => noting.load({ row, intent }),
     settle: (row, intent) => settling.load({ row, intent }),
     stats: () => ({
@@ -123,6 +158,9 @@ export function together<Request, Row, Done>(
     }),
   };
 }
+
+/** The longest a reserving batch waits for its operations before the next one may start (`untilDone`). */
+const HOLD_MAX_MS = 2_000;
 
 /** Whether the processor refused for certain (nothing can be taken under the key), rather than went unheard. */
 const refused = (error: unknown) =>
@@ -136,6 +174,14 @@ const refused = (error: unknown) =>
  * processor's refusal (the row released), or the reason it could not settle (the money refunded first).
  */
 export async function runOperation<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Promise<Step<Done>> {
+  try {
+    return await runSteps(op, row);
+  } finally {
+    op.finished?.(row);
+  }
+}
+
+async function runSteps<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Promise<Step<Done>> {
   crashPoint(`${op.name}.reserved`);
   let intent: GatewayIntent | null = null;
   if (op.chargeCents(row) > 0) {

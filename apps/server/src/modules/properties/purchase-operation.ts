@@ -73,10 +73,13 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
         noteMany: (items) => noteMany(deps, items),
         settleMany: (items) => settleMany(deps, items),
       },
-      // With the sandbox, charging takes no time: two batches at once keep both cores busy (one reserving while
-      // another settles); a processor across the network takes long per charge, and there batches overlap more
-      // so that none waits for another.
-      { maxSize: 100, maxRunning: deps.gateway.kind === "sandbox" ? 2 : 8 },
+      // With the sandbox, charging takes no time: one batch at a time, held until its purchases are done, makes
+      // the largest batches and so the fewest statements (measured over HTTP: ~16 purchases a batch and 900/s,
+      // against ~6 and 725/s when a batch ends with its reservations). A processor across the network takes
+      // hundreds of milliseconds per charge: there batches overlap so that none waits for another.
+      deps.gateway.kind === "sandbox"
+        ? { maxSize: 100, maxRunning: 1, untilDone: true }
+        : { maxSize: 100, maxRunning: 8 },
     );
     steps.set(deps, found);
   }
@@ -396,6 +399,7 @@ export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bo
       const [now] = await db.select().from(purchases).where(eq(purchases.id, row.id));
       return now ?? null;
     },
+    finished: (row) => steps.get(deps)?.finish(row),
     // Found by the id it noted; else, unless credits pay it all (then nothing was asked of the processor), by the
     // charge its row records. An intent that is not this purchase's is never taken for it.
     async find(row) {
