@@ -11,7 +11,7 @@ import type { AppDeps } from "../../deps";
 import { crashPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
+import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
 import { accounts, postJournal } from "../ledger/ledger";
@@ -26,7 +26,7 @@ import { releaseHolds } from "./release-holds";
 async function lockedBid(tx: Tx, bidId: string): Promise<BidRow> {
   const [found] = await tx.select({ buildingId: bids.buildingId }).from(bids).where(eq(bids.id, bidId));
   if (!found) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
-  await lockKey(tx, `building:${found.buildingId}`);
+  await lockBuildings(tx, [found.buildingId]);
   const [row] = await tx.select().from(bids).where(eq(bids.id, bidId));
   if (!row) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
   return row;
@@ -256,7 +256,7 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
   const bidId = bid.id;
   if (!userId) throw new AppError("CONFLICT", "This bid has no owner to sell.");
   return deps.db.transaction(async (tx) => {
-    await lockKey(tx, `building:${bid.buildingId}`);
+    await lockBuildings(tx, [bid.buildingId]);
     await deps.faults?.beforeOwnership?.();
     const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (still?.status !== "accepting")

@@ -7,12 +7,11 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
-import { crashPoint } from "../../lib/crash-points";
 import { uniqueViolation } from "../../lib/db-errors";
 import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { lockBuildings } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 import { type MoneyOperation, runOperation, settleOrRefund } from "../money/operation";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
@@ -123,7 +122,7 @@ export async function submitBid(
   let row: BidRow;
   try {
     row = await db.transaction(async (tx) => {
-      await lockKey(tx, `building:${buildingId}`);
+      await lockBuildings(tx, [buildingId]);
       const now = await findBidTarget(tx, buildingId);
       checkBid(now, userId, amountCents);
       const [inserted] = await tx
@@ -322,7 +321,7 @@ async function placeBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent) {
   const { db, gateway } = deps;
   const { id: bidId, bidderId: userId, buildingId, amountCents, totalCents } = bid;
   return db.transaction(async (tx) => {
-    await lockKey(tx, `building:${buildingId}`);
+    await lockBuildings(tx, [buildingId]);
     const now = await findBidTarget(tx, buildingId);
     checkBid(now, userId, amountCents);
     if (now.ownerId !== bid.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
+import { lockBuildings } from "./lock-buildings";
 import { presentProperty, selectProperties } from "./present-property";
 import { publishBuilding } from "./publish-building";
 import { forgetSearches } from "./search-buildings";
@@ -32,7 +32,7 @@ export async function renameBuilding(
 ): Promise<Property> {
   return db
     .transaction(async (tx) => {
-      await lockKey(tx, `building:${buildingId}`);
+      await lockBuildings(tx, [buildingId]);
       const current = await propertyOfBuilding(tx, buildingId);
       if (current.ownerId !== userId)
         throw new AppError("FORBIDDEN", "Only the owner can rename this building.");

@@ -4,6 +4,7 @@ import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 import { queryRows } from "../../lib/sql";
+import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, selectProperties } from "../buildings/present-property";
 import { publishPublicMany, recordActivity } from "../events/publish";
 
@@ -40,6 +41,17 @@ export async function settleDueDevelopments(db: Db, buildingIds: string[] | null
 }
 
 async function settleDueIn(tx: Queryable, ids: string | null): Promise<number> {
+  // Their buildings locked first, in building order, as every change to a building takes them.
+  const dueBuildings = await queryRows<{ building_id: string }>(
+    tx,
+    sql`select d.building_id from developments d where d.state = 'constructing' and d.completes_at <= now()
+      ${ids === null ? sql`` : sql`and d.building_id = any(array(select json_array_elements_text(${ids}::json)))`}`,
+  );
+  if (dueBuildings.length === 0) return 0;
+  await lockBuildings(
+    tx,
+    dueBuildings.map((d) => d.building_id),
+  );
   const finished = await queryRows<Finished>(
     tx,
     sql`

@@ -21,6 +21,7 @@ import { AppError } from "../../lib/errors";
 import { lockKey, lockKeys } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
+import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
 import { publishPublicMany } from "../events/publish";
@@ -192,10 +193,7 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   if (due.length > 0) await settleDueDevelopments(db, due);
 
   return db.transaction(async (tx) => {
-    await lockKeys(
-      tx,
-      buildingIds.map((b) => `building:${b}`),
-    );
+    await lockBuildings(tx, buildingIds);
     const states = await readStates(tx, buildingIds);
     const userIds = [...new Set(wanted.map((w) => w.ask.userId))];
     // Each player's cards and processor customer, in one read.
@@ -342,10 +340,7 @@ async function settleMany(
   const { db, gateway } = deps;
   const buildingIds = [...new Set(items.map(({ row }) => row.buildingId))];
   return db.transaction(async (tx) => {
-    await lockKeys(
-      tx,
-      buildingIds.map((b) => `building:${b}`),
-    );
+    await lockBuildings(tx, buildingIds);
     const states = await readStates(tx, buildingIds, { lockRows: true });
     const now = Date.now();
     // The building changed hands, went on sale or was developed meanwhile: that one's money goes back.

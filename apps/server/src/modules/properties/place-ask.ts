@@ -8,11 +8,11 @@ import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
 import { queryRows } from "../../lib/sql";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
+import { lockBuildings } from "../buildings/lock-buildings";
 import { publishBuilding } from "../buildings/publish-building";
 import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
 import { settleDueDevelopments } from "../developments/construction";
@@ -30,7 +30,7 @@ async function ownedProperty(tx: Tx, userId: string, propertyId: string) {
         : eq(properties.buildingId, propertyId),
     );
   if (!found) throw new AppError("NOT_FOUND", `No property with id ${propertyId}.`);
-  await lockKey(tx, `building:${found.buildingId}`);
+  await lockBuildings(tx, [found.buildingId]);
   const [row] = await tx.select().from(properties).where(eq(properties.buildingId, found.buildingId));
   if (!row || row.ownerId !== userId)
     throw new AppError("FORBIDDEN", "Only the owner can sell this building.");

@@ -10,6 +10,7 @@ import { findActiveUser } from "../auth/active-user";
 import { bidActivity } from "../bids/bid-activity";
 import type { HeldBid } from "../bids/bid-rows";
 import { releaseHolds } from "../bids/release-holds";
+import { lockBuildingsOf } from "../buildings/lock-buildings";
 import { announceInvalidation, publishPublic } from "../events/publish";
 import { completeDeletionRefund, reserveDeletionRefund } from "../payouts/deletion-refund";
 import { forgetSessionsLocally } from "../system/hot-reads";
@@ -33,7 +34,8 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await announceInvalidation(tx, { sessionsOf: userId, player: userId });
     forgetSessionsLocally({ userId });
-    // The player's buildings go back on the market, unowned, at their base price.
+    // The player's buildings go back on the market, unowned, at their base price: locked first, in building order.
+    await lockBuildingsOf(tx, userId);
     await tx.execute(sql`
       update properties p set owner_id = null, for_sale = false, custom_name = null,
         price_cents = b.base_price_cents, updated_at = now()
