@@ -13,7 +13,13 @@ import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
-import { type MoneyOperation, runOperation, settleOrRefund } from "../money/operation";
+import {
+  cancelIntent,
+  findIntent,
+  type MoneyOperation,
+  runOperation,
+  settleOrRefund,
+} from "../money/operation";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
 import { CardError, type GatewayIntent } from "../payments/gateway";
 import {
@@ -248,16 +254,8 @@ export function holdOperation(
       const [now] = await db.select().from(bids).where(eq(bids.id, row.id));
       return now ?? null;
     },
-    find: (row) =>
-      row.paymentIntentId
-        ? gateway.retrievePaymentIntent(row.paymentIntentId)
-        : gateway.findPaymentIntent(bidHold(row)),
-    async cancel(intent) {
-      await gateway.cancelPaymentIntent({
-        id: intent.id,
-        idempotencyKey: `${bidHoldKey(intent.metadata.bidId ?? intent.id)}:cancel`,
-      });
-    },
+    find: (row) => findIntent(gateway, row.paymentIntentId, () => bidHold(row)),
+    cancel: (intent) => cancelIntent(gateway, intent, bidHoldKey(intent.metadata.bidId ?? intent.id)),
   };
 }
 

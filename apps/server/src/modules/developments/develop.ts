@@ -27,7 +27,10 @@ import { ensureCustomer } from "../cards/cards";
 import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes, postJournal } from "../ledger/ledger";
 import {
+  cancelIntent,
+  findIntent,
   type MoneyOperation,
+  noteIntents,
   runOperation,
   type Step,
   settleOrRefund,
@@ -317,15 +320,9 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   });
 }
 
-/** `note` for many developments: each intent noted on its row while it is still reserved, in one statement. */
-async function noteMany(deps: AppDeps, items: { row: DevelopmentRow; intent: GatewayIntent }[]) {
-  const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
-  await deps.db.execute(sql`
-    with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
-    update developments d set payment_intent_id = m.intent_id
-    from m where d.id = any(array(select id from m)) and d.id = m.id and d.state = 'reserved'`);
-  for (const { row, intent } of items) row.paymentIntentId = intent.id;
-}
+/** `note` for many: each intent noted on its row while it is still reserved, in one statement. */
+const noteMany = (deps: AppDeps, items: { row: DevelopmentRow; intent: GatewayIntent }[]) =>
+  noteIntents(deps.db, { name: "developments", state: "state", open: "reserved" }, items);
 
 /**
  * Step 3 for many developments, in one transaction: their buildings locked (as step 1 locks them) and read; every
@@ -605,16 +602,9 @@ export function developmentOperation(
       const [now] = await db.select().from(developments).where(eq(developments.id, row.id));
       return now ?? null;
     },
-    find: (row) =>
-      row.paymentIntentId
-        ? gateway.retrievePaymentIntent(row.paymentIntentId)
-        : gateway.findPaymentIntent(developmentCharge(row)),
-    async cancel(intent) {
-      await gateway.cancelPaymentIntent({
-        id: intent.id,
-        idempotencyKey: `${developmentChargeKey(intent.metadata.developmentId ?? intent.id)}:cancel`,
-      });
-    },
+    find: (row) => findIntent(gateway, row.paymentIntentId, () => developmentCharge(row)),
+    cancel: (intent) =>
+      cancelIntent(gateway, intent, developmentChargeKey(intent.metadata.developmentId ?? intent.id)),
   };
 }
 

@@ -1,8 +1,16 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { Batcher, type Outcome } from "../../lib/batcher";
 import { crashPoint, failPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
-import { CardError, type GatewayIntent, GatewayRequestError, type PaymentGateway } from "../payments/gateway";
+import {
+  CardError,
+  type FindIntentInput,
+  type GatewayIntent,
+  GatewayRequestError,
+  type PaymentGateway,
+} from "../payments/gateway";
 import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
 
@@ -157,6 +165,36 @@ export function together<Request, Row extends object, Done>(
       settle: { ...settling.stats },
     }),
   };
+}
+
+/**
+ * `noteMany` as every operation's table does it: each intent noted on its row while the row is still open (`state`
+ * is `open`), in one statement, and on the rows in hand.
+ */
+export async function noteIntents<Row extends { id: string; paymentIntentId: string | null }>(
+  q: Queryable,
+  table: { name: string; state: string; open: string },
+  items: { row: Row; intent: GatewayIntent }[],
+): Promise<void> {
+  const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
+  await q.execute(sql`
+    with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
+    update ${sql.identifier(table.name)} t set payment_intent_id = m.intent_id
+    from m where t.id = any(array(select id from m)) and t.id = m.id
+      and t.${sql.identifier(table.state)}::text = ${table.open}`);
+  for (const { row, intent } of items) row.paymentIntentId = intent.id;
+}
+
+/** An operation row's processor intent: by the id it noted, else by the charge it records (key, amount, metadata). */
+export const findIntent = (
+  gateway: PaymentGateway,
+  intentId: string | null,
+  charge: () => FindIntentInput,
+) => (intentId ? gateway.retrievePaymentIntent(intentId) : gateway.findPaymentIntent(charge()));
+
+/** Cancels an intent the operation took no money under, with a key fixed by its charge's. */
+export async function cancelIntent(gateway: PaymentGateway, intent: GatewayIntent, chargeKey: string) {
+  await gateway.cancelPaymentIntent({ id: intent.id, idempotencyKey: `${chargeKey}:cancel` });
 }
 
 /** The longest a reserving batch waits for its operations before the next one may start (`untilDone`). */
@@ -352,7 +390,7 @@ async function cancelAndRelease<Row, Done>(
 ) {
   // Cancelled first, so that an intent left open can never be completed later for an operation that has failed.
   if (intent.status !== "requires_payment_method" && intent.status !== "canceled") {
-    await op.gateway.cancelPaymentIntent({ id: intent.id, idempotencyKey: `${op.chargeKey(row)}:cancel` });
+    await cancelIntent(op.gateway, intent, op.chargeKey(row));
   }
   await op.release(row, failure);
 }

@@ -11,7 +11,10 @@ import { AppError } from "../../lib/errors";
 import { queryRows } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
 import {
+  cancelIntent,
+  findIntent,
   type MoneyOperation,
+  noteIntents,
   type Recovery,
   recoverOperation,
   settleOrRefund,
@@ -253,15 +256,9 @@ async function whyNotReserved(deps: AppDeps, userId: string, buildingId: string)
   return new AppError("CONFLICT", "This building already has an owner.");
 }
 
-/** `note` for many purchases: each intent noted on its row while it is still pending, in one statement. */
-async function noteMany(deps: AppDeps, items: { row: PurchaseRow; intent: GatewayIntent }[]) {
-  const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
-  await deps.db.execute(sql`
-    with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
-    update purchases p set payment_intent_id = m.intent_id
-    from m where p.id = any(array(select id from m)) and p.id = m.id and p.status = 'pending'`);
-  for (const { row, intent } of items) row.paymentIntentId = intent.id;
-}
+/** `note` for many: each intent noted on its row while it is still pending, in one statement. */
+const noteMany = (deps: AppDeps, items: { row: PurchaseRow; intent: GatewayIntent }[]) =>
+  noteIntents(deps.db, { name: "purchases", state: "status", open: "pending" }, items);
 
 /**
  * Step 3 for many paid purchases: ownership and the journals of all of them in one statement (ownTogether), then
@@ -403,22 +400,17 @@ export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bo
     // Found by the id it noted; else, unless credits pay it all (then nothing was asked of the processor), by the
     // charge its row records. An intent that is not this purchase's is never taken for it.
     async find(row) {
-      const intent = row.paymentIntentId
-        ? await gateway.retrievePaymentIntent(row.paymentIntentId)
-        : chargeOf(row) <= 0
-          ? null
-          : await gateway.findPaymentIntent(purchaseCharge(row));
+      const intent =
+        row.paymentIntentId || chargeOf(row) > 0
+          ? await findIntent(gateway, row.paymentIntentId, () => purchaseCharge(row))
+          : null;
       if (intent && (intent.metadata.purchaseId !== row.id || intent.amountCents !== chargeOf(row))) {
         throw new Error(`payment intent ${intent.id} does not belong to purchase ${row.id}`);
       }
       return intent;
     },
-    async cancel(intent) {
-      await gateway.cancelPaymentIntent({
-        id: intent.id,
-        idempotencyKey: `${purchaseChargeKey(intent.metadata.purchaseId ?? intent.id)}:cancel`,
-      });
-    },
+    cancel: (intent) =>
+      cancelIntent(gateway, intent, purchaseChargeKey(intent.metadata.purchaseId ?? intent.id)),
   };
 }
 
