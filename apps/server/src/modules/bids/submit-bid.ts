@@ -15,6 +15,7 @@ import { lockBuildings } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 import {
   cancelIntent,
+  chargeAsDescribed,
   findIntent,
   type MoneyOperation,
   runOperation,
@@ -201,16 +202,17 @@ export function holdOperation(
     phase: (row) => (row.status === "holding" ? "reserved" : null),
     intentId: (row) => row.paymentIntentId,
     async charge(row) {
-      const { operation, paymentMethodId, ...hold } = bidHold(row);
       const intent =
-        how.given && row.paymentIntentId && paymentMethodId
-          ? await gateway.confirmPaymentIntent({ id: row.paymentIntentId, paymentMethodId })
-          : await gateway.createPaymentIntent({
-              ...hold,
-              customerId: how.customerId ?? (await ensureCustomer(deps, row.bidderId)),
-              ...(paymentMethodId ? { paymentMethodId } : {}),
-              idempotencyKey: operation,
-            });
+        how.given && row.paymentIntentId && row.paymentMethodId
+          ? await gateway.confirmPaymentIntent({
+              id: row.paymentIntentId,
+              paymentMethodId: row.paymentMethodId,
+            })
+          : await chargeAsDescribed(
+              gateway,
+              how.customerId ?? (await ensureCustomer(deps, row.bidderId)),
+              bidHold(row),
+            );
       if (intent.amountCents !== row.totalCents) {
         // Not this bid's hold: let go with the bid.
         row.paymentIntentId = intent.id;

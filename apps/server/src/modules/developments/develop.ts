@@ -28,6 +28,7 @@ import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes, postJournal } from "../ledger/ledger";
 import {
   cancelIntent,
+  chargeAsDescribed,
   findIntent,
   type MoneyOperation,
   noteIntents,
@@ -552,16 +553,13 @@ export function developmentOperation(
     chargeCents: chargeOf,
     phase: (row) => (row.state === "reserved" ? "reserved" : row.state === "refunding" ? "refunding" : null),
     intentId: (row) => row.paymentIntentId,
-    async charge(row) {
-      const customerId = row.customerId ?? (await ensureCustomer(deps, row.userId));
-      const { operation, paymentMethodId: _, ...charge } = developmentCharge(row);
-      return gateway.createPaymentIntent({
-        ...charge,
-        customerId,
-        ...(paymentMethodId ? { paymentMethodId } : {}),
-        idempotencyKey: operation,
-      });
-    },
+    charge: async (row) =>
+      chargeAsDescribed(
+        gateway,
+        row.customerId ?? (await ensureCustomer(deps, row.userId)),
+        developmentCharge(row),
+        paymentMethodId,
+      ),
     async note(row, intent) {
       if (row.paymentIntentId === intent.id) return;
       await stepsOf(deps).note(row, intent);

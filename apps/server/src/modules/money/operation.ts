@@ -185,6 +185,24 @@ export async function noteIntents<Row extends { id: string; paymentIntentId: str
   for (const { row, intent } of items) row.paymentIntentId = intent.id;
 }
 
+/**
+ * Asks the processor for a charge (or a hold) as the row describes it, under the description's key: the same
+ * description recovery finds it by. `paymentMethodId` overrides the description's, when the row records none.
+ */
+export function chargeAsDescribed(
+  gateway: PaymentGateway,
+  customerId: string,
+  { operation, paymentMethodId: described, ...charge }: FindIntentInput,
+  paymentMethodId: string | null = described,
+): Promise<GatewayIntent> {
+  return gateway.createPaymentIntent({
+    ...charge,
+    customerId,
+    ...(paymentMethodId ? { paymentMethodId } : {}),
+    idempotencyKey: operation,
+  });
+}
+
 /** An operation row's processor intent: by the id it noted, else by the charge it records (key, amount, metadata). */
 export const findIntent = (
   gateway: PaymentGateway,

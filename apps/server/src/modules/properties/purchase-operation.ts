@@ -12,6 +12,7 @@ import { queryRows } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
 import {
   cancelIntent,
+  chargeAsDescribed,
   findIntent,
   type MoneyOperation,
   noteIntents,
@@ -343,16 +344,12 @@ export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bo
     chargeCents: chargeOf,
     phase: (row) => (row.status === "pending" ? "reserved" : row.status === "refunding" ? "refunding" : null),
     intentId: (row) => row.paymentIntentId,
-    async charge(row) {
-      const customerId = row.customerId ?? (await ensureCustomer(deps, row.userId));
-      const { operation, paymentMethodId, ...charge } = purchaseCharge(row);
-      return gateway.createPaymentIntent({
-        ...charge,
-        customerId,
-        ...(paymentMethodId ? { paymentMethodId } : {}),
-        idempotencyKey: operation,
-      });
-    },
+    charge: async (row) =>
+      chargeAsDescribed(
+        gateway,
+        row.customerId ?? (await ensureCustomer(deps, row.userId)),
+        purchaseCharge(row),
+      ),
     async note(row, intent) {
       if (row.paymentIntentId === intent.id) return;
       await stepsOf(deps).note(row, intent);
