@@ -102,7 +102,7 @@ export async function developFigures(
     db,
     sql`select
       (select count(*)::int from developments where state = 'constructing') as constructing,
-      (select count(*)::int from sandbox_payment_intents where status = 'succeeded') as charges,
+      (select count(*)::int from sandbox.payment_intents where status = 'succeeded') as charges,
       (select count(*)::int from ledger_journals where kind = 'development') as journals`,
   );
   const problems = await checkLedger(db);

@@ -88,7 +88,7 @@ export async function marketFigures(
     sql`select
       (select count(*)::int from properties where owner_id is not null) as owned,
       (select count(*)::int from purchases where status = 'completed') as completed,
-      (select count(*)::int from sandbox_payment_intents where status = 'succeeded') as charges,
+      (select count(*)::int from sandbox.payment_intents where status = 'succeeded') as charges,
       (select count(*)::int from ledger_journals where kind = 'purchase') as journals`,
   );
   const problems = await checkLedger(db);

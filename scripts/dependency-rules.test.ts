@@ -62,11 +62,14 @@ describe("the module rules", () => {
     expect(refused.output).toContain("no-file-cycles");
   });
 
-  it("let only app.ts import the sandbox", () => {
+  it("let only app.ts and create-gateway.ts load the sandbox", () => {
     makeTree({
       "modules/sandbox/routes.ts": "export const sandboxRoutes = 1;\n",
+      "modules/sandbox/open-sandbox.ts": "export const openSandbox = 1;\n",
       "app.ts":
         'import { sandboxRoutes } from "./modules/sandbox/routes";\nexport const app = sandboxRoutes;\n',
+      "create-gateway.ts":
+        'export const createGateway = async () => (await import("./modules/sandbox/open-sandbox")).openSandbox;\n',
       "modules/shop/checkout.ts":
         'import { sandboxRoutes } from "../sandbox/routes";\nexport const x = sandboxRoutes;\n',
     });
@@ -75,6 +78,7 @@ describe("the module rules", () => {
     expect(refused.output).toContain("sandbox-only-from-app");
     expect(refused.output).toContain("modules/shop/checkout.ts");
     expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/app.ts");
+    expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/create-gateway.ts");
 
     rmSync(path.join(tree, "apps/server/src/modules/shop"), { recursive: true });
     expect(lint()).toMatchObject({ ok: true });

@@ -5,10 +5,10 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../apps/server/src/config";
+import { createGateway } from "../apps/server/src/create-gateway";
 import { openDatabase } from "../apps/server/src/db/client";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { reconcileWithProcessor } from "../apps/server/src/modules/money/reconcile-processor";
-import { createGateway } from "../apps/server/src/modules/payments/create-gateway";
 
 const { values } = parseArgs({ options: { days: { type: "string" } } });
 const config = loadConfig();
@@ -24,7 +24,7 @@ try {
     );
     process.exitCode = 1;
   }
-  const gateway = createGateway(config, database);
+  const gateway = await createGateway(config, database);
   const now = new Date();
   const days = values.days ? Number(values.days) : gateway.kind === "sandbox" ? null : 30;
   const createdFrom = days === null ? new Date(0) : new Date(now.getTime() - days * 86_400_000);

@@ -2,7 +2,7 @@
  * Compiles the server into dist/: one ES module bundle of our own code (the shared package included), the
  * installed packages left as imports, and the migrations beside it. `node dist/main.js` runs it.
  */
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -14,7 +14,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
 const outdir = path.join(here, "dist");
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   entryPoints: [path.join(here, "src/main.ts")],
   outdir,
   bundle: true,
@@ -26,6 +26,33 @@ await build({
   external,
   logLevel: "warning",
   chunkNames: "chunks/[name]-[hash]",
+  metafile: true,
 });
+// The sandbox processors are loaded only when chosen (create-gateway.ts, app.ts), so they land in chunks that main.js
+// does not import; listed here, so that scripts/production-check.mjs can show a production server running without them.
+const outputs = metafile.outputs;
+const loadedAtStart = new Set();
+const visit = (file) => {
+  if (loadedAtStart.has(file)) return;
+  loadedAtStart.add(file);
+  for (const { path: imported, kind } of outputs[file]?.imports ?? [])
+    if (kind === "import-statement") visit(imported);
+};
+visit(Object.keys(outputs).find((file) => outputs[file].entryPoint));
+const isSandbox = (input) => input.startsWith("src/modules/sandbox/");
+const sandboxFiles = Object.entries(outputs)
+  .filter(([file, output]) => file.endsWith(".js") && Object.keys(output.inputs).some(isSandbox))
+  .map(([file]) => file);
+const loadedWithProduct = sandboxFiles.filter((file) => loadedAtStart.has(file));
+if (loadedWithProduct.length > 0)
+  throw new Error(`The sandbox is loaded with the product: ${loadedWithProduct}`);
+const listed = [
+  ...sandboxFiles.map((file) => path.relative(outdir, path.join(here, file))),
+  "sandbox-migrations",
+];
+writeFileSync(path.join(outdir, "sandbox-files.json"), `${JSON.stringify(listed, null, 2)}\n`);
 cpSync(path.join(here, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
+cpSync(path.join(here, "src/modules/sandbox/migrations"), path.join(outdir, "sandbox-migrations"), {
+  recursive: true,
+});
 console.log(`Server compiled into ${path.relative(process.cwd(), outdir) || "."}`);

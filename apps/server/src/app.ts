@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { createGateway } from "./create-gateway";
 import type { AppDeps } from "./deps";
 import { AppError } from "./lib/errors";
 import { type FastRead, fastReads } from "./lib/fast-reads";
@@ -39,13 +40,11 @@ import { MapTiles } from "./modules/map/tiles";
 import { marketRoutes } from "./modules/market/routes";
 import { offerwallRoutes } from "./modules/offerwall/routes";
 import { otpRoutes } from "./modules/otp/routes";
-import { createGateway } from "./modules/payments/create-gateway";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paypalApiOf } from "./modules/payments/paypal-gateway";
 import { paymentRoutes } from "./modules/payments/routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { propertyRoutes } from "./modules/properties/routes";
-import { sandboxRoutes, sandboxRoutesAllowed } from "./modules/sandbox/routes";
 import { devOrdersRoutes } from "./modules/shop/dev-orders-routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { HotReads } from "./modules/system/hot-reads";
@@ -206,7 +205,7 @@ export async function buildApp({
           : devMailboxMailer(database.db, app.log)),
       config.supportEmail,
     ),
-    gateway: gateway ?? createGateway(config, database),
+    gateway: gateway ?? (await createGateway(config, database)),
     webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
     faults,
     log: app.log,
@@ -417,7 +416,10 @@ export async function buildApp({
     await app.register(devMailboxRoutes);
     await app.register(devOrdersRoutes);
   }
-  if (sandboxRoutesAllowed(config, deps.gateway)) await app.register(sandboxRoutes);
+  // The sandbox's routes exist only off production, and only with the sandbox gateway; loaded only then.
+  if (deps.gateway.kind === "sandbox" && !config.isProduction) {
+    await app.register((await import("./modules/sandbox/routes")).sandboxRoutes);
+  }
 
   const flatApiHeaders = Object.entries(apiHeaders).flat();
   const trustAll = () => true;

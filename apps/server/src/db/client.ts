@@ -21,7 +21,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** The connection underneath, for a library that speaks SQL of its own (the job queue). */
   driver: { kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string };
-  migrate(): Promise<void>;
+  /**
+   * Applies the product's migrations, or another set of them (the sandbox processors' own), each set recorded in a
+   * table of its own.
+   */
+  migrate(set?: MigrationSet): Promise<void>;
   ping(): Promise<void>;
   /** Whether every migration this build carries has been applied (another instance may have migrated it). */
   migrated(): Promise<boolean>;
@@ -41,6 +45,15 @@ export type Database = {
 };
 
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
+
+/** A folder of SQL migrations written by drizzle-kit and the table (in the `drizzle` schema) recording those applied. */
+export type MigrationSet = { folder: string; table: string };
+const productMigrations: MigrationSet = { folder: migrationsFolder, table: "__drizzle_migrations" };
+const migrateOptions = (set: MigrationSet) => ({
+  migrationsFolder: set.folder,
+  migrationsTable: set.table,
+  migrationsSchema: "drizzle",
+});
 
 /** When the newest migration of this build was made (drizzle records it as the applied migration's created_at). */
 function newestMigrationMillis(): number {
@@ -79,12 +92,12 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       db,
       kind: "postgres",
       driver: { kind: "postgres", url: database.url },
-      async migrate() {
+      async migrate(set = productMigrations) {
         // Several instances may start together: one migrates, the others wait for it.
         const client = await pool.connect();
         try {
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client, { schema }), migrateOptions(set));
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
           client.release();
@@ -137,7 +150,7 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
     db: db as unknown as Db,
     kind: "pglite",
     driver: { kind: "pglite", client },
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (set = productMigrations) => migratePglite(db, migrateOptions(set)),
     async ping() {
       await client.query("select 1");
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client";
+import { migrateSandbox } from "../modules/sandbox/migrate";
 
 /**
  * A migrated database of its own for one test file: in-memory PGlite, or — when DATABASE_URL points at
@@ -14,7 +15,7 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
 }> {
   if (!url?.startsWith("postgres")) {
     const database = await openDatabase({ kind: "pglite", dataDir: null });
-    await database.migrate();
+    await migrateTest(database);
     return { database, url: null, drop: () => database.close() };
   }
   const name = `test_${process.pid}_${randomBytes(5).toString("hex")}`;
@@ -31,7 +32,7 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
   const own = new URL(url);
   own.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: own.toString() });
-  await database.migrate();
+  await migrateTest(database);
   return {
     database,
     url: own.toString(),
@@ -40,4 +41,10 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
       await admin(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** Tests run on the sandbox processors, so their databases carry the sandbox's tables beside the product's. */
+async function migrateTest(database: Database) {
+  await database.migrate();
+  await migrateSandbox(database);
 }

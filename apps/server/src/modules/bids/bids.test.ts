@@ -3,12 +3,12 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
-import { sandboxPaymentIntents, sandboxRefunds } from "../../db/schema/sandbox";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { sandboxPaymentIntents, sandboxRefunds } from "../sandbox/schema";
 import { sweepBids } from "./recover-bids";
 import { BID_TTL_MS } from "./release-holds";
 

@@ -15,7 +15,6 @@ import { buildings, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxCardCredits, sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
@@ -30,6 +29,7 @@ import { createCheckout } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { sandboxCardCredits, sandboxPayouts } from "../sandbox/schema";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "crash-test-session-secret-0123456789abcdef";

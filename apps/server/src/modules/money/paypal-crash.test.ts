@@ -11,7 +11,6 @@ import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { accountRefunds } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../../db/schema/sandbox-paypal";
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { restartAndRecover as recoverAfterRestart, requestThatCrashes } from "../../test/crash";
@@ -25,7 +24,8 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { orderIdOf } from "../payments/paypal-gateway";
-import { answerSandboxPaypal, SANDBOX_PAYPAL_PAYER_ID } from "../payments/sandbox-paypal";
+import { answerSandboxPaypal, SANDBOX_PAYPAL_PAYER_ID } from "../sandbox/paypal";
+import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../sandbox/schema";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "paypal-crash-test-session-secret-0123456789";

@@ -4,13 +4,13 @@ import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { users } from "../../db/schema/users";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { connectedPlayer, creditEarnings } from "../../test/payouts";
 import { reservePayout, sendPayout } from "../payouts/send-payout";
+import { sandboxPaymentIntents } from "../sandbox/schema";
 import { reconcileWithProcessor } from "./reconcile-processor";
 
 let t: TestApp;

@@ -6,7 +6,6 @@ import { buildings } from "../../db/schema/buildings";
 import { activities } from "../../db/schema/live";
 import { offerPostbacks } from "../../db/schema/offerwall";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { collection, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -15,6 +14,7 @@ import { creditsOfPlayer, giveCredits, sandboxPostbackUrl } from "../../test/off
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { sandboxPaymentIntents } from "../sandbox/schema";
 import { offerwallPlayers } from "./handle-postback";
 import { signedPlayerId, signGeneric, sortedQuery } from "./providers";
 

@@ -5,7 +5,6 @@ import { buildings, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../../db/schema/sandbox-paypal";
 import { shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
@@ -20,10 +19,11 @@ import { accounts, balanceOf } from "../ledger/ledger";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { findUnsettledPaypalRefunds, settlePayouts } from "../payouts/settle-payouts";
 import { recoverPurchase } from "../properties/purchase-operation";
+import { SANDBOX_PAYPAL_PAYER_ID } from "../sandbox/paypal";
+import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../sandbox/schema";
 import { recoverShopOrder } from "../shop/recover-orders";
 import { PaypalError } from "./paypal-api";
 import { orderIdOf, PAYPAL_CANCELLED, paypalApiOf } from "./paypal-gateway";
-import { SANDBOX_PAYPAL_PAYER_ID } from "./sandbox-paypal";
 
 let t: TestApp;
 beforeAll(async () => {

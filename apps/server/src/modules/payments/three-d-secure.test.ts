@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
+import { sandboxPaymentIntents } from "../sandbox/schema";
 import { finishPayment } from "../webhooks/finish-payment";
 import { AUTHENTICATION_FAILED } from "./bank-check";
 

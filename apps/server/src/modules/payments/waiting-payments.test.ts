@@ -5,8 +5,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
-import { sandboxPaypalOrders } from "../../db/schema/sandbox-paypal";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -14,6 +12,7 @@ import { moneyProblems } from "../../test/money";
 import { recoverBid } from "../bids/recover-bids";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
+import { sandboxPaymentIntents, sandboxPaypalOrders } from "../sandbox/schema";
 import { orderIdOf } from "./paypal-gateway";
 
 /** Enough buildings for a hostile player's 40 requests and the honest players' purchases besides. */

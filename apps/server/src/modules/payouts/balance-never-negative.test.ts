@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payouts } from "../../db/schema/payouts";
-import { sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { addCard } from "../../test/cards";
 import { createTestApp, type TestApp } from "../../test/harness";
 import {
@@ -13,6 +12,7 @@ import {
   FAILING_PAYOUT_CARD,
 } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
+import { sandboxPayouts } from "../sandbox/schema";
 import { settlePayouts } from "./settle-payouts";
 
 let t: TestApp;

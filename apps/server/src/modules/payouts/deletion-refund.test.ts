@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { paymentCards } from "../../db/schema/payments";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
-import { sandboxCardCredits, sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { users } from "../../db/schema/users";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -11,6 +10,7 @@ import { connectedPlayer, creditEarnings, earningsOf } from "../../test/payouts"
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts } from "../ledger/ledger";
 import { CardError, GatewayRequestError } from "../payments/gateway";
+import { sandboxCardCredits, sandboxPayouts } from "../sandbox/schema";
 import { settlePayouts } from "./settle-payouts";
 
 let t: TestApp;

@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { payouts } from "../../db/schema/payouts";
-import { sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { users } from "../../db/schema/users";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import {
@@ -14,6 +13,7 @@ import {
 } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { sandboxPayouts } from "../sandbox/schema";
 import { runAutomaticPayouts } from "./automatic-payouts";
 import { recordPayout } from "./send-payout";
 import { settlePayouts } from "./settle-payouts";

@@ -6,7 +6,6 @@ import { testConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
-import { sandboxPaymentIntents, sandboxRefunds } from "../../db/schema/sandbox";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
@@ -15,6 +14,7 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { sandboxPaymentIntents, sandboxRefunds } from "../sandbox/schema";
 import { reconcilePurchases } from "./reconcile-purchases";
 
 let failNext = false;

@@ -10,26 +10,19 @@ import {
 } from "@mx/shared/schemas/shop";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config";
 import { ok } from "../../lib/reply";
-import type { PaymentGateway } from "../payments/gateway";
-import { sandboxChallengeRoutes } from "../payments/sandbox-challenge-routes";
-import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "../payments/sandbox-checkout";
-import { createSandboxToken } from "../payments/sandbox-gateway";
-import { sandboxPaypalRoutes } from "../payments/sandbox-paypal-routes";
-import { sandboxOnboardingRoutes } from "../payouts/sandbox-onboarding-routes";
-import { paySandboxCheckout } from "../shop/pay-sandbox-checkout";
+import { sandboxChallengeRoutes } from "./challenge-routes";
+import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
+import { createSandboxToken } from "./gateway";
+import { sandboxOnboardingRoutes } from "./onboarding-routes";
+import { paySandboxCheckout } from "./pay-checkout";
+import { sandboxPaypalRoutes } from "./paypal-routes";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Set on every route the sandbox registers (see sandboxRoutes). */
     sandbox?: boolean;
   }
-}
-
-/** The sandbox's routes exist only off production, and only with the sandbox gateway. */
-export function sandboxRoutesAllowed(config: Pick<Config, "isProduction">, gateway: PaymentGateway): boolean {
-  return gateway.kind === "sandbox" && !config.isProduction;
 }
 
 /** The sandbox's stand-ins for what Stripe.js and Stripe's hosted pages do, under /api/v1. */
@@ -98,7 +91,7 @@ const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
 /**
  * Every sandbox route, whatever its path: the tokeniser, the shop's payment form, the payout onboarding page, the
  * bank's 3-D Secure page, and
- * any page added here later. buildApp registers this one plugin only when sandboxRoutesAllowed(), so none of them
+ * any page added here later. buildApp registers this one plugin only off production with the sandbox gateway, so none of them
  * exists in production. Each route is marked `config.sandbox`, which the tests use to list them.
  */
 export const sandboxRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {

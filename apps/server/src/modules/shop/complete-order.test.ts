@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
-import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import { shopOrderLines, shopOrders } from "../../db/schema/shop";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
 import { eventually, makeDue, outboxMailTo, sweepOutbox } from "../../test/outbox";
 import { createCheckout, newShopper } from "../../test/shop";
+import { sandboxCheckoutSessions } from "../sandbox/schema";
 import { completeOrder } from "./complete-order";
 
 let t: TestApp;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
-import { sandboxPaypalOrders } from "../../db/schema/sandbox-paypal";
 import { shopCheckouts, shopOrders } from "../../db/schema/shop";
 import { createTestApp, mailbox, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { newShopper, UNTAXED_ADDRESS } from "../../test/shop";
 import { paypalApiOf } from "../payments/paypal-gateway";
+import { sandboxPaypalOrders } from "../sandbox/schema";
 import { orderNumber } from "./order-confirmation-mail";
 import { runOrdersCommand } from "./orders-command";
 

@@ -2,18 +2,23 @@ import { randomBytes } from "node:crypto";
 import { serverMessages } from "@mx/shared/messages";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
-import { sandboxAccounts, sandboxPaymentMethods } from "../../db/schema/sandbox";
-import { sandboxCardCredits, sandboxExternalAccounts, sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { lockKey } from "../../lib/locks";
-import { type CardBrand, GatewayRequestError } from "./gateway";
+import { type CardBrand, GatewayRequestError } from "../payments/gateway";
 import type {
   GatewayExternalAccount,
   GatewayPayout,
   GatewayPayoutStatus,
   PayoutGateway,
   PayoutMethod,
-} from "./payout-gateway";
-import { cardRefusal, takeSandboxToken } from "./sandbox-tokens";
+} from "../payments/payout-gateway";
+import {
+  sandboxAccounts,
+  sandboxCardCredits,
+  sandboxExternalAccounts,
+  sandboxPaymentMethods,
+  sandboxPayouts,
+} from "./schema";
+import { cardRefusal, takeSandboxToken } from "./tokens";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 

@@ -1,12 +1,13 @@
 import type { ShippingRate } from "@mx/shared/shop-shipping";
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { OrderShipping } from "./shop";
+import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import type { OrderShipping } from "../../../db/schema/shop";
+import { sandbox } from "./sandbox-schema";
 
 /**
  * The sandbox processor's checkout sessions, kept as Stripe keeps them: the priced lines it was asked to take
  * payment for, the customer's e-mail, and where it stands (open → complete, or expired after 24 hours).
  */
-export const sandboxCheckoutSessions = pgTable("sandbox_checkout_sessions", {
+export const sandboxCheckoutSessions = sandbox.table("checkout_sessions", {
   id: text("id").primaryKey(),
   clientSecret: text("client_secret").notNull().unique(),
   /** open | complete | expired */

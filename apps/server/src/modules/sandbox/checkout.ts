@@ -7,17 +7,16 @@ import type {
 import { SANDBOX_SALES_TAX_RATES, shippingTexts, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
-import { sandboxCheckoutSessions } from "../../db/schema/sandbox-shop";
 import type {
   CheckoutGateway,
   CreateCheckoutSessionInput,
   GatewayCheckoutSession,
   GatewayCheckoutSessionStatus,
-} from "./checkout-gateway";
-import { CardError, GatewayRequestError } from "./gateway";
-import { cardRefusal, chargeRefusal, takeSandboxToken } from "./sandbox-tokens";
+} from "../payments/checkout-gateway";
+import { CardError, GatewayRequestError } from "../payments/gateway";
+import { sandboxCheckoutSessions, sandboxPaymentIntents } from "./schema";
 import { CARD_MESSAGES } from "./test-cards";
+import { cardRefusal, chargeRefusal, takeSandboxToken } from "./tokens";
 
 /** Stripe's lifetime of a checkout session. */
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;

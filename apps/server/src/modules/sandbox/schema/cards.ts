@@ -1,10 +1,11 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import { sandbox } from "./sandbox-schema";
 
 /**
  * The sandbox processor's own records, kept like Stripe keeps them. Only the tokeniser sees a card number; from
  * then on a card is its brand, last 4 digits, expiry and how Stripe's test card with that number behaves.
  */
-export const sandboxCustomers = pgTable("sandbox_customers", {
+export const sandboxCustomers = sandbox.table("customers", {
   id: text("id").primaryKey(),
   email: text("email").notNull(),
   name: text("name").notNull(),
@@ -12,7 +13,7 @@ export const sandboxCustomers = pgTable("sandbox_customers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const sandboxTokens = pgTable("sandbox_tokens", {
+export const sandboxTokens = sandbox.table("tokens", {
   id: text("id").primaryKey(),
   brand: text("brand").notNull(),
   last4: text("last4").notNull(),
@@ -26,8 +27,8 @@ export const sandboxTokens = pgTable("sandbox_tokens", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const sandboxPaymentMethods = pgTable(
-  "sandbox_payment_methods",
+export const sandboxPaymentMethods = sandbox.table(
+  "payment_methods",
   {
     id: text("id").primaryKey(),
     customerId: text("customer_id"),
@@ -40,11 +41,11 @@ export const sandboxPaymentMethods = pgTable(
     behaviour: text("behaviour").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sandbox_payment_methods_customer_idx").on(t.customerId)],
+  (t) => [index("payment_methods_customer_idx").on(t.customerId)],
 );
 
-export const sandboxPaymentIntents = pgTable(
-  "sandbox_payment_intents",
+export const sandboxPaymentIntents = sandbox.table(
+  "payment_intents",
   {
     id: text("id").primaryKey(),
     clientSecret: text("client_secret").notNull(),
@@ -63,10 +64,10 @@ export const sandboxPaymentIntents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sandbox_payment_intents_created_idx").on(t.createdAt)],
+  (t) => [index("payment_intents_created_idx").on(t.createdAt)],
 );
 
-export const sandboxRefunds = pgTable("sandbox_refunds", {
+export const sandboxRefunds = sandbox.table("refunds", {
   id: text("id").primaryKey(),
   paymentIntentId: text("payment_intent_id").notNull(),
   amountCents: integer("amount_cents").notNull(),
@@ -75,7 +76,7 @@ export const sandboxRefunds = pgTable("sandbox_refunds", {
 });
 
 /** The sandbox's connected (payout) accounts, onboarded through a local page. */
-export const sandboxAccounts = pgTable("sandbox_accounts", {
+export const sandboxAccounts = sandbox.table("accounts", {
   id: text("id").primaryKey(),
   email: text("email").notNull(),
   userId: text("user_id"),

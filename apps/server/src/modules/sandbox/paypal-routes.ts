@@ -2,10 +2,10 @@ import { formatCents } from "@mx/shared/money";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sandboxPaypalOrders } from "../../db/schema/sandbox-paypal";
 import { AppError } from "../../lib/errors";
 import { serveFramedFormPages } from "./framed-form-pages";
-import { answerSandboxPaypal, SANDBOX_PAYPAL_BUYER } from "./sandbox-paypal";
+import { answerSandboxPaypal, SANDBOX_PAYPAL_BUYER } from "./paypal";
+import { sandboxPaypalOrders } from "./schema";
 
 const Params = z.object({ id: z.string().regex(/^[A-Z0-9]{17}$/, { error: "must be a PayPal order id" }) });
 const Outcome = z.object({

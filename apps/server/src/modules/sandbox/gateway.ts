@@ -2,14 +2,6 @@ import { randomBytes } from "node:crypto";
 import { MAX_CHARGE_CENTS } from "@mx/shared/constants";
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  sandboxAccounts,
-  sandboxCustomers,
-  sandboxPaymentIntents,
-  sandboxPaymentMethods,
-  sandboxRefunds,
-  sandboxTokens,
-} from "../../db/schema/sandbox";
 import { Batcher, failed, type Outcome, settleEach, succeeded } from "../../lib/batcher";
 import {
   type CardBrand,
@@ -20,11 +12,19 @@ import {
   GatewayRequestError,
   type IntentStatus,
   type PaymentGateway,
-} from "./gateway";
-import { createSandboxCheckout } from "./sandbox-checkout";
-import { createSandboxPayouts } from "./sandbox-payouts";
-import { cardRefusal, chargeRefusal, takeSandboxToken } from "./sandbox-tokens";
+} from "../payments/gateway";
+import { createSandboxCheckout } from "./checkout";
+import { createSandboxPayouts } from "./payouts";
+import {
+  sandboxAccounts,
+  sandboxCustomers,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxTokens,
+} from "./schema";
 import { brandOf, CARD_MESSAGES, luhnValid, testCard } from "./test-cards";
+import { cardRefusal, chargeRefusal, takeSandboxToken } from "./tokens";
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 

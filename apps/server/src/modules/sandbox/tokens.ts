@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { sandboxTokens } from "../../db/schema/sandbox";
-import { CardError, GatewayRequestError } from "./gateway";
+import { CardError, GatewayRequestError } from "../payments/gateway";
+import { sandboxTokens } from "./schema";
 import { CARD_MESSAGES, type CardBehaviour } from "./test-cards";
 
 export type SandboxTokenRow = typeof sandboxTokens.$inferSelect;

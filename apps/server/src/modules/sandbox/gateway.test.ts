@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../test/database";
-import { CardError, GatewayRequestError, type PaymentGateway } from "./gateway";
-import { createSandboxGateway, createSandboxToken } from "./sandbox-gateway";
+import { CardError, GatewayRequestError, type PaymentGateway } from "../payments/gateway";
+import { createSandboxGateway, createSandboxToken } from "./gateway";
 
 let database: Database;
 let drop: () => Promise<void>;

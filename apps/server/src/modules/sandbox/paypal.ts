@@ -1,11 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import {
-  sandboxPaypalOrders,
-  sandboxPaypalPayouts,
-  sandboxPaypalRefunds,
-} from "../../db/schema/sandbox-paypal";
 import { uniqueViolation } from "../../lib/db-errors";
 import {
   goodsTotalCents,
@@ -14,7 +9,8 @@ import {
   type PaypalOrder,
   type PaypalOrderStatus,
   type PaypalPayout,
-} from "./paypal-api";
+} from "../payments/paypal-api";
+import { sandboxPaypalOrders, sandboxPaypalPayouts, sandboxPaypalRefunds } from "./schema";
 
 /** PayPal's ids: 17 upper-case letters and digits. */
 const paypalId = () =>

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sandboxAccounts } from "../../db/schema/sandbox";
 import { AppError } from "../../lib/errors";
-import { syncPayoutAccount } from "./payout-account";
+import { syncPayoutAccount } from "../payouts/payout-account";
+import { sandboxAccounts } from "./schema";
 
 const escapeHtml = (s: string) =>
   s.replace(

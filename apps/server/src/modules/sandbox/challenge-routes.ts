@@ -2,10 +2,10 @@ import { formatCents } from "@mx/shared/money";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { sandboxPaymentIntents } from "../../db/schema/sandbox";
 import { AppError } from "../../lib/errors";
 import { serveFramedFormPages } from "./framed-form-pages";
-import { completeSandboxChallenge } from "./sandbox-gateway";
+import { completeSandboxChallenge } from "./gateway";
+import { sandboxPaymentIntents } from "./schema";
 
 const Params = z.object({ id: z.string().regex(/^pi_[\w-]+$/, { error: "must be a payment intent id" }) });
 const Outcome = z.object({ outcome: z.enum(["complete", "fail"], { error: "must be complete or fail" }) });

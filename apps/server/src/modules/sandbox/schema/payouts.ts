@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sandbox } from "./sandbox-schema";
 
 /** The sandbox processor's payout cards: debit cards attached to a connected account, as Stripe keeps them. */
-export const sandboxExternalAccounts = pgTable(
-  "sandbox_external_accounts",
+export const sandboxExternalAccounts = sandbox.table(
+  "external_accounts",
   {
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
@@ -18,13 +19,13 @@ export const sandboxExternalAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("sandbox_external_accounts_account_idx").on(t.accountId, t.createdAt),
-    uniqueIndex("sandbox_external_accounts_one_default").on(t.accountId).where(sql`${t.defaultForCurrency}`),
+    index("external_accounts_account_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("external_accounts_one_default").on(t.accountId).where(sql`${t.defaultForCurrency}`),
   ],
 );
 
 /** The sandbox's payouts: standard ones are pending until `arrival_at`, then paid; instant ones are paid at once. */
-export const sandboxPayouts = pgTable("sandbox_payouts", {
+export const sandboxPayouts = sandbox.table("payouts", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull(),
   amountCents: integer("amount_cents").notNull(),
@@ -44,7 +45,7 @@ export const sandboxPayouts = pgTable("sandbox_payouts", {
 });
 
 /** Money the sandbox sent back to a buying card (a deleted account's refund). */
-export const sandboxCardCredits = pgTable("sandbox_card_credits", {
+export const sandboxCardCredits = sandbox.table("card_credits", {
   id: text("id").primaryKey(),
   customerId: text("customer_id").notNull(),
   paymentMethodId: text("payment_method_id").notNull(),

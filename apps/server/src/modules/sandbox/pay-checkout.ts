@@ -1,7 +1,7 @@
 import type { SandboxCheckoutPayBody, SandboxCheckoutPayData } from "@mx/shared/schemas/shop";
 import { crashPoint } from "../../lib/crash-points";
-import { paySandboxCheckoutSession } from "../payments/sandbox-checkout";
-import { completeOrder } from "./complete-order";
+import { completeOrder } from "../shop/complete-order";
+import { paySandboxCheckoutSession } from "./checkout";
 
 /**
  * The sandbox's embedded payment form submits here: the session is paid with the card token (a refused card throws

@@ -1,11 +1,12 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, text, timestamp } from "drizzle-orm/pg-core";
+import { sandbox } from "./sandbox-schema";
 
 /**
  * The sandbox's PayPal: orders (Orders v2) kept as PayPal keeps them, with the one authorization or capture each
  * may have, and what its test buyer did on the approval page. No network, no keys.
  */
-export const sandboxPaypalOrders = pgTable(
-  "sandbox_paypal_orders",
+export const sandboxPaypalOrders = sandbox.table(
+  "paypal_orders",
   {
     id: text("id").primaryKey(),
     /** The PayPal-Request-Id the order was created with: the same id again returns this order. */
@@ -33,11 +34,11 @@ export const sandboxPaypalOrders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sandbox_paypal_orders_created_idx").on(t.createdAt)],
+  (t) => [index("paypal_orders_created_idx").on(t.createdAt)],
 );
 
 /** Refunds of a sandbox capture, one per PayPal-Request-Id: a refund asked for twice is made once. */
-export const sandboxPaypalRefunds = pgTable("sandbox_paypal_refunds", {
+export const sandboxPaypalRefunds = sandbox.table("paypal_refunds", {
   id: text("id").primaryKey(),
   requestId: text("request_id").unique(),
   captureId: text("capture_id").notNull(),
@@ -46,7 +47,7 @@ export const sandboxPaypalRefunds = pgTable("sandbox_paypal_refunds", {
 });
 
 /** Payouts (Payouts v1) the sandbox made to its test buyer's account, one per sender_batch_id. */
-export const sandboxPaypalPayouts = pgTable("sandbox_paypal_payouts", {
+export const sandboxPaypalPayouts = sandbox.table("paypal_payouts", {
   id: text("id").primaryKey(),
   senderBatchId: text("sender_batch_id").notNull().unique(),
   receiver: text("receiver").notNull(),

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { sandboxAccounts } from "../../db/schema/sandbox";
-import { sandboxPayouts } from "../../db/schema/sandbox-payouts";
 import { createTestDatabase } from "../../test/database";
-import { GatewayRequestError, type PaymentGateway } from "./gateway";
-import { createSandboxGateway, createSandboxToken } from "./sandbox-gateway";
+import { GatewayRequestError, type PaymentGateway } from "../payments/gateway";
+import { createSandboxGateway, createSandboxToken } from "./gateway";
+import { sandboxAccounts, sandboxPayouts } from "./schema";
 
 let database: Database;
 let drop: () => Promise<void>;

@@ -1,0 +1,107 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../db/client";
+import { queryRows } from "../../lib/sql";
+import { migrateSandbox } from "./migrate";
+
+const productFolder = path.join(import.meta.dirname, "../../db/migrations");
+/** The product migration that moved the sandbox's tables out of the product's schema. */
+const LEAVING = 31;
+
+/** The product's migrations as they stood before the sandbox had a schema of its own. */
+function migrationsBeforeTheMove(): { folder: string; remove(): void } {
+  const folder = mkdtempSync(path.join(tmpdir(), "mx-migrations-"));
+  cpSync(productFolder, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx < LEAVING);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+const tables = async (database: Database, schema: string) =>
+  (
+    await queryRows<{ name: string }>(
+      database.db,
+      sql`select table_name as name from information_schema.tables where table_schema = ${schema} order by 1`,
+    )
+  )
+    .map((row) => row.name)
+    .sort();
+
+describe("the sandbox's own tables", () => {
+  let database: Database | null = null;
+  afterEach(async () => {
+    await database?.close();
+    database = null;
+  });
+
+  it("live in the sandbox schema, and a database the sandbox never ran on has none", async () => {
+    database = await openDatabase({ kind: "pglite", dataDir: null });
+    await database.migrate();
+    expect(await tables(database, "sandbox")).toEqual([]);
+    expect((await tables(database, "public")).filter((name) => name.startsWith("sandbox"))).toEqual([]);
+
+    await migrateSandbox(database);
+    await migrateSandbox(database);
+    expect(await tables(database, "sandbox")).toEqual([
+      "accounts",
+      "card_credits",
+      "checkout_sessions",
+      "customers",
+      "external_accounts",
+      "payment_intents",
+      "payment_methods",
+      "payouts",
+      "paypal_orders",
+      "paypal_payouts",
+      "paypal_refunds",
+      "refunds",
+      "tokens",
+    ]);
+  });
+
+  it("carry over what a database made before the move held, and drop the empty leftovers", async () => {
+    const before = migrationsBeforeTheMove();
+    try {
+      database = await openDatabase({ kind: "pglite", dataDir: null });
+      await database.migrate({ folder: before.folder, table: "__drizzle_migrations" });
+    } finally {
+      before.remove();
+    }
+    await database.db.execute(sql`
+      insert into sandbox_customers (id, email, name, user_id) values ('cus_1', 'ann@example.com', 'Ann', 'u1')`);
+    await database.db.execute(sql`
+      insert into sandbox_payment_intents (id, client_secret, amount_cents, captured_cents, currency, capture_method,
+        status, metadata, idempotency_key, capture_key)
+      values ('pi_1', 'pi_1_secret', 1250, 1250, 'usd', 'automatic', 'succeeded', '{"purchase":"p1"}', 'k1', null)`);
+
+    await database.migrate();
+    expect((await tables(database, "public")).filter((name) => name.startsWith("sandbox"))).toEqual([]);
+    await migrateSandbox(database);
+
+    expect(await tables(database, "sandbox_previous")).toEqual([]);
+    expect(await queryRows(database.db, sql`select id, email, name, user_id from sandbox.customers`)).toEqual(
+      [{ id: "cus_1", email: "ann@example.com", name: "Ann", user_id: "u1" }],
+    );
+    expect(
+      await queryRows(
+        database.db,
+        sql`select id, amount_cents, captured_cents, status, metadata, idempotency_key from sandbox.payment_intents`,
+      ),
+    ).toEqual([
+      {
+        id: "pi_1",
+        amount_cents: 1250,
+        captured_cents: 1250,
+        status: "succeeded",
+        metadata: { purchase: "p1" },
+        idempotency_key: "k1",
+      },
+    ]);
+    expect(await tables(database, "sandbox")).toContain("refunds");
+  });
+});

@@ -1,0 +1,17 @@
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { createSandboxGateway } from "./gateway";
+import { migrateSandbox } from "./migrate";
+import { createSandboxPaypal } from "./paypal";
+
+/**
+ * The sandbox processors, ready on this database: their tables created or brought up to date, the card processor
+ * (with its payouts and checkout) and the PayPal that stands beside it.
+ */
+export async function openSandbox(database: Database, config: Pick<Config, "publicUrl">) {
+  await migrateSandbox(database);
+  return {
+    gateway: createSandboxGateway(database.db, config.publicUrl),
+    paypal: createSandboxPaypal(database.db),
+  };
+}

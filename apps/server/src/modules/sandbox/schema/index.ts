@@ -1,0 +1,4 @@
+export * from "./cards";
+export * from "./checkout";
+export * from "./payouts";
+export * from "./paypal";
