@@ -3,9 +3,9 @@ import { bids } from "../../db/schema/bids";
 import type { AppDeps } from "../../deps";
 import { recoverOperation } from "../money/operation";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { bidHold } from "./bid-rows";
 import { acceptOperation } from "./decide-bid";
-import { expireBids, findOwedHolds, releaseHold, releaseHolds } from "./release-holds";
+import { expireBids, findOwedHolds, releaseHold } from "./release-holds";
+import { holdOperation } from "./submit-bid";
 
 /**
  * Everything at once, each item on its own (the jobs do the same one job per item): expires pending bids older than
@@ -51,8 +51,9 @@ export async function findInterruptedBids(deps: AppDeps, now = new Date()): Prom
 
 /**
  * Finishes one interrupted bid from the processor's record:
- *   - `holding` (the hold may or may not have been made): the hold, found by the bid's key if its id was never
- *     noted, is let go and the bid fails;
+ *   - `holding` (the hold may or may not have been made): the bid's money operation resumes (holdOperation): a
+ *     hold still waiting for the bidder's bank is given its time, and any other, found by the bid's key if its id
+ *     was never noted, is let go and the bid fails (a hold found made after a stop is never placed);
  *   - `accepting` and `refunding`: the acceptance's money operation resumes (acceptOperation): a capture that went
  *     through is completed as the sale the owner asked for (or refunded if the sale cannot be written), a hold never
  *     captured goes back to pending for the owner to accept again, and a refund begun is asked for again with the
@@ -60,7 +61,7 @@ export async function findInterruptedBids(deps: AppDeps, now = new Date()): Prom
  * Returns whether it changed anything.
  */
 export async function recoverBid(deps: AppDeps, bidId: string, now = new Date()): Promise<boolean> {
-  const { db, gateway } = deps;
+  const { db } = deps;
   const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
   const [bid] = await db
     .update(bids)
@@ -75,29 +76,13 @@ export async function recoverBid(deps: AppDeps, bidId: string, now = new Date())
     .returning();
   if (!bid) return false;
   if (bid.status === "holding") {
-    const intent = bid.paymentIntentId
-      ? await gateway.retrievePaymentIntent(bid.paymentIntentId)
-      : await gateway.findPaymentIntent(bidHold(bid));
     // A hold waiting for the bidder's bank is given its time (from when it began to wait) before it is abandoned.
     const waitsUntil = Math.min(
       bid.awaitingUntil?.getTime() ?? Number.POSITIVE_INFINITY,
       bid.createdAt.getTime() + WAITING_PAYMENT_MS,
     );
-    if (intent?.status === "requires_action" && now.getTime() < waitsUntil) {
-      return false;
-    }
-    // The hold goes through the releases owed below (now, and on every later sweep until it is let go).
-    await db
-      .update(bids)
-      .set({
-        status: "failed",
-        failure: "interrupted before the bid was placed",
-        paymentIntentId: intent?.id ?? null,
-        updatedAt: now,
-      })
-      .where(and(eq(bids.id, bid.id), eq(bids.status, "holding")));
-    await releaseHolds(deps, [{ id: bid.id, paymentIntentId: intent?.id ?? null }]);
-    return true;
+    const result = await recoverOperation(holdOperation(deps), bid, { waitUntil: new Date(waitsUntil), now });
+    return result !== "waiting" && result !== "settled already";
   }
   // Accepting or refunding: the acceptance's money operation resumes (a sale it made released other bids, whose
   // holds are owed and let go by the sweep).

@@ -4,6 +4,7 @@ import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { AppError } from "../../lib/errors";
 import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
+import { queryRows } from "../../lib/sql";
 
 /** The ledger's accounts. Entries are signed cents, positive = credit. */
 export const accounts = {
@@ -56,24 +57,21 @@ function assertBalanced({ kind, entries }: JournalInput): void {
  * Posts one balanced journal inside the caller's transaction, so it stands or falls with the state it pays for.
  * The same (kind, reference) is posted once: a repeat returns `duplicate: true` and writes nothing. Any earnings
  * account it would take below zero makes it fail with INSUFFICIENT_BALANCE, and the whole transaction with it.
+ * Written by the same statement as journalsCtes', on its own.
  */
 export async function postJournal(
   tx: Tx,
   input: JournalInput,
 ): Promise<{ journalId: string; duplicate: boolean }> {
-  assertBalanced(input);
   const debited = [
     ...new Set(input.entries.filter((e) => isEarnings(e.account) && e.amountCents < 0).map((e) => e.account)),
   ];
   for (const account of debited.sort()) await lockKey(tx, `ledger:${account}`);
 
-  const journalId = newId();
-  const [inserted] = await tx
-    .insert(ledgerJournals)
-    .values({ id: journalId, kind: input.kind, reference: input.reference, memo: input.memo ?? null })
-    .onConflictDoNothing({ target: [ledgerJournals.kind, ledgerJournals.reference] })
-    .returning({ id: ledgerJournals.id });
-  if (!inserted) {
+  const { heads, ctes } = journalWrites([{ when: "", journal: input }], { gate: null, repeat: "skip" });
+  const journalId = heads[0]?.id ?? "";
+  const written = await queryRows<{ id: string }>(tx, sql`with ${ctes} select id from journal`);
+  if (written.length === 0) {
     const [existing] = await tx
       .select({ id: ledgerJournals.id })
       .from(ledgerJournals)
@@ -82,7 +80,6 @@ export async function postJournal(
       );
     return { journalId: existing?.id ?? "", duplicate: true };
   }
-  await tx.insert(ledgerEntries).values(input.entries.map((e) => ({ id: newId(), journalId, ...e })));
 
   if (debited.length > 0) {
     const balances = await tx
@@ -113,19 +110,34 @@ export async function balanceOf(q: Queryable, account: string): Promise<number> 
  * Journals as two common table expressions (`journal`, `journal_entries`) of a single statement, so that a hot path
  * writes its state and its money in one round trip. Each journal is written only if its `when` value is among the
  * values of `gate.column` in the CTE named `gate.name`: the rows that statement actually changed. Only for journals
- * that debit no earnings account (there is no balance to check them against).
+ * that debit no earnings account (there is no balance to check them against); a journal already posted fails the
+ * statement.
  */
 export function journalsCtes(
   journals: { when: string; journal: JournalInput }[],
   gate: { name: string; column: string },
 ): SQL {
-  const heads = journals.map(({ when, journal }) => {
-    assertBalanced(journal);
+  for (const { journal } of journals) {
     if (journal.entries.some((e) => isEarnings(e.account) && e.amountCents < 0)) {
       throw new UnbalancedJournalError(
         `${journal.kind}: a journal debiting earnings must go through postJournal`,
       );
     }
+  }
+  return journalWrites(journals, { gate, repeat: "fail" }).ctes;
+}
+
+/**
+ * The ledger's one way of writing: balanced journals and their entries as the two CTEs `journal` and
+ * `journal_entries`, each journal gated (see journalsCtes) or not, and a repeat of (kind, reference) either
+ * skipped (nothing written for it, and `journal` returns no row for it) or failing the statement.
+ */
+function journalWrites(
+  journals: { when: string; journal: JournalInput }[],
+  { gate, repeat }: { gate: { name: string; column: string } | null; repeat: "skip" | "fail" },
+): { heads: { id: string }[]; ctes: SQL } {
+  const heads = journals.map(({ when, journal }) => {
+    assertBalanced(journal);
     return {
       id: newId(),
       kind: journal.kind,
@@ -137,15 +149,21 @@ export function journalsCtes(
   const entries = journals.flatMap(({ journal }, i) =>
     journal.entries.map((e) => ({ journal_id: heads[i]?.id, account: e.account, amount: e.amountCents })),
   );
-  return sql`journal as (
+  const gated = gate
+    ? sql`where j."when" in (select ${sql.identifier(gate.column)}::text from ${sql.identifier(gate.name)})`
+    : sql``;
+  const onRepeat = repeat === "skip" ? sql`on conflict (kind, reference) do nothing` : sql``;
+  const ctes = sql`journal as (
       insert into ledger_journals (id, kind, reference, memo)
       select j.id, j.kind, j.reference, j.memo
       from json_to_recordset(${JSON.stringify(heads)}::json) as j(id uuid, kind text, reference text, memo text, "when" text)
-      where j."when" in (select ${sql.identifier(gate.column)}::text from ${sql.identifier(gate.name)})
+      ${gated}
+      ${onRepeat}
       returning id),
     journal_entries as (
       insert into ledger_entries (id, journal_id, account, amount_cents)
       select gen_random_uuid(), e.journal_id, e.account, e.amount
       from json_to_recordset(${JSON.stringify(entries)}::json) as e(journal_id uuid, account text, amount integer)
       join journal on journal.id = e.journal_id)`;
+  return { heads, ctes };
 }
