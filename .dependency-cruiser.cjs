@@ -1,14 +1,25 @@
 /**
- * The server's module rules, checked by `npm run lint` (dependency-cruiser):
+ * The module rules, checked by `npm run lint` (dependency-cruiser). The server's:
  * - no cycles between the folders of `apps/server/src/modules`: each module may use the ones below it, and none
  *   uses one that uses it back (webhooks, the sandbox and app.ts sit on top and are imported by nothing);
  * - no cycles between files of the server;
  * - the processor sandbox (`modules/sandbox`) is loaded by app.ts (its routes) and create-gateway.ts (its processors)
  *   alone, and only when it is the chosen processor: no product module imports it.
+ * The web app's:
+ * - its processor sandbox (`apps/web/src/sandbox`, the stand-ins for Stripe's forms) is loaded with `import()` by the
+ *   three routes that show a card form (Add Card, Add payout card, the shop's checkout), only when the server names
+ *   the sandbox: a static import anywhere would put it in the entry chunk.
  * `.dependency-cruiser-known-violations.json` lists violations that cannot be undone at once: one listed there is
- * reported only if it grows. The list is empty: every rule holds on the whole server, and it is meant to stay so.
+ * reported only if it grows. The list is empty: every rule holds on the whole server and web app, and it is meant to
+ * stay so.
  */
 const MODULE = "^apps/server/src/modules/[^/]+$";
+const WEB_SANDBOX = "^apps/web/src/sandbox/";
+const WEB_SANDBOX_ROUTES = [
+  "^apps/web/src/features/cards/routes/add-card-route\\.tsx$",
+  "^apps/web/src/features/payouts/routes/add-payout-card-route\\.tsx$",
+  "^apps/web/src/features/shop/routes/checkout-route\\.tsx$",
+];
 
 module.exports = {
   forbidden: [
@@ -38,10 +49,25 @@ module.exports = {
       },
       to: { path: "^apps/server/src/modules/sandbox/" },
     },
+    {
+      name: "web-sandbox-only-from-its-routes",
+      comment:
+        "The web app's sandbox forms are loaded by the Add Card, Add payout card and checkout routes alone, when the server names the sandbox.",
+      severity: "error",
+      from: { path: "^apps/web/src/", pathNot: [WEB_SANDBOX, ...WEB_SANDBOX_ROUTES] },
+      to: { path: WEB_SANDBOX },
+    },
+    {
+      name: "web-sandbox-only-dynamic",
+      comment: "The web app's sandbox is reached with import() alone, so it stays out of the entry chunk.",
+      severity: "error",
+      from: { path: "^apps/web/src/", pathNot: WEB_SANDBOX },
+      to: { path: WEB_SANDBOX, dynamic: false },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "\\.test\\.ts$|/src/test/" },
+    exclude: { path: "\\.test\\.tsx?$|/src/test/" },
     tsPreCompilationDeps: true,
   },
 };

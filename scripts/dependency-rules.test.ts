@@ -15,17 +15,18 @@ const depcruise = path.join(root, "node_modules", ".bin", "depcruise");
 let tree: string;
 afterEach(() => rmSync(tree, { recursive: true, force: true }));
 
-function makeTree(files: Record<string, string>) {
+/** Writes the files under `root` (the server's sources unless told) of a new tree. */
+function makeTree(files: Record<string, string>, root = "apps/server/src") {
   tree = mkdtempSync(path.join(tmpdir(), "module-rules-"));
   for (const [file, text] of Object.entries(files)) {
-    const at = path.join(tree, "apps/server/src", file);
+    const at = path.join(tree, root, file);
     mkdirSync(path.dirname(at), { recursive: true });
     writeFileSync(at, text);
   }
 }
 
-function lint(): { ok: boolean; output: string } {
-  const run = spawnSync(depcruise, ["apps/server/src", "--config", config], { cwd: tree, encoding: "utf8" });
+function lint(root = "apps/server/src"): { ok: boolean; output: string } {
+  const run = spawnSync(depcruise, [root, "--config", config], { cwd: tree, encoding: "utf8" });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -82,5 +83,51 @@ describe("the module rules", () => {
 
     rmSync(path.join(tree, "apps/server/src/modules/shop"), { recursive: true });
     expect(lint()).toMatchObject({ ok: true });
+  });
+
+  describe("of the web app", () => {
+    const web = "apps/web/src";
+    const sandboxForm = "export default function SandboxAddCardForm() {\n  return null;\n}\n";
+    const staticRoute =
+      'import SandboxAddCardForm from "../../../sandbox/cards/add-card-form";\nexport const form = SandboxAddCardForm;\n';
+    const lazyRoute = 'export const form = () => import("../../../sandbox/cards/add-card-form");\n';
+
+    it("refuse a static import of its sandbox, and pass once the route loads it with import()", () => {
+      makeTree(
+        {
+          "sandbox/cards/add-card-form.tsx": sandboxForm,
+          "features/cards/routes/add-card-route.tsx": staticRoute,
+        },
+        web,
+      );
+      const refused = lint(web);
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain("web-sandbox-only-dynamic");
+      expect(refused.output).toContain("features/cards/routes/add-card-route.tsx");
+      expect(refused.output).not.toContain("web-sandbox-only-from-its-routes");
+
+      writeFileSync(path.join(tree, web, "features/cards/routes/add-card-route.tsx"), lazyRoute);
+      expect(lint(web)).toMatchObject({ ok: true });
+    });
+
+    it("let only the three card routes load its sandbox, even with import()", () => {
+      makeTree(
+        {
+          "sandbox/cards/add-card-form.tsx": sandboxForm,
+          "features/cards/routes/add-card-route.tsx": lazyRoute,
+          "features/market/routes/market-route.tsx":
+            'export const form = () => import("../../../sandbox/cards/add-card-form");\n',
+        },
+        web,
+      );
+      const refused = lint(web);
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain("web-sandbox-only-from-its-routes");
+      expect(refused.output).toContain("features/market/routes/market-route.tsx");
+      expect(refused.output).not.toContain("features/cards/routes/add-card-route.tsx");
+
+      rmSync(path.join(tree, web, "features/market"), { recursive: true });
+      expect(lint(web)).toMatchObject({ ok: true });
+    });
   });
 });

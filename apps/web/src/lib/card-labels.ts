@@ -1,3 +1,5 @@
+import type { CardBrand } from "@mx/shared/cards";
+
 /** How the screens name a card scheme: "VISA", "MASTERCARD", "AMEX". */
 export function brandLabel(scheme: string): string {
   return (scheme || "other").toUpperCase();
@@ -28,4 +30,21 @@ export function cardOnFileLabel(card: { cardScheme: string; last4: string }): st
 /** "Exp 04/2031": the month always padded to two digits, the year in full. */
 export function cardOnFileExpiry(card: { expiryMonth: number; expiryYear: number }): string {
   return `Exp ${String(card.expiryMonth).padStart(2, "0")}/${card.expiryYear}`;
+}
+
+/** Stripe.js names schemes in words ("American Express", "MasterCard"); the server stores the short form. */
+export function brandFromStripe(name: string | undefined | null): CardBrand {
+  const key = (name ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  const known: Record<string, CardBrand> = {
+    visa: "visa",
+    mastercard: "mastercard",
+    americanexpress: "amex",
+    amex: "amex",
+    discover: "discover",
+    dinersclub: "diners",
+    diners: "diners",
+    jcb: "jcb",
+    unionpay: "unionpay",
+  };
+  return known[key] ?? "other";
 }

@@ -1,8 +1,8 @@
+import type { CardBrand } from "@mx/shared/cards";
 import { api } from "@mx/shared/routes";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
-import type { CardBrand } from "../../../lib/card-input";
 import { paymentMethodsKey } from "./get-payment-methods";
 
 /** The new card payload: a processor token, never the card number. */

@@ -1,6 +1,6 @@
 import { errors } from "@mx/shared/messages";
 import { StripeCardEntry } from "../../../components/card-entry/stripe-card-entry";
-import { brandFromStripe } from "../../../lib/card-input";
+import { brandFromStripe } from "../../../lib/card-labels";
 import { cardsCopy } from "../copy";
 import { useAddCard } from "../use-add-card";
 

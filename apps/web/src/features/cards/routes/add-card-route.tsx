@@ -5,12 +5,13 @@ import { AddCardScreen } from "../../../components/card-entry/add-card-screen";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useConfig } from "../../../lib/payment-config";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { SandboxCardForm } from "../components/sandbox-card-form";
 import { cardsCopy } from "../copy";
 import { useGoBack } from "../use-add-card";
 
-// Stripe's React bindings are fetched only when the server uses Stripe.
+// Each provider's form is fetched only when the server names it: Stripe's React bindings, or the sandbox's
+// stand-in for them.
 const StripeCardForm = lazy(() => import("../components/stripe-card-form"));
+const SandboxCardForm = lazy(() => import("../../../sandbox/cards/add-card-form"));
 
 export function AddCardRoute() {
   useDocumentTitle(texts.addCard);
@@ -31,7 +32,11 @@ export function AddCardRoute() {
           <StripeCardForm publishableKey={config.data.publishableKey} />
         </Suspense>
       ) : null}
-      {config.data?.paymentProvider === "sandbox" ? <SandboxCardForm /> : null}
+      {config.data?.paymentProvider === "sandbox" ? (
+        <Suspense fallback={<PageSpinner />}>
+          <SandboxCardForm />
+        </Suspense>
+      ) : null}
     </AddCardScreen>
   );
 }

@@ -9,13 +9,14 @@ import { useProfile } from "../../../lib/current-profile";
 import { useConfig } from "../../../lib/payment-config";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { ConnectPayouts } from "../components/connect-payouts";
-import { SandboxPayoutCardForm } from "../components/sandbox-payout-card-form";
 import { payoutsCopy } from "../copy";
 import { useGoBack } from "../use-add-payout-card";
 import "../payouts.css";
 
-// Stripe's React bindings are fetched only when the server uses Stripe.
+// Each provider's form is fetched only when the server names it: Stripe's React bindings, or the sandbox's
+// stand-in for them.
 const StripePayoutCardForm = lazy(() => import("../components/stripe-payout-card-form"));
+const SandboxPayoutCardForm = lazy(() => import("../../../sandbox/payouts/add-payout-card-form"));
 
 /** /Add-payout-card: a debit card for payouts, tokenised in the browser and attached to the payout account. */
 export function AddPayoutCardRoute() {
@@ -45,7 +46,11 @@ export function AddPayoutCardRoute() {
           <StripePayoutCardForm publishableKey={config.data.publishableKey} />
         </Suspense>
       ) : null}
-      {isConnected && config.data?.paymentProvider === "sandbox" ? <SandboxPayoutCardForm /> : null}
+      {isConnected && config.data?.paymentProvider === "sandbox" ? (
+        <Suspense fallback={<PageSpinner />}>
+          <SandboxPayoutCardForm />
+        </Suspense>
+      ) : null}
     </AddCardScreen>
   );
 }

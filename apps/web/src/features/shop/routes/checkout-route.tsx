@@ -32,13 +32,14 @@ import {
 } from "../cart";
 import { CartLineRow } from "../components/cart-line-row";
 import { PaypalAddressStep } from "../components/paypal-address-step";
-import { SandboxPaymentForm } from "../components/sandbox-payment-form";
 import { ChevronLeftIcon } from "../components/shop-icons";
 import { shopCopy } from "../copy";
 import { useCart } from "../use-cart";
 
-// Stripe's Embedded Checkout is fetched only when the server uses Stripe.
+// Each provider's payment form is fetched only when the server names it: Stripe's Embedded Checkout, or the
+// sandbox's stand-in for it.
 const StripeEmbeddedCheckout = lazy(() => import("../components/stripe-embedded-checkout"));
+const SandboxPaymentForm = lazy(() => import("../../../sandbox/shop/payment-form"));
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -302,7 +303,11 @@ function PaymentStep({ clientSecret, onBack }: { clientSecret: string; onBack: (
           <StripeEmbeddedCheckout publishableKey={config.data.publishableKey} clientSecret={clientSecret} />
         </Suspense>
       ) : null}
-      {config.data?.paymentProvider === "sandbox" ? <SandboxPaymentForm clientSecret={clientSecret} /> : null}
+      {config.data?.paymentProvider === "sandbox" ? (
+        <Suspense fallback={<PageSpinner />}>
+          <SandboxPaymentForm clientSecret={clientSecret} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

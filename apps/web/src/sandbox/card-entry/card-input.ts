@@ -1,21 +1,10 @@
 import { type CardBrand, cardBrandOf, cardNumberLengths, passesLuhn } from "@mx/shared/cards";
+import { cardMessages } from "../../lib/card-messages";
 /**
- * The sandbox card form's own checks, in the words Stripe's Card Element uses, so both providers read the same.
- * Nothing here keeps or logs a card number: every function takes the value and returns a result.
+ * The sandbox card forms' own formatting and checks, in the words Stripe's Card Element uses (`cardMessages`), so
+ * both providers read the same. Nothing here keeps or logs a card number: every function takes the value and
+ * returns a result.
  */
-
-/** Stripe's Card Element wording, used by every card form of ours so both providers read the same. */
-export const cardMessages = {
-  numberIncomplete: "Your card number is incomplete.",
-  numberInvalid: "Your card number is invalid.",
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  expiryYearPast: "Your card's expiration year is in the past.",
-  expiryYearInvalid: "Your card's expiration year is invalid.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-  cvcInvalid: "Your card's security code is invalid.",
-} as const;
 
 /** The sandbox card form's own fields (the name is the form's). */
 export type CardField = "number" | "expiry" | "cvc";
@@ -140,23 +129,6 @@ export function checkCvc(cvc: string, brand: CardBrand): FieldProblem | null {
     return { kind: "invalid", message: cardMessages.cvcInvalid };
   }
   return null;
-}
-
-/** Stripe.js names schemes in words ("American Express", "MasterCard"); the server stores the short form. */
-export function brandFromStripe(name: string | undefined | null): CardBrand {
-  const key = (name ?? "").toLowerCase().replace(/[^a-z]/g, "");
-  const known: Record<string, CardBrand> = {
-    visa: "visa",
-    mastercard: "mastercard",
-    americanexpress: "amex",
-    amex: "amex",
-    discover: "discover",
-    dinersclub: "diners",
-    diners: "diners",
-    jcb: "jcb",
-    unionpay: "unionpay",
-  };
-  return known[key] ?? "other";
 }
 
 /**

@@ -1,5 +1,5 @@
 import { api } from "@mx/shared/routes";
-import { apiRequest } from "./api-client";
+import { apiRequest } from "../../lib/api-client";
 
 /** SandboxTokenData: the token and what it tells about the card. */
 export interface SandboxToken {

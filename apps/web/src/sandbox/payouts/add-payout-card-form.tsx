@@ -1,9 +1,9 @@
-import { SandboxCardForm } from "../../../components/card-entry/sandbox-card-form";
-import { payoutsCopy } from "../copy";
-import { useAddPayoutCardForm } from "../use-add-payout-card";
+import { payoutsCopy } from "../../features/payouts/copy";
+import { useAddPayoutCardForm } from "../../features/payouts/use-add-payout-card";
+import { SandboxCardForm } from "../card-entry/card-form";
 
 /** Add payout card in the sandbox: debit cards only; the token is attached to the player's connected account. */
-export function SandboxPayoutCardForm() {
+export default function SandboxPayoutCardForm() {
   const form = useAddPayoutCardForm();
   return (
     <SandboxCardForm

@@ -1,9 +1,9 @@
-import { asBrand, SandboxCardForm as CardForm } from "../../../components/card-entry/sandbox-card-form";
-import { cardsCopy } from "../copy";
-import { useAddCard } from "../use-add-card";
+import { cardsCopy } from "../../features/cards/copy";
+import { useAddCard } from "../../features/cards/use-add-card";
+import { asBrand, SandboxCardForm as CardForm } from "../card-entry/card-form";
 
 /** Add Card in the sandbox: the card is saved with its last 4 and scheme, as the token tells them. */
-export function SandboxCardForm() {
+export default function SandboxAddCardForm() {
   const addCard = useAddCard();
   return (
     <CardForm

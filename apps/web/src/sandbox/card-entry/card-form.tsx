@@ -1,6 +1,12 @@
 import { errors } from "@mx/shared/messages";
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type CardFormCopy, CardFormFrame } from "../../components/card-entry/card-form-frame";
+import { useCardholderName } from "../../components/card-entry/use-cardholder-name";
+import { CardChip } from "../../components/ui/card-chip";
 import { errorMessage } from "../../lib/api-client";
+import { brandLabel } from "../../lib/card-labels";
+import type { CardSubmit } from "../../lib/card-submit";
+import { SandboxCardFields } from "./card-fields";
 import {
   type CardBrand,
   type CardField,
@@ -17,14 +23,8 @@ import {
   maxNumberLength,
   onlyDigits,
   parseExpiry,
-} from "../../lib/card-input";
-import { brandLabel } from "../../lib/card-labels";
-import type { CardSubmit } from "../../lib/card-submit";
-import { createSandboxToken, type SandboxToken } from "../../lib/sandbox-token";
-import { CardChip } from "../ui/card-chip";
-import { type CardFormCopy, CardFormFrame } from "./card-form-frame";
-import { SandboxCardFields } from "./sandbox-card-fields";
-import { useCardholderName } from "./use-cardholder-name";
+} from "./card-input";
+import { createSandboxToken, type SandboxToken } from "./token";
 
 interface SandboxCardFormProps<T extends object> {
   copy: CardFormCopy & {

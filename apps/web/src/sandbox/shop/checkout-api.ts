@@ -5,8 +5,8 @@ import {
   type SandboxCheckoutShippingBody,
 } from "@mx/shared/schemas/shop";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client";
-import { queryKeys } from "../../../lib/query-keys";
+import { apiRequest } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
 
 /** What the sandbox payment form asks to be paid: the session's lines and total. */
 export function useSandboxCheckoutSession(clientSecret: string) {

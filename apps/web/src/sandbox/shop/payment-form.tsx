@@ -4,17 +4,11 @@ import { findShippingRate, shippingTexts } from "@mx/shared/shop-shipping";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { SandboxCardFields } from "../../../components/card-entry/sandbox-card-fields";
-import { Button } from "../../../components/ui/button";
-import { ErrorBox } from "../../../components/ui/error-box";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api-client";
-import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "../../../lib/card-input";
-import { queryKeys } from "../../../lib/query-keys";
-import { paySandboxCheckout, setSandboxShipping, useSandboxCheckoutSession } from "../api/sandbox-checkout";
-import { shopCopy } from "../copy";
-import { OrderSummary } from "./order-summary";
+import { Button } from "../../components/ui/button";
+import { ErrorBox } from "../../components/ui/error-box";
+import { PageSpinner } from "../../components/ui/spinner";
+import { TextField } from "../../components/ui/text-field";
+import { OrderSummary } from "../../features/shop/components/order-summary";
 import {
   type AddressDraft,
   type AddressField,
@@ -23,7 +17,13 @@ import {
   ShippingFields,
   toShippingAddress,
   useAddressIds,
-} from "./shipping-fields";
+} from "../../features/shop/components/shipping-fields";
+import { shopCopy } from "../../features/shop/copy";
+import { errorMessage } from "../../lib/api-client";
+import { queryKeys } from "../../lib/query-keys";
+import { SandboxCardFields } from "../card-entry/card-fields";
+import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "../card-entry/card-input";
+import { paySandboxCheckout, setSandboxShipping, useSandboxCheckoutSession } from "./checkout-api";
 
 type CardFieldName = "number" | "expiry" | "cvc" | "name";
 type Field = CardFieldName | AddressField;
@@ -70,7 +70,7 @@ function cardProblem(card: { number: string; expiry: string; cvc: string; name: 
  * the card, tokenises it with the sandbox (`POST /sandbox/tokens`) and pays the session; a refused card shows the
  * processor's message ("Your card was declined.") and the form stays for another card. Paid → the return page.
  */
-export function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
+export default function SandboxPaymentForm({ clientSecret }: { clientSecret: string }) {
   const session = useSandboxCheckoutSession(clientSecret);
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cardMessages } from "../../lib/card-messages";
 import {
-  brandFromStripe,
-  cardMessages,
   caretAfterDigits,
   checkCvc,
   checkExpiry,
@@ -103,16 +102,5 @@ describe("checkCvc", () => {
     expect(checkCvc("12", "visa")?.kind).toBe("incomplete");
     expect(checkCvc("123", "amex")?.kind).toBe("incomplete");
     expect(checkCvc("1234", "amex")).toBeNull();
-  });
-});
-
-describe("brandFromStripe", () => {
-  it("maps Stripe.js brand names to the stored scheme", () => {
-    expect(brandFromStripe("Visa")).toBe("visa");
-    expect(brandFromStripe("MasterCard")).toBe("mastercard");
-    expect(brandFromStripe("American Express")).toBe("amex");
-    expect(brandFromStripe("Diners Club")).toBe("diners");
-    expect(brandFromStripe("Unknown")).toBe("other");
-    expect(brandFromStripe(undefined)).toBe("other");
   });
 });

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from "react";
-import type { CardField } from "../../lib/card-input";
-import { TextField } from "../ui/text-field";
+import { TextField } from "../../components/ui/text-field";
+import type { CardField } from "./card-input";
 
 interface SandboxCardFieldsProps {
   ids: Record<CardField, string>;
