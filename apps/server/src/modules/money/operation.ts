@@ -11,6 +11,7 @@ import {
   GatewayRequestError,
   type PaymentGateway,
 } from "../payments/gateway";
+import { PaypalError } from "../payments/paypal-api";
 import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
 
@@ -411,4 +412,59 @@ async function cancelAndRelease<Row, Done>(
     await cancelIntent(op.gateway, intent, op.chargeKey(row));
   }
   await op.release(row, failure);
+}
+
+/**
+ * Money out — a payout, a deleted account's refund — on the same skeleton, where the reserved row's journal has
+ * already taken the money out of the player's earnings:
+ *
+ *   1. reserve — the caller's committed row (with that journal), its processor key fixed by the row;
+ *   2. send    — the processor asked to send it under that key, outside any transaction;
+ *   3. record  — the processor's answer written in one transaction.
+ *
+ * A refusal fails the row, its journal reversed (the money back in the earnings). An unknown answer (unreachable,
+ * a 5xx, a key still in use, a rate limit) leaves it reserved, and recovery sends it again under the same key,
+ * which the processor sends once. Crash points: `<name>.reserved` and `<name>.sent`.
+ */
+export type MoneyOut<Row, Sent> = {
+  name: string;
+  /** Whether the row still waits to be sent. */
+  reserved(row: Row): boolean;
+  /** Step 2, under the row's key. */
+  send(row: Row): Promise<Sent>;
+  /** Step 3: the processor's answer, in one transaction. */
+  record(row: Row, sent: Sent): Promise<void>;
+  /** The processor refused for good: the row fails and its journal is reversed, once. */
+  fail(row: Row, refusal: Error): Promise<void>;
+};
+
+/** How sending ended: recorded, refused for good (the row failed), or nothing to send (not reserved any more). */
+export type MoneyOutcome = { sent: true } | { refusal: Error } | { notReserved: true };
+
+/**
+ * Steps 2 and 3 for a reserved row (or again, for recovery). Throws when the processor's answer is unknown (the
+ * row stays reserved).
+ */
+export async function sendMoneyOut<Row, Sent>(op: MoneyOut<Row, Sent>, row: Row): Promise<MoneyOutcome> {
+  if (!op.reserved(row)) return { notReserved: true };
+  crashPoint(`${op.name}.reserved`);
+  let sent: Sent;
+  try {
+    sent = await op.send(row);
+  } catch (error) {
+    if (!refusedForGood(error)) throw error;
+    await op.fail(row, error);
+    return { refusal: error };
+  }
+  crashPoint(`${op.name}.sent`);
+  await op.record(row, sent);
+  return { sent: true };
+}
+
+/** The processor said no for good (a card refusal or a request it will never accept), not "try again later". */
+function refusedForGood(error: unknown): error is Error {
+  if (error instanceof CardError) return true;
+  const status =
+    error instanceof GatewayRequestError || error instanceof PaypalError ? error.statusCode : 500;
+  return status < 500 && status !== 409 && status !== 429;
 }

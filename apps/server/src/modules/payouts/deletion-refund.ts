@@ -5,13 +5,13 @@ import type { Tx } from "../../db/client";
 import { paymentCustomers } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
-import { crashPoint } from "../../lib/crash-points";
 import { lockKey } from "../../lib/locks";
 import { newId } from "../../lib/secrets";
 import { queryRows } from "../../lib/sql";
 import { defaultCard } from "../cards/cards";
 import { accounts, balanceOf, type Entry, postJournal } from "../ledger/ledger";
-import { CardError, GatewayRequestError } from "../payments/gateway";
+import { type MoneyOut, sendMoneyOut } from "../money/operation";
+import { GatewayRequestError } from "../payments/gateway";
 import { PAYOUT_ITEM_UNPAID, PaypalError, type PaypalPayout } from "../payments/paypal-api";
 import { isPaypalIntent, orderIdOf, paypalApiOf } from "../payments/paypal-gateway";
 import { reservePayout, sendPayout } from "./send-payout";
@@ -195,56 +195,58 @@ function unpaid(payout: PaypalPayout): PaypalError {
 }
 
 /**
- * Step 2 for a card refund, outside any transaction: the processor credits the card. A refusal marks the refund
- * failed and puts the money back on the (deleted) player's earnings (journal "account_refund_reversal", once), for
- * an operator to settle; an unreachable processor leaves it `requested` for `settlePayouts` to retry. Never throws:
- * the account is deleted either way.
+ * A deleted account's refund as money out (money/operation.ts): the processor credits the card (or PayPal pays the
+ * payer) under `account-refund:<id>`, then the refund is recorded sent. A refusal marks it failed and puts the money
+ * back on the (deleted) player's earnings (journal "account_refund_reversal", once), for an operator to settle.
+ */
+function deletionRefundOperation(deps: AppDeps): MoneyOut<RefundRow, { id: string; itemStatus: string | null }> {
+  return {
+    name: "deletion",
+    reserved: (row) => row.state === "requested",
+    async send(row) {
+      if (row.provider === PAYPAL) return sendToPaypal(deps, row);
+      const credit = await deps.gateway.creditCard({
+        customerId: row.customerId,
+        paymentMethodId: row.paymentMethodId,
+        amountCents: row.netCents,
+        currency: row.currency,
+        reference: row.id,
+        idempotencyKey: `account-refund:${row.id}`,
+      });
+      return { id: credit.id, itemStatus: null };
+    },
+    async record(row, sent) {
+      await deps.db
+        .update(accountRefunds)
+        .set({
+          state: "refunded",
+          providerCreditId: sent.id,
+          providerStatus: sent.itemStatus,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(accountRefunds.id, row.id), eq(accountRefunds.state, "requested")));
+    },
+    fail: async (row, refusal) => {
+      await failRefund(deps, row, "requested", refusal);
+    },
+  };
+}
+
+/**
+ * Steps 2 and 3 of a refund, outside any transaction. An unreachable processor leaves it `requested` for
+ * `settlePayouts` to retry. Never throws: the account is deleted either way.
  */
 export async function sendDeletionRefund(deps: AppDeps, refundId: string): Promise<void> {
   const [row] = await deps.db.select().from(accountRefunds).where(eq(accountRefunds.id, refundId));
-  if (row?.state !== "requested") return;
-  crashPoint("deletion.reserved");
+  if (!row) return;
   try {
-    const sent =
-      row.provider === PAYPAL
-        ? await sendToPaypal(deps, row)
-        : {
-            id: (
-              await deps.gateway.creditCard({
-                customerId: row.customerId,
-                paymentMethodId: row.paymentMethodId,
-                amountCents: row.netCents,
-                currency: row.currency,
-                reference: row.id,
-                idempotencyKey: `account-refund:${row.id}`,
-              })
-            ).id,
-            itemStatus: null,
-          };
-    crashPoint("deletion.sent");
+    await sendMoneyOut(deletionRefundOperation(deps), row);
+  } catch (error) {
+    deps.log?.warn({ err: error, refundId }, "deletion refund not confirmed; it will be retried");
     await deps.db
       .update(accountRefunds)
-      .set({
-        state: "refunded",
-        providerCreditId: sent.id,
-        providerStatus: sent.itemStatus,
-        updatedAt: new Date(),
-      })
-      .where(eq(accountRefunds.id, row.id));
-  } catch (error) {
-    const refused =
-      error instanceof CardError ||
-      (error instanceof PaypalError && error.statusCode < 500 && error.statusCode !== 409) ||
-      (error instanceof GatewayRequestError && error.statusCode < 500 && error.statusCode !== 409);
-    if (!refused) {
-      deps.log?.warn({ err: error, refundId }, "deletion refund not confirmed; it will be retried");
-      await deps.db
-        .update(accountRefunds)
-        .set({ updatedAt: new Date() })
-        .where(eq(accountRefunds.id, row.id));
-      return;
-    }
-    await failRefund(deps, row, "requested", error as Error);
+      .set({ updatedAt: new Date() })
+      .where(and(eq(accountRefunds.id, row.id), eq(accountRefunds.state, "requested")));
   }
 }
 

@@ -4,12 +4,11 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { payouts } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
-import { crashPoint } from "../../lib/crash-points";
 import { AppError } from "../../lib/errors";
 import { newId } from "../../lib/secrets";
 import { recordActivity } from "../events/publish";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
-import { CardError, GatewayRequestError } from "../payments/gateway";
+import { type MoneyOut, type MoneyOutcome, sendMoneyOut } from "../money/operation";
 import type { GatewayPayout, PayoutMethod } from "../payments/payout-gateway";
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -160,49 +159,44 @@ export async function failPayout(deps: AppDeps, payoutId: string, message: strin
   await deps.db.transaction((tx) => failInTx(tx, payoutId, message));
 }
 
-/** The processor said no for good (a card refusal or a request it will never accept), not "try again later". */
-function isRefusal(error: unknown): error is Error {
-  if (error instanceof CardError) return true;
-  return (
-    error instanceof GatewayRequestError &&
-    error.statusCode < 500 &&
-    error.statusCode !== 409 &&
-    error.statusCode !== 429
-  );
+/** A payout as money out (money/operation.ts): sent under `payout:<id>`, the processor's answer recorded. */
+function payoutOperation(deps: AppDeps): MoneyOut<PayoutRow, GatewayPayout> {
+  return {
+    name: "payout",
+    reserved: (row) => row.state === "requested",
+    send: (row) =>
+      deps.gateway.createPayout({
+        accountId: row.accountId,
+        amountCents: row.netCents,
+        currency: row.currency,
+        method: row.method as PayoutMethod,
+        ...(row.destination ? { destination: row.destination } : {}),
+        reference: row.id,
+        idempotencyKey: `payout:${row.id}`,
+      }),
+    record: (row, result) => recordPayout(deps, row.id, result),
+    fail: (row, refusal) => failPayout(deps, row.id, refusal.message),
+  };
 }
 
 /**
- * Step 2 of a payout, outside any transaction: asks the processor to send it (with the payout's own idempotency
- * key, so a retry never sends twice) and records the answer. A refusal fails the payout, returning the money, and
- * is thrown to the caller; when the processor cannot be reached the payout stays `requested` for `settlePayouts`
- * to retry, and the caller hears 503.
+ * Steps 2 and 3 of a payout, outside any transaction: the processor is asked to send it (with the payout's own
+ * idempotency key, so a retry never sends twice) and its answer recorded. A refusal fails the payout, returning the
+ * money, and is thrown to the caller; when the processor cannot be reached the payout stays `requested` for
+ * `settlePayouts` to retry, and the caller hears 503.
  */
 export async function sendPayout(deps: AppDeps, payoutId: string): Promise<PayoutRow> {
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!row) throw new AppError("NOT_FOUND", "No such payout.");
-  if (row.state !== "requested") return row;
-  crashPoint("payout.reserved");
-  let result: GatewayPayout;
+  let outcome: MoneyOutcome;
   try {
-    result = await deps.gateway.createPayout({
-      accountId: row.accountId,
-      amountCents: row.netCents,
-      currency: row.currency,
-      method: row.method as PayoutMethod,
-      ...(row.destination ? { destination: row.destination } : {}),
-      reference: row.id,
-      idempotencyKey: `payout:${row.id}`,
-    });
+    outcome = await sendMoneyOut(payoutOperation(deps), row);
   } catch (error) {
-    if (isRefusal(error)) {
-      await failPayout(deps, row.id, error.message);
-      throw error;
-    }
     deps.log?.warn({ err: error, payoutId: row.id }, "payout not confirmed; it will be retried");
     throw new AppError("UNAVAILABLE", serverMessages.payoutPending, { cause: error });
   }
-  crashPoint("payout.sent");
-  await recordPayout(deps, row.id, result);
+  if ("refusal" in outcome) throw outcome.refusal;
+  if ("notReserved" in outcome) return row;
   const [after] = await deps.db.select().from(payouts).where(eq(payouts.id, row.id));
   return after ?? row;
 }
