@@ -132,10 +132,10 @@ function stepsOf(deps: AppDeps): Together<Asked, DevelopmentRow, DevelopData> {
         noteMany: (items) => noteMany(deps, items),
         settleMany: (items) => settleMany(deps, items),
       },
-      // With the sandbox, charging takes no time: two batches at once keep both cores busy (one reserving while
+      // With a processor in this process, charging takes no time: two batches at once keep both cores busy (one reserving while
       // the other settles) and halve the wait of a request that just missed a batch (p99 64 ms against 131 ms
       // with one, 32 in flight); a processor across the network takes long per charge, and there more overlap.
-      { maxSize: 100, maxRunning: deps.gateway.kind === "sandbox" ? 2 : 8 },
+      { maxSize: 100, maxRunning: deps.gateway.latency === "local" ? 2 : 8 },
     );
     steps.set(deps, found);
   }

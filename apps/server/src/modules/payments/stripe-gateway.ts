@@ -232,6 +232,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     kind: "stripe",
+    latency: "network",
     publishableKey: options.publishableKey,
     ...createStripePayouts(stripe, call),
 

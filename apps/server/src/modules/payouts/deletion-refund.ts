@@ -199,7 +199,9 @@ function unpaid(payout: PaypalPayout): PaypalError {
  * payer) under `account-refund:<id>`, then the refund is recorded sent. A refusal marks it failed and puts the money
  * back on the (deleted) player's earnings (journal "account_refund_reversal", once), for an operator to settle.
  */
-function deletionRefundOperation(deps: AppDeps): MoneyOut<RefundRow, { id: string; itemStatus: string | null }> {
+function deletionRefundOperation(
+  deps: AppDeps,
+): MoneyOut<RefundRow, { id: string; itemStatus: string | null }> {
   return {
     name: "deletion",
     reserved: (row) => row.state === "requested",

@@ -270,6 +270,7 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
 
   return {
     kind: "sandbox",
+    latency: "local",
     publishableKey: null,
     ...createSandboxCheckout(db),
     ...createSandboxPayouts(db),
