@@ -38,6 +38,7 @@ import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from ".
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
 import { marketRoutes } from "./modules/market/routes";
+import { sandboxWallAllowed } from "./modules/offerwall/providers";
 import { offerwallRoutes } from "./modules/offerwall/routes";
 import { otpRoutes } from "./modules/otp/routes";
 import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
@@ -416,9 +417,14 @@ export async function buildApp({
     await app.register(devMailboxRoutes);
     await app.register(devOrdersRoutes);
   }
-  // The sandbox's routes exist only off production, and only with the sandbox gateway; loaded only then.
-  if (deps.gateway.kind === "sandbox" && !config.isProduction) {
-    await app.register((await import("./modules/sandbox/routes")).sandboxRoutes);
+  // The sandboxes' routes exist only off production, and only for the sandboxes chosen (the card processor, the
+  // offer wall's partner); loaded only then.
+  const sandboxes = {
+    processors: deps.gateway.kind === "sandbox" && !config.isProduction,
+    offerWall: sandboxWallAllowed(config),
+  };
+  if (sandboxes.processors || sandboxes.offerWall) {
+    await app.register((await import("./modules/sandbox/routes")).sandboxRoutes, sandboxes);
   }
 
   const flatApiHeaders = Object.entries(apiHeaders).flat();

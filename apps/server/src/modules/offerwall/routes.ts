@@ -1,10 +1,5 @@
 import { envelope } from "@mx/shared/schemas/common";
-import {
-  Credits,
-  OfferwallData,
-  SandboxCompleteBody,
-  SandboxCompleteData,
-} from "@mx/shared/schemas/offerwall";
+import { Credits, OfferwallData } from "@mx/shared/schemas/offerwall";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,8 +7,8 @@ import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { creditsOf } from "./credits";
 import { handlePostback } from "./handle-postback";
-import { completeSandboxOffer, getOfferwall } from "./offerwall";
-import { type Params, sandboxWallAllowed } from "./providers";
+import { getOfferwall } from "./offerwall";
+import type { Params } from "./providers";
 
 /** Query and form parameters as one flat map of strings (a repeated name keeps its first value). */
 function paramsOf(req: FastifyRequest): Params {
@@ -115,44 +110,4 @@ export const offerwallRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
-
-  // The sandbox wall exists only where it may be shown: never in production, nor with a partner's wall.
-  if (!sandboxWallAllowed(app.deps.config)) return;
-  app.post(
-    "/offerwall/sandbox/complete",
-    {
-      preHandler: app.requireAuth,
-      config: { sandbox: true },
-      schema: {
-        tags: ["offerwall"],
-        summary:
-          "Sandbox wall only (never in production): complete a sample offer; the sandbox partner sends its signed postback a few seconds later",
-        security,
-        body: SandboxCompleteBody,
-        response: { 200: envelope(SandboxCompleteData) },
-      },
-    },
-    async (req) => {
-      const offer = await completeSandboxOffer(app.deps, currentUser(req).userId, req.body.offerId, () =>
-        selfAddress(app.server.address(), app.deps.config.publicUrl),
-      );
-      return ok({ offer }, "Offer completed: the credits arrive once the partner confirms it.");
-    },
-  );
 };
-
-/** This server's own address for a call to itself: where it listens, or its public URL when not listening. */
-function selfAddress(address: ReturnType<import("node:net").Server["address"]>, publicUrl: string): string {
-  if (address && typeof address === "object") {
-    const host =
-      address.family === "IPv6"
-        ? address.address === "::"
-          ? "[::1]"
-          : `[${address.address}]`
-        : address.address === "0.0.0.0"
-          ? "127.0.0.1"
-          : address.address;
-    return `http://${host}:${address.port}`;
-  }
-  return publicUrl;
-}

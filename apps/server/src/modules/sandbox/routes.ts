@@ -14,6 +14,7 @@ import { ok } from "../../lib/reply";
 import { sandboxChallengeRoutes } from "./challenge-routes";
 import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
 import { createSandboxToken } from "./gateway";
+import { sandboxOfferWallRoutes } from "./offer-wall";
 import { sandboxOnboardingRoutes } from "./onboarding-routes";
 import { paySandboxCheckout } from "./pay-checkout";
 import { sandboxPaypalRoutes } from "./paypal-routes";
@@ -88,16 +89,21 @@ const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** Which sandboxes run here: the card processor (and its PayPal), the offer wall's partner, or both. */
+export type SandboxesHere = { processors: boolean; offerWall: boolean };
+
 /**
  * Every sandbox route, whatever its path: the tokeniser, the shop's payment form, the payout onboarding page, the
- * bank's 3-D Secure page, and
- * any page added here later. buildApp registers this one plugin only off production with the sandbox gateway, so none of them
- * exists in production. Each route is marked `config.sandbox`, which the tests use to list them.
+ * bank's 3-D Secure page, the PayPal approval page, the offer wall partner's sample offers, and any page added here
+ * later. buildApp registers this one plugin only off production, and only with the sandboxes chosen, so none of
+ * them exists in production. Each route is marked `config.sandbox`, which the tests use to list them.
  */
-export const sandboxRoutes: FastifyPluginAsync = async (app: FastifyInstance) => {
+export const sandboxRoutes: FastifyPluginAsync<SandboxesHere> = async (app: FastifyInstance, here) => {
   app.addHook("onRoute", (route) => {
     route.config = { ...route.config, sandbox: true };
   });
+  if (here.offerWall) await app.register(sandboxOfferWallRoutes, { prefix: API_BASE });
+  if (!here.processors) return;
   await app.register(sandboxApiRoutes, { prefix: API_BASE });
   await app.register(sandboxOnboardingRoutes);
   await app.register(sandboxChallengeRoutes);
