@@ -4,7 +4,11 @@
  *   uses one that uses it back (webhooks, the sandbox and app.ts sit on top and are imported by nothing);
  * - no cycles between files of the server;
  * - the processor sandbox (`modules/sandbox`) is loaded by app.ts (its routes) and create-gateway.ts (its processors)
- *   alone, and only when it is the chosen processor: no product module imports it.
+ *   alone, and only when it is the chosen processor: no product module imports it;
+ * - the sandbox stands where Stripe, PayPal and an offer-wall partner stand: it uses the processor interfaces
+ *   (`modules/payments`), the offer wall's partner contract (`modules/offerwall`) and the sign-in guard
+ *   (`modules/auth`), and tells the platform what happened through the notices app.ts hands it, as Stripe's webhooks
+ *   would; it never reaches the modules that act on money, orders or payouts, nor the product's tables.
  * The web app's:
  * - its processor sandbox (`apps/web/src/sandbox`, the stand-ins for Stripe's forms) is loaded with `import()` by the
  *   three routes that show a card form (Add Card, Add payout card, the shop's checkout), only when the server names
@@ -48,6 +52,17 @@ module.exports = {
         pathNot: ["^apps/server/src/(app|create-gateway)\\.ts$", "^apps/server/src/modules/sandbox/"],
       },
       to: { path: "^apps/server/src/modules/sandbox/" },
+    },
+    {
+      name: "sandbox-only-through-interfaces",
+      comment:
+        "The sandbox reaches the product as a processor does: through the payment interfaces, the offer wall's partner contract and the notices it is handed; never the money, shop or payout modules, nor the product's tables.",
+      severity: "error",
+      from: { path: "^apps/server/src/modules/sandbox/" },
+      to: {
+        path: ["^apps/server/src/modules/", "^apps/server/src/db/schema/"],
+        pathNot: "^apps/server/src/modules/(sandbox|payments|offerwall|auth)/",
+      },
     },
     {
       name: "web-sandbox-only-from-its-routes",

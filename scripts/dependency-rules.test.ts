@@ -85,6 +85,28 @@ describe("the module rules", () => {
     expect(lint()).toMatchObject({ ok: true });
   });
 
+  it("let the sandbox reach the product only through the processor interfaces, as a processor does", () => {
+    makeTree({
+      "modules/payments/gateway.ts":
+        "export type ProcessorNotices = { checkoutCompleted(id: string): Promise<void> };\n",
+      "modules/shop/complete-order.ts": "export const completeOrder = async (id: string) => id;\n",
+      "db/schema/shop.ts": "export const shopOrders = {};\n",
+      "modules/sandbox/pay-checkout.ts":
+        'import { completeOrder } from "../shop/complete-order";\nimport { shopOrders } from "../../db/schema/shop";\nexport const pay = (id: string) => [completeOrder(id), shopOrders];\n',
+    });
+    const refused = lint();
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain("sandbox-only-through-interfaces");
+    expect(refused.output).toContain("modules/shop/complete-order.ts");
+    expect(refused.output).toContain("db/schema/shop.ts");
+
+    writeFileSync(
+      path.join(tree, "apps/server/src/modules/sandbox/pay-checkout.ts"),
+      'import type { ProcessorNotices } from "../payments/gateway";\nexport const pay = (notices: ProcessorNotices, id: string) => notices.checkoutCompleted(id);\n',
+    );
+    expect(lint()).toMatchObject({ ok: true });
+  });
+
   describe("of the web app", () => {
     const web = "apps/web/src";
     const sandboxForm = "export default function SandboxAddCardForm() {\n  return null;\n}\n";

@@ -53,6 +53,7 @@ import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
 import { paypalWebhookRoutes } from "./modules/webhooks/paypal-webhook-routes";
+import { processorNotices } from "./modules/webhooks/processor-notices";
 import { stripeWebhookRoutes } from "./modules/webhooks/stripe-webhook-routes";
 import { serveWebApp } from "./web";
 
@@ -422,6 +423,7 @@ export async function buildApp({
   const sandboxes = {
     processors: deps.gateway.kind === "sandbox" && !config.isProduction,
     offerWall: sandboxWallAllowed(config),
+    notices: processorNotices(deps, app.log),
   };
   if (sandboxes.processors || sandboxes.offerWall) {
     await app.register((await import("./modules/sandbox/routes")).sandboxRoutes, sandboxes);

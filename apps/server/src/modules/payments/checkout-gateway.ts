@@ -6,6 +6,8 @@
 import type { ShippingRate } from "@mx/shared/shop-shipping";
 import type { OrderShipping } from "../../db/schema/shop";
 
+export type { OrderShipping };
+
 export type CheckoutLineItemInput = { name: string; unitAmountCents: number; quantity: number };
 
 export type GatewayCheckoutSessionStatus = "open" | "complete" | "expired";

@@ -6,7 +6,7 @@
 
 import type { CardBrand } from "@mx/shared/cards";
 import type { PaymentIntentStatus } from "../../db/schema/states";
-import type { CheckoutGateway } from "./checkout-gateway";
+import type { CheckoutGateway, GatewayCheckoutSession } from "./checkout-gateway";
 import type { PayoutGateway } from "./payout-gateway";
 import type { PaypalOrderGoods } from "./paypal-api";
 
@@ -184,3 +184,16 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<GatewayAccount>;
 }
+
+/**
+ * What the card processor tells the platform of its own accord, as the platform handles it: Stripe sends these as
+ * webhook events (handled in modules/webhooks); a processor running in this process (the sandbox) has no webhook to
+ * send, so the app hands it these and it calls them when Stripe would send the event. The processor never reaches
+ * the modules that act on them.
+ */
+export type ProcessorNotices = {
+  /** `checkout.session.completed`: a shop checkout session was paid, and its order is to be written. */
+  checkoutCompleted(session: GatewayCheckoutSession): Promise<void>;
+  /** `account.updated`: a connected payout account changed; the platform reads it again and keeps what it says. */
+  accountUpdated(accountId: string): Promise<GatewayAccount>;
+};

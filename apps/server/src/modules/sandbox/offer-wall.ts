@@ -2,13 +2,12 @@ import { SANDBOX_OFFERS } from "@mx/shared/sandbox-offers";
 import { envelope } from "@mx/shared/schemas/common";
 import { type CompletedOffer, SandboxCompleteBody, SandboxCompleteData } from "@mx/shared/schemas/offerwall";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { offerCompletions } from "../../db/schema/offerwall";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/errors";
 import { ok } from "../../lib/reply";
 import { newId } from "../../lib/secrets";
 import { currentUser } from "../auth/plugin";
-import { presentCompletion } from "../offerwall/offerwall";
+import { recordPendingOffer } from "../offerwall/pending-offers";
 import {
   SANDBOX_PARAMS,
   sandboxSecret,
@@ -16,8 +15,6 @@ import {
   signedPlayerId,
   signGeneric,
 } from "../offerwall/providers";
-import { deliverSoon } from "../outbox/deliver";
-import { queuePostback } from "../outbox/queue-message";
 
 /*
  * The sandbox offer wall's partner: what a real partner does on its own servers, done here off production. The
@@ -42,7 +39,7 @@ export async function completeSandboxOffer(
   offerId: string,
   selfAddress: SelfAddress,
 ): Promise<CompletedOffer> {
-  const { config, db } = deps;
+  const { config } = deps;
   if (!sandboxWallAllowed(config))
     throw new AppError("NOT_FOUND", "The sandbox offer wall is not available.");
   const offer = SANDBOX_OFFERS.find((o) => o.id === offerId);
@@ -58,31 +55,12 @@ export async function completeSandboxOffer(
     },
     sandboxSecret(config),
   );
-  // The completion and its postback are written together; the postback waits in the outbox for its time, so a
-  // restart in between loses neither.
-  const { row, postback } = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(offerCompletions)
-      .values({
-        id: newId(),
-        provider: "sandbox",
-        transactionId,
-        userId,
-        offerName: offer.name,
-        amountCents: offer.rewardCents,
-        status: "pending",
-      })
-      .returning();
-    if (!inserted) throw new Error("the sandbox offer was not recorded");
-    const queued = await queuePostback(
-      tx,
-      { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
-      config.offerwall.sandboxDelayMs,
-    );
-    return { row: inserted, postback: queued };
-  });
-  deliverSoon(deps, postback);
-  return presentCompletion(row);
+  return recordPendingOffer(
+    deps,
+    { provider: "sandbox", transactionId, userId, offerName: offer.name, amountCents: offer.rewardCents },
+    { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
+    config.offerwall.sandboxDelayMs,
+  );
 }
 
 /** The partner's one route: the player completes a sample offer (under /api/v1, signed in). */

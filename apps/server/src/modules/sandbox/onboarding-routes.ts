@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../lib/errors";
-import { syncPayoutAccount } from "../payouts/payout-account";
+import type { ProcessorNotices } from "../payments/gateway";
 import { sandboxAccounts } from "./schema";
 
 const escapeHtml = (s: string) =>
@@ -28,7 +28,10 @@ const Requirements = z.strictObject({
  * The sandbox's stand-in for Stripe's hosted onboarding: one form; submitting it completes the payout account and
  * returns to the app. Exists only with the sandbox gateway, never in production.
  */
-export const sandboxOnboardingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sandboxOnboardingRoutes: FastifyPluginAsyncZod<{ notices: ProcessorNotices }> = async (
+  app,
+  { notices },
+) => {
   const { db, config } = app.deps;
   // Only back into this app: the return address must not send players elsewhere.
   const ownUrl = (url: string) => {
@@ -81,7 +84,7 @@ small{color:#8b949e}</style></head><body><main>
       .set({ currentlyDue: [], pastDue: [] })
       .where(eq(sandboxAccounts.id, account));
     // Stripe tells the platform with `account.updated`; the sandbox applies the same at once.
-    await syncPayoutAccount(app.deps, account);
+    await notices.accountUpdated(account);
     return reply.redirect(target, 303);
   });
 
@@ -98,7 +101,7 @@ small{color:#8b949e}</style></head><body><main>
       .where(eq(sandboxAccounts.id, account))
       .returning({ id: sandboxAccounts.id });
     if (!row) throw new AppError("NOT_FOUND", `No such account: '${account}'`);
-    const updated = await syncPayoutAccount(app.deps, account);
+    const updated = await notices.accountUpdated(account);
     return { statusCode: 200, message: "Requirements updated", data: updated };
   });
 };

@@ -1,20 +1,22 @@
 import type { SandboxCheckoutPayBody, SandboxCheckoutPayData } from "@mx/shared/schemas/shop";
+import type { Db } from "../../db/client";
 import { crashPoint } from "../../lib/crash-points";
-import { completeOrder } from "../shop/complete-order";
+import type { ProcessorNotices } from "../payments/gateway";
 import { paySandboxCheckoutSession } from "./checkout";
 
 /**
  * The sandbox's embedded payment form submits here: the session is paid with the card token (a refused card throws
- * the card's message, as Stripe's form shows it), and the order is completed at once, as Stripe's
- * `checkout.session.completed` webhook would.
+ * the card's message, as Stripe's form shows it), and the platform hears of it at once, as it would from Stripe's
+ * `checkout.session.completed` webhook.
  */
 export async function paySandboxCheckout(
-  deps: Parameters<typeof completeOrder>[0],
+  db: Db,
+  notices: ProcessorNotices,
   body: SandboxCheckoutPayBody,
 ): Promise<SandboxCheckoutPayData> {
-  const session = await paySandboxCheckoutSession(deps.db, body);
+  const session = await paySandboxCheckoutSession(db, body);
   // Paid: if the process stops here, recoverShopOrders writes the order from the paid session.
   crashPoint("shop.paid");
-  await completeOrder(deps, session);
+  await notices.checkoutCompleted(session);
   return { sessionId: session.id, status: session.status };
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok } from "../../lib/reply";
+import type { ProcessorNotices } from "../payments/gateway";
 import { sandboxChallengeRoutes } from "./challenge-routes";
 import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
 import { createSandboxToken } from "./gateway";
@@ -27,7 +28,7 @@ declare module "fastify" {
 }
 
 /** The sandbox's stand-ins for what Stripe.js and Stripe's hosted pages do, under /api/v1. */
-const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
+const sandboxApiRoutes: FastifyPluginAsyncZod<{ notices: ProcessorNotices }> = async (app, { notices }) => {
   const { deps } = app;
   const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
 
@@ -85,12 +86,15 @@ const sandboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(SandboxCheckoutPayData) },
       },
     },
-    async (req) => ok(await paySandboxCheckout({ ...deps, log: req.log }, req.body), "Payment complete"),
+    async (req) => ok(await paySandboxCheckout(deps.db, notices, req.body), "Payment complete"),
   );
 };
 
-/** Which sandboxes run here: the card processor (and its PayPal), the offer wall's partner, or both. */
-export type SandboxesHere = { processors: boolean; offerWall: boolean };
+/**
+ * Which sandboxes run here: the card processor (and its PayPal), the offer wall's partner, or both; and what the
+ * card processor tells the platform where Stripe would send a webhook.
+ */
+export type SandboxesHere = { processors: boolean; offerWall: boolean; notices: ProcessorNotices };
 
 /**
  * Every sandbox route, whatever its path: the tokeniser, the shop's payment form, the payout onboarding page, the
@@ -104,8 +108,8 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxesHere> = async (app: Fast
   });
   if (here.offerWall) await app.register(sandboxOfferWallRoutes, { prefix: API_BASE });
   if (!here.processors) return;
-  await app.register(sandboxApiRoutes, { prefix: API_BASE });
-  await app.register(sandboxOnboardingRoutes);
+  await app.register(sandboxApiRoutes, { prefix: API_BASE, notices: here.notices });
+  await app.register(sandboxOnboardingRoutes, { notices: here.notices });
   await app.register(sandboxChallengeRoutes);
   await app.register(sandboxPaypalRoutes);
 };

@@ -1,6 +1,6 @@
 import type { ShippingRate } from "@mx/shared/shop-shipping";
 import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
-import type { OrderShipping } from "../../../db/schema/shop";
+import type { OrderShipping } from "../../payments/checkout-gateway";
 import { sandbox } from "./sandbox-schema";
 
 /**
