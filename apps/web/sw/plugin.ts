@@ -6,6 +6,14 @@ import type { Plugin } from "vite";
 /** Files under public/ the worker does not precache. */
 const SKIP = /(^|\/)(sw\.js|.*\.map)$/;
 
+/**
+ * A chunk of the processor sandbox's forms (src/sandbox, loaded with import() only when the server names the
+ * sandbox; rolldown puts nothing the product needs in them): fetched when shown, never precached, so a player on
+ * Stripe never downloads them.
+ */
+const isSandboxChunk = (moduleIds: readonly string[]) =>
+  moduleIds.some((id) => id.replaceAll("\\", "/").includes("/apps/web/src/sandbox/"));
+
 function publicFiles(dir: string, base = ""): string[] {
   let files: string[] = [];
   for (const name of readdirSync(dir)) {
@@ -19,8 +27,8 @@ function publicFiles(dir: string, base = ""): string[] {
 
 /**
  * Writes dist/sw.js from sw/sw.js at build time: the list of static files to precache (every emitted asset and
- * public file, HTML pages aside — navigations go to the network) and a version hashed from their contents, so each
- * build that changes anything installs a new worker and drops the old caches.
+ * public file, HTML pages and the sandbox's chunks aside — navigations go to the network) and a version hashed
+ * from their contents, so each build that changes anything installs a new worker and drops the old caches.
  */
 export function serviceWorker(): Plugin {
   let publicDir = "";
@@ -35,6 +43,7 @@ export function serviceWorker(): Plugin {
       const urls: string[] = [];
       for (const [fileName, output] of Object.entries(bundle)) {
         if (fileName.endsWith(".html") || SKIP.test(fileName)) continue;
+        if (output.type === "chunk" && isSandboxChunk(output.moduleIds)) continue;
         urls.push(`/${fileName}`);
         hash.update(fileName);
         hash.update(output.type === "chunk" ? output.code : output.source);
