@@ -26,7 +26,9 @@ describe("the states money moves through", () => {
     const rows = await queryRows<{ type: string; labels: string[] }>(
       t.app.deps.db,
       sql`select t.typname as type, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
-          from pg_type t join pg_enum e on e.enumtypid = t.oid group by t.typname`,
+          from pg_type t join pg_enum e on e.enumtypid = t.oid
+          join pg_namespace n on n.oid = t.typnamespace and n.nspname = 'public'
+          group by t.typname`,
     );
     const byType = new Map(rows.map((r) => [r.type, r.labels]));
     expect(byType.get("purchase_status")).toEqual([...PURCHASE_STATUSES]);

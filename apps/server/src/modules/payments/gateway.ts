@@ -5,7 +5,7 @@
  */
 
 import type { CardBrand } from "@mx/shared/cards";
-import type { PaymentIntentStatus } from "../../db/schema/states";
+import { PAYMENT_INTENT_STATUSES, type PaymentIntentStatus } from "../../db/schema/states";
 import type { CheckoutGateway, GatewayCheckoutSession } from "./checkout-gateway";
 import type { PayoutGateway } from "./payout-gateway";
 import type { PaypalOrderGoods } from "./paypal-api";
@@ -25,6 +25,8 @@ export type GatewayCard = {
 };
 
 /** Where a payment intent stands (the processor's words; db/schema/states.ts). */
+/** Every status an intent may have, as Stripe names them. */
+export const INTENT_STATUSES = PAYMENT_INTENT_STATUSES;
 export type IntentStatus = PaymentIntentStatus;
 
 export type GatewayIntent = {

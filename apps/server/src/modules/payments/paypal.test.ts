@@ -384,7 +384,7 @@ describe("paying with PayPal in the sandbox", () => {
     const deps = t.app.deps;
     const paypal = paypalApiOf(deps.gateway);
     if (!paypal) throw new Error("no PayPal");
-    const payPalSays = (payoutId: string, itemStatus: string) =>
+    const payPalSays = (payoutId: string, itemStatus: "UNCLAIMED" | "RETURNED") =>
       db().update(sandboxPaypalPayouts).set({ itemStatus }).where(eq(sandboxPaypalPayouts.id, payoutId));
     // PayPal answers that the receiver has not claimed the payout yet.
     const sendPayout = paypal.sendPayout;

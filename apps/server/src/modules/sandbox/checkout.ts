@@ -271,7 +271,7 @@ export async function paySandboxCheckoutSession(
     // One payment intent per session, as Stripe keeps it; each attempt updates it.
     const intentId = claimed.paymentIntentId ?? randomId("pi");
     const intent = {
-      status: refusal ? "requires_payment_method" : "succeeded",
+      status: refusal ? ("requires_payment_method" as const) : ("succeeded" as const),
       capturedCents: refusal ? 0 : claimed.amountTotalCents,
       updatedAt: now,
     };

@@ -5,7 +5,18 @@ import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/client";
 import { queryRows } from "../../lib/sql";
+import { INTENT_STATUSES } from "../payments/gateway";
 import { migrateSandbox } from "./migrate";
+import {
+  CHECKOUT_PAYMENT_STATUSES,
+  CHECKOUT_STATUSES,
+  PAYOUT_STATUSES,
+  PAYPAL_AUTHORIZATION_STATUSES,
+  PAYPAL_BATCH_STATUSES,
+  PAYPAL_CAPTURE_STATUSES,
+  PAYPAL_ITEM_STATUSES,
+  PAYPAL_ORDER_STATUSES,
+} from "./schema";
 
 const productFolder = path.join(import.meta.dirname, "../../db/migrations");
 /** The product migration that moved the sandbox's tables out of the product's schema. */
@@ -103,5 +114,45 @@ describe("the sandbox's own tables", () => {
       },
     ]);
     expect(await tables(database, "sandbox")).toContain("refunds");
+  });
+
+  it("keep their states as enums of the sandbox schema, with exactly the values the code knows", async () => {
+    database = await openDatabase({ kind: "pglite", dataDir: null });
+    await database.migrate();
+    await migrateSandbox(database);
+    const rows = await queryRows<{ type: string; labels: string[] }>(
+      database.db,
+      sql`select t.typname as type, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
+          from pg_type t join pg_enum e on e.enumtypid = t.oid
+          join pg_namespace n on n.oid = t.typnamespace and n.nspname = 'sandbox'
+          group by t.typname order by 1`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.type, r.labels]))).toEqual({
+      checkout_payment_status: [...CHECKOUT_PAYMENT_STATUSES],
+      checkout_status: [...CHECKOUT_STATUSES],
+      payment_intent_status: [...INTENT_STATUSES],
+      payout_status: [...PAYOUT_STATUSES],
+      paypal_authorization_status: [...PAYPAL_AUTHORIZATION_STATUSES],
+      paypal_batch_status: [...PAYPAL_BATCH_STATUSES],
+      paypal_capture_status: [...PAYPAL_CAPTURE_STATUSES],
+      paypal_item_status: [...PAYPAL_ITEM_STATUSES],
+      paypal_order_status: [...PAYPAL_ORDER_STATUSES],
+    });
+    const columns = await queryRows<{ name: string }>(
+      database.db,
+      sql`select table_name || '.' || column_name as name from information_schema.columns
+          where table_schema = 'sandbox' and data_type = 'text' and column_name like '%status' order by 1`,
+    );
+    expect(columns).toEqual([]);
+
+    const payout = (status: string) =>
+      database?.db.execute(sql`
+        insert into sandbox.payouts (id, account_id, amount_cents, currency, method, status, arrival_at)
+        values (${`po_${status}`}, 'acct_1', 100, 'usd', 'standard', ${status}, now())`);
+    await expect(payout("sent-maybe")).rejects.toThrow();
+    await payout("paid");
+    expect(await queryRows(database.db, sql`select id, status from sandbox.payouts`)).toEqual([
+      { id: "po_paid", status: "paid" },
+    ]);
   });
 });

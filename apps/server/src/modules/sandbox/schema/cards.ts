@@ -1,5 +1,5 @@
 import { index, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
-import { sandbox } from "./sandbox-schema";
+import { intentStatus, sandbox } from "./sandbox-schema";
 
 /**
  * The sandbox processor's own records, kept like Stripe keeps them. Only the tokeniser sees a card number; from
@@ -54,7 +54,7 @@ export const sandboxPaymentIntents = sandbox.table(
     refundedCents: integer("refunded_cents").notNull().default(0),
     currency: text("currency").notNull(),
     captureMethod: text("capture_method").notNull(),
-    status: text("status").notNull(),
+    status: intentStatus("status").notNull(),
     customerId: text("customer_id"),
     paymentMethodId: text("payment_method_id"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),

@@ -1,7 +1,7 @@
 import type { ShippingRate } from "@mx/shared/shop-shipping";
 import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
 import type { OrderShipping } from "../../payments/checkout-gateway";
-import { sandbox } from "./sandbox-schema";
+import { checkoutPaymentStatus, checkoutStatus, sandbox } from "./sandbox-schema";
 
 /**
  * The sandbox processor's checkout sessions, kept as Stripe keeps them: the priced lines it was asked to take
@@ -10,10 +10,8 @@ import { sandbox } from "./sandbox-schema";
 export const sandboxCheckoutSessions = sandbox.table("checkout_sessions", {
   id: text("id").primaryKey(),
   clientSecret: text("client_secret").notNull().unique(),
-  /** open | complete | expired */
-  status: text("status").notNull(),
-  /** unpaid | paid */
-  paymentStatus: text("payment_status").notNull(),
+  status: checkoutStatus("status").notNull(),
+  paymentStatus: checkoutPaymentStatus("payment_status").notNull(),
   customerEmail: text("customer_email"),
   lineItems: jsonb("line_items")
     .$type<{ name: string; unitAmountCents: number; quantity: number }[]>()

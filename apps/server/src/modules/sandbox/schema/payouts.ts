@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { sandbox } from "./sandbox-schema";
+import { payoutStatus, sandbox } from "./sandbox-schema";
 
 /** The sandbox processor's payout cards: debit cards attached to a connected account, as Stripe keeps them. */
 export const sandboxExternalAccounts = sandbox.table(
@@ -33,8 +33,7 @@ export const sandboxPayouts = sandbox.table("payouts", {
   method: text("method").notNull(),
   /** A payout card's id, or null for the account's bank. */
   destination: text("destination"),
-  /** pending | paid | failed */
-  status: text("status").notNull(),
+  status: payoutStatus("status").notNull(),
   failureCode: text("failure_code"),
   failureMessage: text("failure_message"),
   reference: text("reference"),

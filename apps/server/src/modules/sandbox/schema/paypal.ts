@@ -1,5 +1,12 @@
 import { index, integer, text, timestamp } from "drizzle-orm/pg-core";
-import { sandbox } from "./sandbox-schema";
+import {
+  paypalAuthorizationStatus,
+  paypalBatchStatus,
+  paypalCaptureStatus,
+  paypalItemStatus,
+  paypalOrderStatus,
+  sandbox,
+} from "./sandbox-schema";
 
 /**
  * The sandbox's PayPal: orders (Orders v2) kept as PayPal keeps them, with the one authorization or capture each
@@ -14,7 +21,7 @@ export const sandboxPaypalOrders = sandbox.table(
     /** CAPTURE | AUTHORIZE */
     intent: text("intent").notNull(),
     /** CREATED → APPROVED → COMPLETED, or VOIDED */
-    status: text("status").notNull(),
+    status: paypalOrderStatus("status").notNull(),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
     customId: text("custom_id"),
@@ -23,12 +30,12 @@ export const sandboxPaypalOrders = sandbox.table(
     /** What the test buyer did: null (not yet), approved, cancelled, or declined (approved with a failing wallet). */
     payerAction: text("payer_action"),
     authorizationId: text("authorization_id").unique(),
-    /** CREATED | CAPTURED | VOIDED | EXPIRED */
-    authorizationStatus: text("authorization_status"),
+    /** CREATED → CAPTURED, or VOIDED or EXPIRED */
+    authorizationStatus: paypalAuthorizationStatus("authorization_status"),
     authorizationExpiresAt: timestamp("authorization_expires_at", { withTimezone: true }),
     captureId: text("capture_id").unique(),
-    /** COMPLETED | REFUNDED | PARTIALLY_REFUNDED */
-    captureStatus: text("capture_status"),
+    /** COMPLETED → PARTIALLY_REFUNDED → REFUNDED */
+    captureStatus: paypalCaptureStatus("capture_status"),
     capturedCents: integer("captured_cents").notNull().default(0),
     refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -54,8 +61,8 @@ export const sandboxPaypalPayouts = sandbox.table("paypal_payouts", {
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
   /** SUCCESS: the sandbox pays its test buyer at once. */
-  status: text("status").notNull(),
+  status: paypalBatchStatus("status").notNull(),
   /** The one item's transaction_status: SUCCESS at once here (a test may make it UNCLAIMED or RETURNED). */
-  itemStatus: text("item_status").notNull().default("SUCCESS"),
+  itemStatus: paypalItemStatus("item_status").notNull().default("SUCCESS"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
