@@ -84,5 +84,12 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "\\.test\\.tsx?$|/src/test/" },
     tsPreCompilationDeps: true,
+    // The workspace packages (@mx/shared) resolve through their `exports` to their sources, so their files are in
+    // the graph too.
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "default"],
+      extensions: [".ts", ".tsx", ".js"],
+    },
   },
 };
