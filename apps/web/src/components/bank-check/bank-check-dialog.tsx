@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { paypalCopy } from "../paypal/paypal-method";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
@@ -15,6 +15,9 @@ interface BankCheckDialogProps {
   /** Gives the payment up. */
   onCancel: () => void;
 }
+
+/** The sandbox's stand-in for the bank's (and PayPal's) page: loaded only when the sandbox asks for the check. */
+const SandboxBankPage = lazy(() => import("../../sandbox/bank-check/bank-page"));
 
 /** PayPal's script and buttons load only when real PayPal asks for an approval. */
 const PaypalApproval = lazy(() =>
@@ -80,13 +83,15 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
         </div>
       ) : view.provider === "sandbox" || view.paypal ? (
         <div ref={check}>
-          <SandboxBankPage
-            key={attempt}
-            url={sandboxBankPage(view.action) ?? ""}
-            title={copy.frameTitle}
-            opening={copy.openingBank}
-            onAnswered={onAnswered}
-          />
+          <Suspense fallback={<Spinner label={copy.openingBank} showLabel />}>
+            <SandboxBankPage
+              key={attempt}
+              url={sandboxBankPage(view.action) ?? ""}
+              title={copy.frameTitle}
+              opening={copy.openingBank}
+              onAnswered={onAnswered}
+            />
+          </Suspense>
         </div>
       ) : (
         <div ref={check} className="bank-check__progress">
@@ -103,72 +108,5 @@ export function BankCheckDialog({ view, onAnswered, onCancel }: BankCheckDialogP
         </Button>
       </div>
     </Dialog>
-  );
-}
-
-const MIN_FRAME_HEIGHT = 200;
-
-/**
- * The sandbox's stand-in for the bank's page, framed from this origin. Its form would post back into the frame, and
- * a frame's navigation adds an entry to the tab's history: Back would then stop on it and the review screen's own
- * way back would land on it. So the answer is posted from here and the frame never navigates. Should the page
- * navigate anyway, its next load is the answer too.
- */
-function SandboxBankPage({
-  url,
-  title,
-  opening,
-  onAnswered,
-}: {
-  url: string;
-  title: string;
-  opening: string;
-  onAnswered: () => void;
-}) {
-  const loads = useRef(0);
-  const [isLoaded, setIsLoaded] = useState(false);
-  return (
-    <div className="bank-check__frame-box">
-      {isLoaded ? null : (
-        <div className="bank-check__loading">
-          <Spinner label={opening} showLabel />
-        </div>
-      )}
-      <iframe
-        className="bank-check__frame"
-        title={title}
-        src={url}
-        onLoad={(event) => {
-          loads.current += 1;
-          if (loads.current > 1) {
-            onAnswered();
-            return;
-          }
-          setIsLoaded(true);
-          // The page is ours (same origin): the frame grows to its whole height, so that its buttons show on a
-          // phone without scrolling inside the frame.
-          const page = event.currentTarget.contentDocument?.documentElement;
-          const box = event.currentTarget.parentElement;
-          if (page && box) box.style.height = `${Math.max(page.scrollHeight, MIN_FRAME_HEIGHT)}px`;
-          const form = event.currentTarget.contentDocument?.querySelector("form");
-          form?.addEventListener("submit", (submit) => {
-            submit.preventDefault();
-            // Whatever became of the post, the server reads the payment again and says where it stands.
-            void postAnswer(form, submit.submitter).finally(onAnswered);
-          });
-        }}
-      />
-    </div>
-  );
-}
-
-/** The bank page's form, sent as the browser would have sent it (the button pressed included). */
-async function postAnswer(form: HTMLFormElement, submitter: HTMLElement | null): Promise<void> {
-  const fields = new URLSearchParams();
-  for (const [name, value] of new FormData(form, submitter)) {
-    if (typeof value === "string") fields.append(name, value);
-  }
-  await fetch(form.action, { method: "POST", body: fields, credentials: "same-origin" }).catch(
-    () => undefined,
   );
 }
