@@ -24,9 +24,9 @@ export type GatewayCard = {
   funding: string;
 };
 
-/** Where a payment intent stands (the processor's words; db/schema/states.ts). */
-/** Every status an intent may have, as Stripe names them. */
+/** Every status an intent may have, as Stripe names them (db/schema/states.ts). */
 export const INTENT_STATUSES = PAYMENT_INTENT_STATUSES;
+/** Where a payment intent stands (the processor's words). */
 export type IntentStatus = PaymentIntentStatus;
 
 export type GatewayIntent = {
