@@ -4,6 +4,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
+      { test: { name: "kit", root: "packages/kit", include: ["src/**/*.test.ts"] } },
+      // The processor sandbox on a database of its own tables alone; its routes are tested through the server.
+      {
+        test: {
+          name: "sandbox",
+          root: "packages/sandbox",
+          include: ["src/**/*.test.ts"],
+          testTimeout: 30_000,
+        },
+      },
       // The project's own tools (lint rules, scripts).
       { test: { name: "tools", root: ".", include: ["scripts/**/*.test.ts"], testTimeout: 60_000 } },
       {

@@ -1,6 +1,6 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
-import { queryRows } from "../apps/server/src/lib/sql";
 import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { developmentBatchStats } from "../apps/server/src/modules/developments/develop";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
-import { queryRows } from "../apps/server/src/lib/sql";
 import { warmCatalogue } from "../apps/server/src/modules/buildings/catalogue-index";
 import {
   type IslandSummary,

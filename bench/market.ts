@@ -1,8 +1,8 @@
 import { fork } from "node:child_process";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../apps/server/src/lib/sql";
 import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { purchaseBatchStats } from "../apps/server/src/modules/properties/buy-property";

@@ -25,8 +25,9 @@ function makeTree(files: Record<string, string>, root = "apps/server/src") {
   }
 }
 
-function lint(root = "apps/server/src"): { ok: boolean; output: string } {
-  const run = spawnSync(depcruise, [root, "--config", config], { cwd: tree, encoding: "utf8" });
+function lint(...roots: string[]): { ok: boolean; output: string } {
+  const args = roots.length > 0 ? roots : ["apps/server/src"];
+  const run = spawnSync(depcruise, [...args, "--config", config], { cwd: tree, encoding: "utf8" });
   return { ok: run.status === 0, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -63,48 +64,95 @@ describe("the module rules", () => {
     expect(refused.output).toContain("no-file-cycles");
   });
 
-  it("let only app.ts and create-gateway.ts load the sandbox", () => {
-    makeTree({
-      "modules/sandbox/routes.ts": "export const sandboxRoutes = 1;\n",
-      "modules/sandbox/open-sandbox.ts": "export const openSandbox = 1;\n",
-      "app.ts":
-        'import { sandboxRoutes } from "./modules/sandbox/routes";\nexport const app = sandboxRoutes;\n',
-      "create-gateway.ts":
-        'export const createGateway = async () => (await import("./modules/sandbox/open-sandbox")).openSandbox;\n',
-      "modules/shop/checkout.ts":
-        'import { sandboxRoutes } from "../sandbox/routes";\nexport const x = sandboxRoutes;\n',
+  describe("of the packages", () => {
+    const both = ["apps/server/src", "packages"];
+    const sandboxFiles = {
+      "packages/sandbox/src/routes.ts": "export const sandboxRoutes = 1;\n",
+      "packages/sandbox/src/open-sandbox.ts": "export const openSandbox = 1;\n",
+    };
+    const lazyApp =
+      'export const app = async () => (await import("../../../packages/sandbox/src/routes")).sandboxRoutes;\n';
+
+    it("let only app.ts and create-gateway.ts load the sandbox, with import() alone", () => {
+      makeTree(
+        {
+          ...sandboxFiles,
+          "apps/server/src/app.ts":
+            'import { sandboxRoutes } from "../../../packages/sandbox/src/routes";\nexport const app = sandboxRoutes;\n',
+          "apps/server/src/create-gateway.ts":
+            'export const createGateway = async () => (await import("../../../packages/sandbox/src/open-sandbox")).openSandbox;\n',
+          "apps/server/src/modules/shop/checkout.ts":
+            'export const x = async () => (await import("../../../../../packages/sandbox/src/routes")).sandboxRoutes;\n',
+        },
+        ".",
+      );
+      const refused = lint(...both);
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain(
+        "error sandbox-only-from-app: apps/server/src/modules/shop/checkout.ts",
+      );
+      expect(refused.output).toContain("error sandbox-only-dynamic: apps/server/src/app.ts");
+      expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/app.ts");
+      expect(refused.output).not.toContain("apps/server/src/create-gateway.ts");
+
+      rmSync(path.join(tree, "apps/server/src/modules/shop"), { recursive: true });
+      writeFileSync(path.join(tree, "apps/server/src/app.ts"), lazyApp);
+      expect(lint(...both)).toMatchObject({ ok: true });
     });
-    const refused = lint();
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain("sandbox-only-from-app");
-    expect(refused.output).toContain("modules/shop/checkout.ts");
-    expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/app.ts");
-    expect(refused.output).not.toContain("error sandbox-only-from-app: apps/server/src/create-gateway.ts");
 
-    rmSync(path.join(tree, "apps/server/src/modules/shop"), { recursive: true });
-    expect(lint()).toMatchObject({ ok: true });
-  });
+    it("let the sandbox reach the product only through the processor interfaces, as a processor does", () => {
+      makeTree(
+        {
+          ...sandboxFiles,
+          "apps/server/src/app.ts": lazyApp,
+          "packages/processors/src/gateway.ts":
+            "export type ProcessorNotices = { checkoutCompleted(id: string): Promise<void> };\n",
+          "apps/server/src/modules/shop/complete-order.ts":
+            "export const completeOrder = async (id: string) => id;\n",
+          "apps/server/src/db/schema/shop.ts": "export const shopOrders = {};\n",
+          "packages/sandbox/src/pay-checkout.ts":
+            'import { completeOrder } from "../../../apps/server/src/modules/shop/complete-order";\nimport { shopOrders } from "../../../apps/server/src/db/schema/shop";\nexport const pay = (id: string) => [completeOrder(id), shopOrders];\n',
+        },
+        ".",
+      );
+      const refused = lint(...both);
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain("packages-below-the-apps");
+      expect(refused.output).toContain("apps/server/src/modules/shop/complete-order.ts");
+      expect(refused.output).toContain("apps/server/src/db/schema/shop.ts");
 
-  it("let the sandbox reach the product only through the processor interfaces, as a processor does", () => {
-    makeTree({
-      "modules/payments/gateway.ts":
-        "export type ProcessorNotices = { checkoutCompleted(id: string): Promise<void> };\n",
-      "modules/shop/complete-order.ts": "export const completeOrder = async (id: string) => id;\n",
-      "db/schema/shop.ts": "export const shopOrders = {};\n",
-      "modules/sandbox/pay-checkout.ts":
-        'import { completeOrder } from "../shop/complete-order";\nimport { shopOrders } from "../../db/schema/shop";\nexport const pay = (id: string) => [completeOrder(id), shopOrders];\n',
+      writeFileSync(
+        path.join(tree, "packages/sandbox/src/pay-checkout.ts"),
+        'import type { ProcessorNotices } from "../../processors/src/gateway";\nexport const pay = (notices: ProcessorNotices, id: string) => notices.checkoutCompleted(id);\n',
+      );
+      expect(lint(...both)).toMatchObject({ ok: true });
     });
-    const refused = lint();
-    expect(refused.ok).toBe(false);
-    expect(refused.output).toContain("sandbox-only-through-interfaces");
-    expect(refused.output).toContain("modules/shop/complete-order.ts");
-    expect(refused.output).toContain("db/schema/shop.ts");
 
-    writeFileSync(
-      path.join(tree, "apps/server/src/modules/sandbox/pay-checkout.ts"),
-      'import type { ProcessorNotices } from "../payments/gateway";\nexport const pay = (notices: ProcessorNotices, id: string) => notices.checkoutCompleted(id);\n',
-    );
-    expect(lint()).toMatchObject({ ok: true });
+    it("refuse a package that imports one above it, so two packages never reach each other", () => {
+      makeTree(
+        {
+          ...sandboxFiles,
+          "packages/sandbox/src/gateway.ts":
+            'import { CardError } from "../../processors/src/gateway";\nexport const refuse = () => new CardError();\n',
+          "packages/processors/src/gateway.ts":
+            'import { sandboxRoutes } from "../../sandbox/src/routes";\nexport class CardError extends Error {}\nexport const x = sandboxRoutes;\n',
+          "packages/kit/src/errors.ts":
+            'import { CardError } from "../../processors/src/gateway";\nexport const y = CardError;\n',
+        },
+        ".",
+      );
+      const refused = lint("packages");
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain("error processors-below-sandbox: packages/processors/src/gateway.ts");
+      expect(refused.output).toContain("error kit-below-processors: packages/kit/src/errors.ts");
+
+      writeFileSync(
+        path.join(tree, "packages/processors/src/gateway.ts"),
+        "export class CardError extends Error {}\n",
+      );
+      writeFileSync(path.join(tree, "packages/kit/src/errors.ts"), "export const y = 1;\n");
+      expect(lint("packages")).toMatchObject({ ok: true });
+    });
   });
 
   describe("of the web app", () => {

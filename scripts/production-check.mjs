@@ -1,13 +1,23 @@
 /**
  * The compiled server as production runs it, without the processor sandbox: `npm run build` first, PostgreSQL at
  * 127.0.0.1:5432 (DATABASE_URL names another). The build lists the files only the sandbox uses
- * (dist/sandbox-files.json); this copies dist/ beside it without them, starts the copy with NODE_ENV=production and
+ * (dist/sandbox-files.json); this copies dist/ to a folder of its own without them, beside a node_modules without
+ * the workspace's packages, starts the copy with NODE_ENV=production and
  * Stripe keys on a database of its own, and checks that it answers /readyz and the API, that no sandbox route exists,
  * and that the database was given no sandbox tables.
  */
 import { spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -22,8 +32,10 @@ if (!existsSync(path.join(dist, "sandbox-files.json"))) {
   process.exit(1);
 }
 
-// Beside dist/, so that the installed packages resolve as they do for dist/ itself.
-const copy = path.join(server, `dist-without-sandbox-${process.pid}`);
+// A folder of its own, with a node_modules that links every installed package but the workspace's own (@mx/*): the
+// sandbox package (@mx/sandbox) is not there to be found, as in a production install without it.
+const place = mkdtempSync(path.join(tmpdir(), "mx-production-server-"));
+const copy = path.join(place, "apps/server/dist");
 const dataDir = mkdtempSync(path.join(tmpdir(), "mx-production-"));
 const name = `production_check_${process.pid}_${randomBytes(3).toString("hex")}`;
 let child = null;
@@ -68,6 +80,16 @@ async function until(check, what, timeoutMs = 60_000) {
 let output = "";
 try {
   cpSync(dist, copy, { recursive: true });
+  // The repository's layout around it: the island file and the built web app, where the server looks for them.
+  const repo = path.join(import.meta.dirname, "..");
+  mkdirSync(path.join(place, "apps/web"), { recursive: true });
+  symlinkSync(path.join(repo, "data"), path.join(place, "data"));
+  symlinkSync(path.join(repo, "apps/web/dist"), path.join(place, "apps/web/dist"));
+  const installed = path.join(repo, "node_modules");
+  mkdirSync(path.join(place, "node_modules"));
+  for (const entry of readdirSync(installed).filter((name) => name !== "@mx" && name !== ".bin"))
+    symlinkSync(path.join(installed, entry), path.join(place, "node_modules", entry));
+  console.log("node_modules without the workspace's packages (@mx/sandbox among them)");
   const removed = JSON.parse(readFileSync(path.join(dist, "sandbox-files.json"), "utf8"));
   for (const file of removed) rmSync(path.join(copy, file), { recursive: true, force: true });
   console.log(`compiled server without the sandbox (${removed.join(", ")} removed)`);
@@ -140,7 +162,7 @@ try {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   }
-  rmSync(copy, { recursive: true, force: true });
+  rmSync(place, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
   await admin(`drop database if exists ${name} with (force)`).catch(() => {});
 }

@@ -12,10 +12,10 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client";
-import { queryRows } from "../apps/server/src/lib/sql";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 
 const { values } = parseArgs({ options: { dump: { type: "string" } } });

@@ -1,6 +1,7 @@
 /**
- * Compiles the server into dist/: one ES module bundle of our own code (the shared package included), the
- * installed packages left as imports, and the migrations beside it. `node dist/main.js` runs it.
+ * Compiles the server into dist/: one ES module bundle of our own code, the
+ * installed packages left as imports, and the migrations beside it. The workspace packages (@mx/shared, @mx/kit,
+ * @mx/processors and, in chunks of its own, @mx/sandbox) are compiled in. `node dist/main.js` runs it.
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -28,8 +29,8 @@ const { metafile } = await build({
   chunkNames: "chunks/[name]-[hash]",
   metafile: true,
 });
-// The sandbox processors are loaded only when chosen (create-gateway.ts, app.ts), so they land in chunks that main.js
-// does not import; listed here, so that scripts/production-check.mjs can show a production server running without them.
+// The sandbox package (@mx/sandbox) is loaded only when chosen (create-gateway.ts, app.ts), so it lands in chunks that
+// main.js does not import; listed here, so that scripts/production-check.mjs can show a production server running without them.
 const outputs = metafile.outputs;
 const loadedAtStart = new Set();
 const visit = (file) => {
@@ -39,7 +40,7 @@ const visit = (file) => {
     if (kind === "import-statement") visit(imported);
 };
 visit(Object.keys(outputs).find((file) => outputs[file].entryPoint));
-const isSandbox = (input) => input.startsWith("src/modules/sandbox/");
+const isSandbox = (input) => input.startsWith("../../packages/sandbox/");
 const sandboxFiles = Object.entries(outputs)
   .filter(([file, output]) => file.endsWith(".js") && Object.keys(output.inputs).some(isSandbox))
   .map(([file]) => file);
@@ -52,7 +53,7 @@ const listed = [
 ];
 writeFileSync(path.join(outdir, "sandbox-files.json"), `${JSON.stringify(listed, null, 2)}\n`);
 cpSync(path.join(here, "src/db/migrations"), path.join(outdir, "migrations"), { recursive: true });
-cpSync(path.join(here, "src/modules/sandbox/migrations"), path.join(outdir, "sandbox-migrations"), {
+cpSync(path.join(here, "../../packages/sandbox/src/migrations"), path.join(outdir, "sandbox-migrations"), {
   recursive: true,
 });
 console.log(`Server compiled into ${path.relative(process.cwd(), outdir) || "."}`);

@@ -3,7 +3,7 @@ import { defineConfig } from "drizzle-kit";
 /** The sandbox processors' tables: their own PostgreSQL schema, their own migrations (`npm run db:generate:sandbox`). */
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./apps/server/src/modules/sandbox/schema/index.ts",
-  out: "./apps/server/src/modules/sandbox/migrations",
+  schema: "./packages/sandbox/src/schema/index.ts",
+  out: "./packages/sandbox/src/migrations",
   schemaFilter: ["sandbox"],
 });

@@ -5,6 +5,8 @@ import compress from "@fastify/compress";
 import proxyAddr from "@fastify/proxy-addr";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { AppError } from "@mx/kit/errors";
+import { CardError, GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
 import { serverMessages } from "@mx/shared/messages";
 import { API_BASE } from "@mx/shared/routes";
 import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
@@ -19,7 +21,6 @@ import {
 import helmet from "helmet";
 import { createGateway } from "./create-gateway";
 import type { AppDeps } from "./deps";
-import { AppError } from "./lib/errors";
 import { type FastRead, fastReads } from "./lib/fast-reads";
 import { type FastAnswer, type FixedReply, fixedReplyOf, frontDoor } from "./lib/front-door";
 import { idempotency } from "./lib/idempotency";
@@ -38,10 +39,10 @@ import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from ".
 import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
 import { marketRoutes } from "./modules/market/routes";
+import { offerWallPartnerHost } from "./modules/offerwall/pending-offers";
 import { sandboxWallAllowed } from "./modules/offerwall/providers";
 import { offerwallRoutes } from "./modules/offerwall/routes";
 import { otpRoutes } from "./modules/otp/routes";
-import { CardError, GatewayRequestError, type PaymentGateway } from "./modules/payments/gateway";
 import { paypalApiOf } from "./modules/payments/paypal-gateway";
 import { paymentRoutes } from "./modules/payments/routes";
 import { payoutRoutes } from "./modules/payouts/routes";
@@ -421,12 +422,19 @@ export async function buildApp({
   // The sandboxes' routes exist only off production, and only for the sandboxes chosen (the card processor, the
   // offer wall's partner); loaded only then.
   const sandboxes = {
-    processors: deps.gateway.kind === "sandbox" && !config.isProduction,
-    offerWall: sandboxWallAllowed(config),
-    notices: processorNotices(deps, app.log),
+    processors:
+      deps.gateway.kind === "sandbox" && !config.isProduction
+        ? {
+            db: database.db,
+            publicUrl: config.publicUrl,
+            requestsPerMinute: config.rateLimit.authMax * 3,
+            notices: processorNotices(deps, app.log),
+          }
+        : null,
+    offerWall: sandboxWallAllowed(config) ? offerWallPartnerHost(deps, app) : null,
   };
   if (sandboxes.processors || sandboxes.offerWall) {
-    await app.register((await import("./modules/sandbox/routes")).sandboxRoutes, sandboxes);
+    await app.register((await import("@mx/sandbox/routes")).sandboxRoutes, sandboxes);
   }
 
   const flatApiHeaders = Object.entries(apiHeaders).flat();

@@ -1,6 +1,6 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import type { PaymentGateway } from "./modules/payments/gateway";
 import { withPaypal } from "./modules/payments/paypal-gateway";
 import { createPaypalSdk } from "./modules/payments/paypal-sdk";
 import { createStripeGateway } from "./modules/payments/stripe-gateway";
@@ -34,7 +34,7 @@ async function cardProcessor(config: Config, database: Database) {
     const { secretKey, publishableKey, apiBase } = config.stripe;
     return { cards: createStripeGateway({ secretKey, publishableKey, apiBase }), sandboxPaypal: null };
   }
-  const { openSandbox } = await import("./modules/sandbox/open-sandbox");
+  const { openSandbox } = await import("@mx/sandbox/open-sandbox");
   const sandbox = await openSandbox(database, config);
   return { cards: sandbox.gateway, sandboxPaypal: sandbox.paypal };
 }

@@ -1,9 +1,9 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import type { WebPush } from "./modules/live/push";
 import type { Mailer } from "./modules/mail/mailer";
-import type { PaymentGateway } from "./modules/payments/gateway";
 
 /** Everything a service may need from outside, handed to buildApp. */
 export type AppDeps = {

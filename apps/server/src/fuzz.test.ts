@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "./lib/sql";
 import { importSampleCity } from "./test/buildings";
 import { createTestApp, signUp, type TestApp } from "./test/harness";
 

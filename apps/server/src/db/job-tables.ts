@@ -1,5 +1,5 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../lib/sql";
 import type { Queryable } from "./client";
 
 /** The PostgreSQL schema the queue keeps its tables in. */

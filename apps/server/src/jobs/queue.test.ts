@@ -1,10 +1,10 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openDatabase } from "../db/client";
 import { countJobs, listFailedJobs } from "../db/job-tables";
 import type { AppDeps } from "../deps";
-import { queryRows } from "../lib/sql";
 import { createTestApp, type TestApp } from "../test/harness";
 import { cronJob, type Job, sweepJob } from "./define";
 import { createBoss, type JobQueue, startJobQueue } from "./queue";

@@ -1,12 +1,12 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
+import { GatewayRequestError } from "@mx/processors/gateway";
+import { sandboxPayouts } from "@mx/sandbox/schema";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFailedJobs } from "../db/job-tables";
 import { payouts } from "../db/schema/payouts";
 import type { AppDeps } from "../deps";
-import type { PaymentGateway } from "../modules/payments/gateway";
-import { GatewayRequestError } from "../modules/payments/gateway";
 import { reservePayout } from "../modules/payouts/send-payout";
-import { sandboxPayouts } from "../modules/sandbox/schema";
 import { createTestApp, type TestApp } from "../test/harness";
 import { addPayoutCard, connectedPlayer, creditEarnings, earningsOf } from "../test/payouts";
 import { type JobQueue, startJobQueue } from "./queue";

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,7 +10,6 @@ import { purgeIdempotencyKeys } from "../jobs/purge-idempotency-keys";
 import { createTestDatabase } from "../test/database";
 import { testAppOf } from "../test/harness";
 import { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LOCK_MS } from "./idempotency";
-import { queryRows } from "./sql";
 
 /** A money-moving route of the tests' own: it counts its runs, and can be held mid-request. */
 let runs = 0;

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
+import { Batcher, succeeded } from "@mx/kit/batcher";
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema/payments";
-import { Batcher, succeeded } from "./batcher";
-import { AppError } from "./errors";
-import { queryRows } from "./sql";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -2,11 +2,11 @@
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config";
-import { AppError } from "./errors";
 
 /**
  * Per-address request limits on every route (routes may set their own). With `REDIS_URL` the counters live in

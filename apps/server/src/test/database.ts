@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { migrateSandbox } from "@mx/sandbox/migrate";
 import pg from "pg";
 import { type Database, openDatabase } from "../db/client";
-import { migrateSandbox } from "../modules/sandbox/migrate";
 
 /**
  * A migrated database of its own for one test file: in-memory PGlite, or — when DATABASE_URL points at

@@ -1,8 +1,8 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { type BuildOptions, buildApp } from "../app";
 import { type Config, testConfig } from "../config";
-import { queryRows } from "../lib/sql";
 import { createTestDatabase } from "./database";
 
 export type TestApp = {

@@ -1,7 +1,7 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
 import type { Db } from "../db/client";
 import { checkLedger } from "../modules/ledger/check-ledger";
 import { reconcileWithProcessor } from "../modules/money/reconcile-processor";
-import type { PaymentGateway } from "../modules/payments/gateway";
 
 /** What `npm run ledger:check` reports for everything so far: ledger problems, then processor differences. */
 export async function moneyProblems(db: Db, gateway: PaymentGateway): Promise<string[]> {

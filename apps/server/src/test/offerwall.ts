@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { SANDBOX_PARAMS, sandboxSecret, signedPlayerId, signGeneric } from "../modules/offerwall/providers";
+import { SANDBOX_PARAMS, signGeneric } from "@mx/processors/offer-wall";
+import { sandboxSecret, signedPlayerId } from "../modules/offerwall/providers";
 import type { TestApp } from "./harness";
 
 /** A sandbox partner's signed postback for `userId`, as the URL path and query the partner would call. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../modules/sandbox/payouts";
+import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "@mx/sandbox/payouts";
 
 /**
  * A stand-in for api.stripe.com on 127.0.0.1, for tests: just the endpoints the `stripe` gateway uses, answering

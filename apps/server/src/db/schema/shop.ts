@@ -1,9 +1,8 @@
-import type { ShippingAddress } from "@mx/shared/schemas/shop";
+import type { OrderShipping } from "@mx/processors/checkout-gateway";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { shopOrderStatus } from "./states";
 
-/** Where an order goes and how: the address and the shipping rate chosen at checkout. */
-export type OrderShipping = { address: ShippingAddress; rateId: string | null; rateName: string | null };
+export type { OrderShipping };
 
 /** A line as the server priced it from the catalogue. */
 export type ShopLine = { productId: number; name: string; unitPriceCents: number; quantity: number };

@@ -1,6 +1,6 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../lib/sql";
 import { importSampleCity } from "../../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { OUTBOX_KINDS, OUTBOX_STATES } from "./outbox";

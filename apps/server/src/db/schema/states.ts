@@ -1,3 +1,4 @@
+import { INTENT_STATUSES } from "@mx/processors/gateway";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 /**
@@ -58,18 +59,9 @@ export const shopOrderStatus = pgEnum("shop_order_status", SHOP_ORDER_STATUSES);
 export type ShopOrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
 
 /**
- * A card payment intent as the processor reports it (Stripe's statuses; PayPal orders are mapped onto them), kept on
- * the record of each intent asked for: requires_payment_method → requires_confirmation → requires_action (the bank's
- * check) → processing → requires_capture (a hold) → succeeded, or canceled.
+ * A card payment intent as the processor reports it, kept on the record of each intent asked for: the processor
+ * interface's list of statuses (`INTENT_STATUSES`).
  */
-export const PAYMENT_INTENT_STATUSES = [
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-  "requires_capture",
-  "canceled",
-  "succeeded",
-] as const;
+export const PAYMENT_INTENT_STATUSES = INTENT_STATUSES;
 export const paymentIntentStatus = pgEnum("payment_intent_status", PAYMENT_INTENT_STATUSES);
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];

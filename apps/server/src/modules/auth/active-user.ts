@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { AppError } from "../../lib/errors";
 
 /** The account of a player who has not deleted it; 404 otherwise. */
 export async function findActiveUser(q: Queryable, userId: string) {

@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { hashPassword, verifyPassword } from "../../lib/passwords";
 import { findActiveUser } from "./active-user";
 import { countPasswordAttempt } from "./password-throttle";

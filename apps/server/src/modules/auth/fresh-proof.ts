@@ -1,10 +1,10 @@
+import { AppError } from "@mx/kit/errors";
 import { FRESH_PROOF_SECONDS } from "@mx/shared/constants";
 import { serverMessages } from "@mx/shared/messages";
 import type { Proof } from "@mx/shared/schemas/auth";
 import { and, eq, gt } from "drizzle-orm";
 import { sessions } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { consumeOtpToken } from "../otp/verify-otp";
 import { findActiveUser } from "./active-user";
 import { checkCurrentPassword } from "./change-password";

@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { verifyDecoy, verifyPassword } from "../../lib/passwords";
 import { countPasswordAttempt } from "./password-throttle";
 import { createSession } from "./sessions";

@@ -1,3 +1,4 @@
+import { AppError, type ErrorCode } from "@mx/kit/errors";
 import {
   PASSWORD_ATTEMPT_WINDOW_SECONDS,
   PASSWORD_ATTEMPTS_BEFORE_LOCK,
@@ -8,7 +9,6 @@ import { formats } from "@mx/shared/messages";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { loginThrottles } from "../../db/schema/otp";
-import { AppError, type ErrorCode } from "../../lib/errors";
 
 /** A password check that has been counted: call `succeeded()` once the password proved right. */
 export type CountedAttempt = { succeeded(): Promise<void> };

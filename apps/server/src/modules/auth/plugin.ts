@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../../lib/errors";
 import {
   type AuthContext,
   type SessionAuthenticator,

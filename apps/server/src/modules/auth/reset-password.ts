@@ -1,9 +1,9 @@
+import { AppError } from "@mx/kit/errors";
 import { accountMails, serverMessages } from "@mx/shared/messages";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { loginThrottles } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { hashPassword } from "../../lib/passwords";
 import { noticeMail } from "../mail/templates";
 import { consumeOtpToken } from "../otp/verify-otp";

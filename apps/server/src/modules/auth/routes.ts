@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { serverMessages } from "@mx/shared/messages";
 import { AuthData, ChangePasswordBody, LoginBody, ResetPasswordBody } from "@mx/shared/schemas/auth";
 import { envelope } from "@mx/shared/schemas/common";
@@ -5,7 +6,6 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sessions } from "../../db/schema/users";
-import { ok } from "../../lib/reply";
 import { changePassword } from "./change-password";
 import { login } from "./login";
 import { currentUser } from "./plugin";

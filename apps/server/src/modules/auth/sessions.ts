@@ -1,12 +1,12 @@
+import { Batcher, failed, succeeded } from "@mx/kit/batcher";
+import { AppError } from "@mx/kit/errors";
+import { keyedHash, newId, newToken } from "@mx/kit/secrets";
 import { SESSION_TTL_DAYS } from "@mx/shared/constants";
 import { serverMessages } from "@mx/shared/messages";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { sessions, users } from "../../db/schema/users";
-import { Batcher, failed, succeeded } from "../../lib/batcher";
-import { AppError } from "../../lib/errors";
 import type { HotCache } from "../../lib/hot-cache";
-import { keyedHash, newId, newToken } from "../../lib/secrets";
 import { announceInvalidation } from "../events/publish";
 import { type CachedSession, forgetSessionsLocally } from "../system/hot-reads";
 

@@ -1,6 +1,6 @@
+import type { FindIntentInput } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
 import type { bids } from "../../db/schema/bids";
-import type { FindIntentInput } from "../payments/gateway";
 
 /** A bid as its table holds it. */
 export type BidRow = typeof bids.$inferSelect;

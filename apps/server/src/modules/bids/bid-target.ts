@@ -1,9 +1,9 @@
+import { AppError } from "@mx/kit/errors";
 import { formats } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { eq, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents, sandboxRefunds } from "@mx/sandbox/schema";
 import type { Bid } from "@mx/shared/schemas/bids";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +9,6 @@ import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sandboxPaymentIntents, sandboxRefunds } from "../sandbox/schema";
 import { sweepBids } from "./recover-bids";
 import { BID_TTL_MS } from "./release-holds";
 

@@ -1,10 +1,10 @@
+import { GatewayRequestError } from "@mx/processors/gateway";
 import { PAYPAL_BID_TTL_HOURS, PENDING_BID_TTL_DAYS } from "@mx/shared/constants";
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
 import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
-import { GatewayRequestError } from "../payments/gateway";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { bidActivity } from "./bid-activity";
 import type { HeldBid } from "./bid-rows";

@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { formatCents } from "@mx/shared/money";
 import {
   BidData,
@@ -12,7 +13,6 @@ import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData, ConfirmBidBody } from "@mx/shared/schemas/payments";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { acceptBid, cancelBid, rejectBid } from "./decide-bid";
 import { listBids } from "./list-bids";

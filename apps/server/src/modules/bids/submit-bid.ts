@@ -1,3 +1,7 @@
+import { uniqueViolation } from "@mx/kit/db-errors";
+import { AppError } from "@mx/kit/errors";
+import { newId } from "@mx/kit/secrets";
+import { CardError, type GatewayIntent } from "@mx/processors/gateway";
 import { CURRENCY, FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
@@ -7,9 +11,6 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
-import { uniqueViolation } from "../../lib/db-errors";
-import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
@@ -22,7 +23,6 @@ import {
   settleOrRefund,
 } from "../money/operation";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError, type GatewayIntent } from "../payments/gateway";
 import {
   confirmApproved,
   isPaypalIntent,

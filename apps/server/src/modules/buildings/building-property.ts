@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
 import { lockBuildings } from "./lock-buildings";
 import { presentProperty, selectProperties } from "./present-property";
 import { publishBuilding } from "./publish-building";

@@ -1,8 +1,8 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { queryRows } from "../../lib/sql";
 import { importSampleCity, square } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
 import { FRESH_MS, searchCatalogue } from "./catalogue-index";

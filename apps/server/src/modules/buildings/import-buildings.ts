@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
+import { queryRows } from "@mx/kit/sql";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { buildings, neighborhoods } from "../../db/schema/buildings";
-import { queryRows } from "../../lib/sql";
 import { completeRecords, type Island, type NeighborhoodRecord, readIsland, searchTextOf } from "./island";
 import { contextOf, loadIslandFile, type MapData } from "./map-data";
 import { type BuildingRecord, ImportError, parseFootprints } from "./parse-footprints";

@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import type { Neighborhood, NeighborhoodDetailData } from "@mx/shared/schemas/properties";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { displayName, round6 } from "./present-property";
 
 type Row = {

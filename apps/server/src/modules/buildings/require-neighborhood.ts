@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 
 /** The island's neighbourhood names change only with an import: read at most once a minute per database. */
 const known = new WeakMap<object, { names: Set<string>; readAt: number }>();

@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import {
   BuildingSearchData,
@@ -11,7 +12,6 @@ import {
   RenameBuildingData,
 } from "@mx/shared/schemas/properties";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { createBuildingProperty, renameBuilding } from "./building-property";
 import { listNeighborhoods, neighborhoodDetail } from "./list-neighborhoods";

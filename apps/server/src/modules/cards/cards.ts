@@ -1,3 +1,5 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
 import { errors } from "@mx/shared/messages";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
 import { and, desc, eq } from "drizzle-orm";
@@ -5,8 +7,6 @@ import type { Queryable } from "../../db/client";
 import { paymentCards, paymentCustomers } from "../../db/schema/payments";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
 
 type CardRow = typeof paymentCards.$inferSelect;
 

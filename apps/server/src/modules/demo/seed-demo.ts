@@ -1,8 +1,8 @@
+import { newId } from "@mx/kit/secrets";
 import { count, eq, inArray, like } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
-import { newId } from "../../lib/secrets";
 
 /** Clearly labelled players who own a few landmarks, so a new local install shows a living map. */
 const DEMO_PLAYERS = [

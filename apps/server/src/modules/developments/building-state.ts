@@ -1,3 +1,4 @@
+import { AppError } from "@mx/kit/errors";
 import {
   DEVELOPMENT_KINDS,
   DEVELOPMENTS,
@@ -8,7 +9,6 @@ import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 
 /** "Nov 25, 2026, 6:33 PM": when a construction ends, as a player reads it. */
 const constructionEnd = new Intl.DateTimeFormat("en-US", {

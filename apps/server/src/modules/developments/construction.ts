@@ -1,9 +1,9 @@
+import { queryRows } from "@mx/kit/sql";
 import { DEVELOPMENT_KINDS, DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
 import { inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
-import { queryRows } from "../../lib/sql";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, selectProperties } from "../buildings/present-property";
 import { publishPublicMany, recordActivity } from "../events/publish";

@@ -1,3 +1,9 @@
+import { failed, type Outcome, succeeded } from "@mx/kit/batcher";
+import { AppError } from "@mx/kit/errors";
+import { lockKey, lockKeys } from "@mx/kit/locks";
+import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
+import { CardError, type FindIntentInput, type GatewayIntent } from "@mx/processors/gateway";
 import {
   BUY_PROCESSING_FEE_CENTS,
   CURRENCY,
@@ -16,11 +22,6 @@ import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
-import { failed, type Outcome, succeeded } from "../../lib/batcher";
-import { AppError } from "../../lib/errors";
-import { lockKey, lockKeys } from "../../lib/locks";
-import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
@@ -40,7 +41,6 @@ import {
 } from "../money/operation";
 import { creditsOf } from "../offerwall/credits";
 import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError, type FindIntentInput, type GatewayIntent } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { durationSeconds, readStates, refusal } from "./building-state";

@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { errors } from "@mx/shared/messages";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +16,6 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { orderIdOf } from "../payments/paypal-gateway";
-import { sandboxPaymentIntents } from "../sandbox/schema";
 import { finishPayment } from "../webhooks/finish-payment";
 import { announceCompletions } from "./construction";
 import { developmentBatchStats, developProperty } from "./develop";

@@ -1,3 +1,4 @@
+import { AppError } from "@mx/kit/errors";
 import {
   BUY_PROCESSING_FEE_CENTS,
   DEVELOPMENT_KINDS,
@@ -8,7 +9,6 @@ import {
 } from "@mx/shared/constants";
 import type { DevelopmentOption, DevelopmentsData } from "@mx/shared/schemas/developments";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { presentDevelopment } from "../buildings/present-property";
 import { buildingOf, durationSeconds, readState, refusal } from "./building-state";
 import { settleDueDevelopments } from "./construction";

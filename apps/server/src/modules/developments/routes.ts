@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import {
   ConfirmDevelopmentBody,
@@ -9,7 +10,6 @@ import {
 import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { confirmDevelopment, type DevelopResult, developProperty } from "./develop";
 import { getDevelopments } from "./list-developments";

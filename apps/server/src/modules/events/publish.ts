@@ -1,3 +1,4 @@
+import { newId } from "@mx/kit/secrets";
 import {
   type Activity,
   type ActivityPayload,
@@ -9,7 +10,6 @@ import {
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { activities } from "../../db/schema/live";
-import { newId } from "../../lib/secrets";
 import { queuePushes } from "../outbox/queue-message";
 
 /*

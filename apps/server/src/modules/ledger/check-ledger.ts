@@ -1,6 +1,6 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 
 /** Every invariant of the ledger, checked over the whole database; an empty list means all hold. */
 export async function checkLedger(q: Queryable): Promise<string[]> {

@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { AppError } from "../../lib/errors";
 import { createTestDatabase } from "../../test/database";
 import { checkLedger } from "./check-ledger";
 import { accounts, balanceOf, postJournal, UnbalancedJournalError } from "./ledger";

@@ -1,10 +1,10 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
-import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
 
 /** The ledger's accounts. Entries are signed cents, positive = credit. */
 export const accounts = {

@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
-import { AppError } from "../../lib/errors";
 
 /** Which push subscription endpoints the server will POST to. */
 export type PushEndpointPolicy = {

@@ -1,6 +1,8 @@
 import { createECDH } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { AppError } from "@mx/kit/errors";
+import { newId } from "@mx/kit/secrets";
 import { describeActivity } from "@mx/shared/activity-text";
 import { serverMessages } from "@mx/shared/messages";
 import type { Activity, PushMessage, PushSubscribeBody } from "@mx/shared/schemas/live";
@@ -10,8 +12,6 @@ import webpush from "web-push";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { activities, pushSubscriptions } from "../../db/schema/live";
-import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
 import { deliverSoon, type OutboxDeps, type PushTransport, queuedPushesOf } from "../outbox/deliver";
 import type { QueuedPush } from "../outbox/queue-message";
 import { checkPushEndpoint, type PushEndpointPolicy } from "./push-endpoint";

@@ -1,4 +1,5 @@
 import websocket from "@fastify/websocket";
+import { ok } from "@mx/kit/reply";
 import { API_BASE } from "@mx/shared/routes";
 import { envelope, MessageData } from "@mx/shared/schemas/common";
 import {
@@ -15,7 +16,6 @@ import {
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { RawData, WebSocket } from "ws";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { authenticate, tokenFromHeader } from "../auth/sessions";
 import { listActivities, markActivitiesRead } from "./activities";

@@ -1,9 +1,9 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { devMail } from "../../db/schema/mail";
-import { ok } from "../../lib/reply";
 
 const MailItem = z.object({
   to: z.string(),

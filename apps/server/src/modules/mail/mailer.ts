@@ -1,9 +1,9 @@
+import { newId } from "@mx/kit/secrets";
 import { withSupportEmail } from "@mx/shared/constants";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../../db/client";
 import { devMail } from "../../db/schema/mail";
-import { newId } from "../../lib/secrets";
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 

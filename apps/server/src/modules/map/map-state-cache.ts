@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { ok } from "@mx/kit/reply";
+import { queryRows } from "@mx/kit/sql";
 import { envelope } from "@mx/shared/schemas/common";
 import { MapState } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type ReadyReply, readyReply } from "../../lib/ready-reply";
-import { ok } from "../../lib/reply";
-import { queryRows } from "../../lib/sql";
 import { getMapState } from "./map-state";
 
 /**

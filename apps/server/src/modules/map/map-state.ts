@@ -1,7 +1,7 @@
+import { queryRows } from "@mx/kit/sql";
 import type { MapState } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 
 /**
  * Owned and for-sale buildings with their owner's colour, and developed or constructing buildings with their level

@@ -1,10 +1,10 @@
 import { gunzipSync } from "node:zlib";
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import { MapManifest, MapState } from "@mx/shared/schemas/map";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { sendReady } from "../../lib/ready-reply";
-import { ok } from "../../lib/reply";
 import { settleDueDevelopments } from "../developments/construction";
 import { MapStateCache } from "./map-state-cache";
 import type { MapTiles } from "./tiles";

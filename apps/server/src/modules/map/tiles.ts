@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { GeoJSONVT } from "@maplibre/geojson-vt";
 import { fromGeojsonVt } from "@maplibre/vt-pbf";
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { encodeSites } from "@mx/shared/map-sites";
 import type { MapManifest } from "@mx/shared/schemas/map";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
 import { landAndStreets, landAndStreetsKey, type MapData } from "../buildings/map-data";
 

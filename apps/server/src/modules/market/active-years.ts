@@ -1,6 +1,6 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 import { accounts } from "../ledger/ledger";
 
 /** Years (UTC) in which the player's money moved: their journals and their bids' card holds. Newest first. */

@@ -1,10 +1,10 @@
+import { AppError } from "@mx/kit/errors";
 import { MARKET } from "@mx/shared/constants";
 import type { MarketBuildingData } from "@mx/shared/schemas/market";
 import { and, desc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
 import { listTrades } from "./list-trades";
 import { neighborhoodMedian, perSqft, windowStart } from "./market-index";
 

@@ -1,8 +1,8 @@
+import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import type { Holding, PortfolioData, RealisedSale } from "@mx/shared/schemas/market";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 import { displayName } from "../buildings/present-property";
 import { activeYears } from "./active-years";
 import { costOf, playerJournals, proceedsOf } from "./player-journals";

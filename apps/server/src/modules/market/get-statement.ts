@@ -1,11 +1,11 @@
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { formatCents } from "@mx/shared/money";
 import type { StatementData, StatementRow } from "@mx/shared/schemas/market";
 import { and, eq, gte, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { users } from "../../db/schema/users";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { accounts } from "../ledger/ledger";
 import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
 

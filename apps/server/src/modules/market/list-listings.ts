@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import type { MarketListing, MarketListingsQuery, MarketSort } from "@mx/shared/schemas/market";
 import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { type PropertyRow, presentProperty } from "../buildings/present-property";
 import { requireNeighborhood } from "../buildings/require-neighborhood";
 import { normaliseQuery } from "../buildings/search-buildings";

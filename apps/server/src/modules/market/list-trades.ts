@@ -1,8 +1,8 @@
+import { queryRows } from "@mx/kit/sql";
 import { texts } from "@mx/shared/messages";
 import type { Trade } from "@mx/shared/schemas/market";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 import { requireNeighborhood } from "../buildings/require-neighborhood";
 import { tradesSource } from "./trades-source";
 

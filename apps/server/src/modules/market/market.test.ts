@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { queryRows } from "@mx/kit/sql";
 import { texts } from "@mx/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, neighborhoods, properties } from "../../db/schema/buildings";
-import { queryRows } from "../../lib/sql";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";

@@ -1,6 +1,6 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 import { accounts } from "../ledger/ledger";
 
 /** One of a player's journals, read from the ledger, with what each of its entries means for them. */

@@ -1,3 +1,5 @@
+import { AppError } from "@mx/kit/errors";
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import {
   MarketBuildingData,
@@ -15,9 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors";
 import { readyReply, sendReady } from "../../lib/ready-reply";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { buildingMarket } from "./building-market";
 import { getPortfolio } from "./get-portfolio";

@@ -6,6 +6,8 @@
  *
  * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
  */
+
+import { sandboxCardCredits, sandboxPayouts } from "@mx/sandbox/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -29,7 +31,6 @@ import { createCheckout } from "../../test/shop";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sandboxCardCredits, sandboxPayouts } from "../sandbox/schema";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "crash-test-session-secret-0123456789abcdef";

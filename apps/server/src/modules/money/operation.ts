@@ -1,17 +1,17 @@
-import { sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
-import { Batcher, type Outcome } from "../../lib/batcher";
-import { crashPoint, failPoint } from "../../lib/crash-points";
-import { AppError } from "../../lib/errors";
-import { AUTHENTICATION_FAILED } from "../payments/bank-check";
+import { Batcher, type Outcome } from "@mx/kit/batcher";
+import { crashPoint, failPoint } from "@mx/kit/crash-points";
+import { AppError } from "@mx/kit/errors";
 import {
   CardError,
   type FindIntentInput,
   type GatewayIntent,
   GatewayRequestError,
   type PaymentGateway,
-} from "../payments/gateway";
-import { PaypalError } from "../payments/paypal-api";
+} from "@mx/processors/gateway";
+import { PaypalError } from "@mx/processors/paypal-api";
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { AUTHENTICATION_FAILED } from "../payments/bank-check";
 import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
 

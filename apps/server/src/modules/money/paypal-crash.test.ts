@@ -3,6 +3,9 @@
  * SIGKILL at a named point of a PayPal purchase, bid or shop checkout, a fresh server's recovery runs, and PayPal's
  * records (the sandbox's), ownership and the ledger must agree to the cent. PostgreSQL only.
  */
+
+import { answerSandboxPaypal, SANDBOX_PAYPAL_PAYER_ID } from "@mx/sandbox/paypal";
+import { sandboxPaypalOrders, sandboxPaypalPayouts } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -24,8 +27,6 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { orderIdOf } from "../payments/paypal-gateway";
-import { answerSandboxPaypal, SANDBOX_PAYPAL_PAYER_ID } from "../sandbox/paypal";
-import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../sandbox/schema";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "paypal-crash-test-session-secret-0123456789";

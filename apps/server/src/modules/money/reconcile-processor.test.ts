@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
@@ -10,7 +11,6 @@ import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { connectedPlayer, creditEarnings } from "../../test/payouts";
 import { reservePayout, sendPayout } from "../payouts/send-payout";
-import { sandboxPaymentIntents } from "../sandbox/schema";
 import { reconcileWithProcessor } from "./reconcile-processor";
 
 let t: TestApp;

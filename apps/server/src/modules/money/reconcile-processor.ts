@@ -1,9 +1,9 @@
+import { queryRows } from "@mx/kit/sql";
+import type { GatewayIntent, PaymentGateway } from "@mx/processors/gateway";
+import { PAYOUT_ITEM_UNPAID } from "@mx/processors/paypal-api";
 import { formatCents } from "@mx/shared/money";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
-import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
-import { PAYOUT_ITEM_UNPAID } from "../payments/paypal-api";
 import { paypalApiOf } from "../payments/paypal-gateway";
 
 /** Statuses of a bid whose card hold should still be open at the processor. */

@@ -1,11 +1,11 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import { queryRows } from "@mx/kit/sql";
 import { formatCents } from "@mx/shared/money";
 import { eq, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { purchases } from "../../db/schema/purchases";
 import { users } from "../../db/schema/users";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
-import { queryRows } from "../../lib/sql";
 import { accounts, balanceOf, postJournal } from "../ledger/ledger";
 
 /*

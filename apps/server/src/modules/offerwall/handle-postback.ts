@@ -1,14 +1,15 @@
+import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
+import type { Params } from "@mx/processors/offer-wall";
 import { OFFER_POSTBACK_KEEP_DAYS } from "@mx/shared/constants";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { offerCompletions, offerPostbacks, offerSignatures } from "../../db/schema/offerwall";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
 import { recordActivity } from "../events/publish";
 import { creditedToday, grantCredits, takeBackCredits } from "./credits";
-import { adapterFor, type Params, type Postback, PostbackError, playerOf } from "./providers";
+import { adapterFor, type Postback, PostbackError, playerOf } from "./providers";
 
 export type PostbackOutcome = "credited" | "reversed" | "duplicate" | "ignored";
 export type PostbackReply =

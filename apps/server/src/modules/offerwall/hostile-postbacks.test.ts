@@ -1,4 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
+import { signGeneric, sortedQuery } from "@mx/processors/offer-wall";
 import { OFFER_POSTBACK_KEEP_DAYS, OFFER_POSTBACK_WINDOW_MINUTES } from "@mx/shared/constants";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ import { moneyProblems } from "../../test/money";
 import { giveCredits, sandboxPostbackUrl } from "../../test/offerwall";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { handlePostback, purgeOldPostbacks } from "./handle-postback";
-import { signedPlayerId, signGeneric, sortedQuery } from "./providers";
+import { signedPlayerId } from "./providers";
 
 const AYET_KEY = "ayet-publisher-api-key";
 const IRONSOURCE_KEY = "ironsource-private-key";

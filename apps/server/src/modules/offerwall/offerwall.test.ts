@@ -1,4 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
+import { signGeneric, sortedQuery } from "@mx/processors/offer-wall";
+import { sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../../config";
@@ -14,9 +16,8 @@ import { creditsOfPlayer, giveCredits, sandboxPostbackUrl } from "../../test/off
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sandboxPaymentIntents } from "../sandbox/schema";
 import { offerwallPlayers } from "./handle-postback";
-import { signedPlayerId, signGeneric, sortedQuery } from "./providers";
+import { signedPlayerId } from "./providers";
 
 const AYET_KEY = "ayet-publisher-api-key";
 const IRONSOURCE_KEY = "ironsource-private-key";

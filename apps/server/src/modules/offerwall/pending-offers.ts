@@ -1,19 +1,14 @@
+import { newId } from "@mx/kit/secrets";
+import type { OfferWallHost, PartnerPostback, PendingOffer } from "@mx/processors/offer-wall";
 import type { CompletedOffer } from "@mx/shared/schemas/offerwall";
+import type { FastifyInstance } from "fastify";
 import { offerCompletions } from "../../db/schema/offerwall";
 import type { AppDeps } from "../../deps";
-import { newId } from "../../lib/secrets";
+import { currentUser } from "../auth/plugin";
 import { deliverSoon } from "../outbox/deliver";
-import { type OfferPostback, queuePostback } from "../outbox/queue-message";
+import { queuePostback } from "../outbox/queue-message";
 import { presentCompletion } from "./offerwall";
-
-/** An offer a partner says a player has completed, before its postback credits it. */
-export type PendingOffer = {
-  provider: string;
-  userId: string;
-  transactionId: string;
-  offerName: string;
-  amountCents: number;
-};
+import { sandboxSecret, signedPlayerId } from "./providers";
 
 /**
  * For a partner that runs in this process (the sandbox's): the player's completion is shown as pending, and the
@@ -24,7 +19,7 @@ export type PendingOffer = {
 export async function recordPendingOffer(
   deps: Pick<AppDeps, "db" | "mailer" | "log">,
   offer: PendingOffer,
-  postback: OfferPostback,
+  postback: PartnerPostback,
   delayMs: number,
 ): Promise<CompletedOffer> {
   const { row, queued } = await deps.db.transaction(async (tx) => {
@@ -37,4 +32,21 @@ export async function recordPendingOffer(
   });
   deliverSoon(deps, queued);
   return presentCompletion(row);
+}
+
+/**
+ * What the sandbox's offer-wall partner is handed when it runs here (off production): the secret its postbacks are
+ * signed with, the player's id as the wall carries it, the sign-in check for its one route, and `recordPendingOffer`.
+ */
+export function offerWallPartnerHost(deps: AppDeps, app: FastifyInstance): OfferWallHost {
+  const { config } = deps;
+  return {
+    secret: sandboxSecret(config),
+    playerRef: (userId) => signedPlayerId(config, userId),
+    record: (offer, postback, delayMs) => recordPendingOffer(deps, offer, postback, delayMs),
+    delayMs: config.offerwall.sandboxDelayMs,
+    signIn: app.requireAuth,
+    playerOf: (req) => currentUser(req).userId,
+    publicUrl: config.publicUrl,
+  };
 }

@@ -1,7 +1,8 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
+import { keyedHash, safeEqual } from "@mx/kit/secrets";
+import { hmacHex, type Params, SANDBOX_PARAMS, sortedQuery } from "@mx/processors/offer-wall";
 import { OFFER_POSTBACK_WINDOW_MINUTES } from "@mx/shared/constants";
 import type { Config, OfferwallProvider } from "../../config";
-import { keyedHash, safeEqual } from "../../lib/secrets";
 
 /** A postback the provider's adapter has read and whose signature holds. */
 export type Postback = {
@@ -29,7 +30,6 @@ export class PostbackError extends Error {
   }
 }
 
-export type Params = Record<string, string>;
 type Adapter = {
   /** The parameters the provider defines: the only ones stored of a postback. */
   fields: string[];
@@ -59,16 +59,6 @@ function cents(value: string, name: string, allowNegative = false): number {
 }
 
 const truthy = (value: string | undefined) => value === "1" || value === "true";
-
-/** Parameters sorted by name and query-encoded, as ayeT-Studios and the generic scheme sign them. */
-export function sortedQuery(params: Params, without: string[] = []): string {
-  const entries = Object.entries(params)
-    .filter(([name]) => !without.includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(entries).toString();
-}
-
-const hmacHex = (secret: string, text: string) => createHmac("sha256", secret).update(text).digest("hex");
 
 function checkSignature(given: string | undefined, expected: string): string {
   if (!given) throw new PostbackError(403, "signature: is missing");
@@ -211,24 +201,8 @@ function generic(names: Record<string, string>): Adapter {
   };
 }
 
-/** The sandbox wall signs its postbacks as a generic partner would, with these names. */
-export const SANDBOX_PARAMS = {
-  user: "user_id",
-  amount: "amount",
-  transaction: "transaction_id",
-  signature: "signature",
-  reversal: "reversal",
-  offer: "offer_name",
-  timestamp: "timestamp",
-};
-
 export const sandboxSecret = (config: Pick<Config, "sessionSecret">) =>
   keyedHash(config.sessionSecret, "offerwall-sandbox", "postback");
-
-/** Signs parameters the way the generic and sandbox providers check them. */
-export function signGeneric(params: Params, secret: string, signatureName = "signature"): Params {
-  return { ...params, [signatureName]: hmacHex(secret, sortedQuery(params, [signatureName])) };
-}
 
 /** The sandbox provider is accepted only where the sandbox wall may be shown: never in production. */
 export const sandboxWallAllowed = (config: Pick<Config, "isProduction" | "offerwall">) =>

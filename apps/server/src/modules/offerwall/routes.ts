@@ -1,14 +1,14 @@
+import { ok } from "@mx/kit/reply";
+import type { Params } from "@mx/processors/offer-wall";
 import { envelope } from "@mx/shared/schemas/common";
 import { Credits, OfferwallData } from "@mx/shared/schemas/offerwall";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { creditsOf } from "./credits";
 import { handlePostback } from "./handle-postback";
 import { getOfferwall } from "./offerwall";
-import type { Params } from "./providers";
 
 /** Query and form parameters as one flat map of strings (a repeated name keeps its first value). */
 function paramsOf(req: FastifyRequest): Params {

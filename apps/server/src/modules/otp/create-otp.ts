@@ -1,12 +1,12 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import { keyedHash, newId, newNumericCode, newToken } from "@mx/kit/secrets";
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS, type OtpType } from "@mx/shared/constants";
 import { accountMails, formats, serverMessages } from "@mx/shared/messages";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { otpCodes } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
-import { keyedHash, newId, newNumericCode, newToken } from "../../lib/secrets";
 import { noticeMail, otpMail } from "../mail/templates";
 import { deliverSoon } from "../outbox/deliver";
 import { queueMail } from "../outbox/queue-message";

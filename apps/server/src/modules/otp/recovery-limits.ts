@@ -1,3 +1,4 @@
+import { AppError } from "@mx/kit/errors";
 import { RECOVERY_CODES_PER_DAY, RECOVERY_WRONG_GUESSES_PER_DAY } from "@mx/shared/constants";
 import { accountMails, formats } from "@mx/shared/messages";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
@@ -5,7 +6,6 @@ import type { Queryable } from "../../db/client";
 import { otpCodes, recoveryLocks } from "../../db/schema/otp";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { noticeMail } from "../mail/templates";
 import { deliverSoon } from "../outbox/deliver";
 import { queueMail } from "../outbox/queue-message";

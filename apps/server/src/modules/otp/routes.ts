@@ -1,9 +1,9 @@
+import { ok } from "@mx/kit/reply";
 import { serverMessages } from "@mx/shared/messages";
 import { OtpCreateBody, OtpVerifyBody, OtpVerifyData } from "@mx/shared/schemas/auth";
 import { envelope } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../lib/reply";
 import { createOtp } from "./create-otp";
 import { verifyOtp } from "./verify-otp";
 

@@ -1,3 +1,6 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import { keyedHash, newToken, safeEqual } from "@mx/kit/secrets";
 import {
   OTP_LENGTH,
   OTP_MAX_ATTEMPTS,
@@ -10,9 +13,6 @@ import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { otpCodes } from "../../db/schema/otp";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
-import { keyedHash, newToken, safeEqual } from "../../lib/secrets";
 import { hashCode } from "./create-otp";
 import {
   noticeRecoveryLocked,

@@ -1,13 +1,14 @@
+import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
+import type { PartnerPostback } from "@mx/processors/offer-wall";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema/live";
 import { outboxMessages } from "../../db/schema/outbox";
-import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
 import type { Mail } from "../mail/mailer";
 
-/** The sandbox offer wall's call to this server: where it answers, the postback's path and its signed parameters. */
-export type OfferPostback = { base: string; path: string; params: Record<string, string> };
+/** A partner's postback to this server (the sandbox offer wall's): where it answers, its path and signed parameters. */
+export type OfferPostback = PartnerPostback;
 
 /** What a caller gets back: the message's id and how long it waits before its first try, for `deliverSoon`. */
 export type QueuedMessage = { id: string; delayMs: number };

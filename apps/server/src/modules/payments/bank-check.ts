@@ -1,5 +1,5 @@
+import type { GatewayIntent } from "@mx/processors/gateway";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
-import type { GatewayIntent } from "./gateway";
 
 /** What the browser needs to take a player through their bank's check (3-D Secure); the route adds where to confirm. */
 export type ActionRequired = Omit<ActionRequiredData, "confirmPath" | "confirmBody">;

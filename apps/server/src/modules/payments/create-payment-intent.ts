@@ -1,10 +1,10 @@
+import { AppError } from "@mx/kit/errors";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { eq, or } from "drizzle-orm";
 import { buildings, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,9 +1,6 @@
-import { PAYPAL_METHOD_ID } from "@mx/shared/constants";
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { crashPoint } from "../../lib/crash-points";
-import { queryRows } from "../../lib/sql";
-import type { GatewayCheckoutSession } from "./checkout-gateway";
+import { crashPoint } from "@mx/kit/crash-points";
+import { queryRows } from "@mx/kit/sql";
+import type { GatewayCheckoutSession } from "@mx/processors/checkout-gateway";
 import {
   CardError,
   type CreateIntentInput,
@@ -11,8 +8,16 @@ import {
   GatewayRequestError,
   type IntentStatus,
   type PaymentGateway,
-} from "./gateway";
-import { type CreateOrderInput, type PaypalApi, PaypalError, type PaypalOrder } from "./paypal-api";
+} from "@mx/processors/gateway";
+import {
+  type CreateOrderInput,
+  type PaypalApi,
+  PaypalError,
+  type PaypalOrder,
+} from "@mx/processors/paypal-api";
+import { PAYPAL_METHOD_ID } from "@mx/shared/constants";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
 
 /** The payment method a player picks to pay with PayPal (in place of a card's `pm_…`). */
 export const PAYPAL_METHOD = PAYPAL_METHOD_ID;

@@ -1,3 +1,5 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
+import { type PaypalApi, PaypalError } from "@mx/processors/paypal-api";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
 import {
@@ -7,8 +9,6 @@ import {
   paypalError,
   startPaypalEmulator,
 } from "../../test/paypal-emulator";
-import type { PaymentGateway } from "./gateway";
-import { type PaypalApi, PaypalError } from "./paypal-api";
 import { intentOfOrder, orderIdOf, PAYPAL_METHOD, withPaypal } from "./paypal-gateway";
 import { createPaypalSdk } from "./paypal-sdk";
 

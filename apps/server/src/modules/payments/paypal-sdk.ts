@@ -1,3 +1,11 @@
+import {
+  type PaypalApi,
+  PaypalError,
+  type PaypalOrder,
+  type PaypalOrderGoods,
+  type PaypalOrderStatus,
+  type PaypalPayout,
+} from "@mx/processors/paypal-api";
 import { formatCents } from "@mx/shared/money";
 import {
   ApiError,
@@ -12,14 +20,6 @@ import {
   PaypalWalletContextShippingPreference,
   type PurchaseUnitRequest,
 } from "@paypal/paypal-server-sdk";
-import {
-  type PaypalApi,
-  PaypalError,
-  type PaypalOrder,
-  type PaypalOrderGoods,
-  type PaypalOrderStatus,
-  type PaypalPayout,
-} from "./paypal-api";
 
 const PAYPAL_BASES = ["https://api-m.paypal.com", "https://api-m.sandbox.paypal.com"];
 

@@ -1,3 +1,6 @@
+import { PaypalError } from "@mx/processors/paypal-api";
+import { SANDBOX_PAYPAL_PAYER_ID } from "@mx/sandbox/paypal";
+import { sandboxPaypalOrders, sandboxPaypalPayouts } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { bids } from "../../db/schema/bids";
@@ -19,10 +22,7 @@ import { accounts, balanceOf } from "../ledger/ledger";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { findUnsettledPaypalRefunds, settlePayouts } from "../payouts/settle-payouts";
 import { recoverPurchase } from "../properties/purchase-operation";
-import { SANDBOX_PAYPAL_PAYER_ID } from "../sandbox/paypal";
-import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../sandbox/schema";
 import { recoverShopOrder } from "../shop/recover-orders";
-import { PaypalError } from "./paypal-api";
 import { orderIdOf, PAYPAL_CANCELLED, paypalApiOf } from "./paypal-gateway";
 
 let t: TestApp;

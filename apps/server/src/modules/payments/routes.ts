@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { envelope, MessageData } from "@mx/shared/schemas/common";
 import {
   CardData,
@@ -10,7 +11,6 @@ import {
 } from "@mx/shared/schemas/payments";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { addCard, deleteCard, listCards, setDefaultCard } from "../cards/cards";
 import { createPaymentIntent } from "./create-payment-intent";

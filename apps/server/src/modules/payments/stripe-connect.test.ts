@@ -1,3 +1,4 @@
+import { GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   connectedAccount,
@@ -5,7 +6,6 @@ import {
   type StripeEmulator,
   startStripeEmulator,
 } from "../../test/stripe-emulator";
-import { GatewayRequestError, type PaymentGateway } from "./gateway";
 import { createStripeGateway } from "./stripe-gateway";
 
 let emulator: StripeEmulator;

@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { CardError, GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -8,7 +9,6 @@ import {
   startStripeEmulator,
   stripeError,
 } from "../../test/stripe-emulator";
-import { CardError, GatewayRequestError, type PaymentGateway } from "./gateway";
 import { createStripeGateway, PROCESSOR_UNAVAILABLE } from "./stripe-gateway";
 
 const SECRET = "sk_test_emulator_0123456789abcdef";

@@ -1,9 +1,4 @@
-import type { ShippingAddress } from "@mx/shared/schemas/shop";
-import { SHIPPING_COUNTRIES } from "@mx/shared/shop-shipping";
-import Stripe from "stripe";
-import type { OrderShipping } from "../../db/schema/shop";
-import { PAYMENT_INTENT_STATUSES } from "../../db/schema/states";
-import type { GatewayCheckoutSession, GatewayCheckoutSessionStatus } from "./checkout-gateway";
+import type { GatewayCheckoutSession, GatewayCheckoutSessionStatus } from "@mx/processors/checkout-gateway";
 import {
   type CardBrand,
   CardError,
@@ -15,7 +10,12 @@ import {
   type IntentStatus,
   type PaymentGateway,
   type RequirementCollection,
-} from "./gateway";
+} from "@mx/processors/gateway";
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
+import { SHIPPING_COUNTRIES } from "@mx/shared/shop-shipping";
+import Stripe from "stripe";
+import type { OrderShipping } from "../../db/schema/shop";
+import { PAYMENT_INTENT_STATUSES } from "../../db/schema/states";
 import { createStripePayouts } from "./stripe-payouts";
 
 export type StripeGatewayOptions = {

@@ -1,6 +1,6 @@
+import { GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type StripeEmulator, startStripeEmulator, stripeError } from "../../test/stripe-emulator";
-import { GatewayRequestError, type PaymentGateway } from "./gateway";
 import { createStripeGateway } from "./stripe-gateway";
 
 let emulator: StripeEmulator;

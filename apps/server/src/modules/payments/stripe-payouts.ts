@@ -1,13 +1,13 @@
-import { serverMessages } from "@mx/shared/messages";
-import type Stripe from "stripe";
-import { type CardBrand, GatewayRequestError } from "./gateway";
+import { type CardBrand, GatewayRequestError } from "@mx/processors/gateway";
 import type {
   GatewayExternalAccount,
   GatewayPayout,
   GatewayPayoutStatus,
   PayoutGateway,
   PayoutMethod,
-} from "./payout-gateway";
+} from "@mx/processors/payout-gateway";
+import { serverMessages } from "@mx/shared/messages";
+import type Stripe from "stripe";
 
 /** Runs one Stripe request, with Stripe's errors in our words (`call` of the stripe gateway). */
 export type StripeCall = <T>(request: () => Promise<T>) => Promise<T>;

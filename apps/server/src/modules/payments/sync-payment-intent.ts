@@ -1,7 +1,7 @@
+import type { GatewayIntent, IntentStatus } from "@mx/processors/gateway";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { paymentIntents } from "../../db/schema/payments";
-import type { GatewayIntent, IntentStatus } from "./gateway";
 
 export type SyncResult =
   /** We have no row for this intent (made elsewhere, or our insert never happened): nothing changed. */

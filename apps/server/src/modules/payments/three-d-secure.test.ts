@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
@@ -7,7 +8,6 @@ import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
-import { sandboxPaymentIntents } from "../sandbox/schema";
 import { finishPayment } from "../webhooks/finish-payment";
 import { AUTHENTICATION_FAILED } from "./bank-check";
 

@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents, sandboxPaypalOrders } from "@mx/sandbox/schema";
 import { MAX_WAITING_PAYMENTS, WAITING_PAYMENT_MINUTES } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -12,7 +13,6 @@ import { moneyProblems } from "../../test/money";
 import { recoverBid } from "../bids/recover-bids";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
-import { sandboxPaymentIntents, sandboxPaypalOrders } from "../sandbox/schema";
 import { orderIdOf } from "./paypal-gateway";
 
 /** Enough buildings for a hostile player's 40 requests and the honest players' purchases besides. */

@@ -1,3 +1,6 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import { queryRows } from "@mx/kit/sql";
 import { MAX_WAITING_PAYMENTS, WAITING_PAYMENT_MINUTES } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { and, eq, sql } from "drizzle-orm";
@@ -6,9 +9,6 @@ import { bids } from "../../db/schema/bids";
 import { developments } from "../../db/schema/developments";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
-import { queryRows } from "../../lib/sql";
 
 export const WAITING_PAYMENT_MS = WAITING_PAYMENT_MINUTES * 60_000;
 

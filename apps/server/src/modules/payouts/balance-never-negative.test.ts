@@ -1,3 +1,4 @@
+import { sandboxPayouts } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,6 @@ import {
   FAILING_PAYOUT_CARD,
 } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
-import { sandboxPayouts } from "../sandbox/schema";
 import { settlePayouts } from "./settle-payouts";
 
 let t: TestApp;

@@ -1,3 +1,5 @@
+import { CardError, GatewayRequestError } from "@mx/processors/gateway";
+import { sandboxCardCredits, sandboxPayouts } from "@mx/sandbox/schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -9,8 +11,6 @@ import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { connectedPlayer, creditEarnings, earningsOf } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts } from "../ledger/ledger";
-import { CardError, GatewayRequestError } from "../payments/gateway";
-import { sandboxCardCredits, sandboxPayouts } from "../sandbox/schema";
 import { settlePayouts } from "./settle-payouts";
 
 let t: TestApp;

@@ -1,3 +1,8 @@
+import { lockKey } from "@mx/kit/locks";
+import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
+import { GatewayRequestError } from "@mx/processors/gateway";
+import { PAYOUT_ITEM_UNPAID, PaypalError, type PaypalPayout } from "@mx/processors/paypal-api";
 import { CURRENCY, DELETION_REFUND_FEE_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import { and, eq, sql } from "drizzle-orm";
@@ -5,14 +10,9 @@ import type { Tx } from "../../db/client";
 import { paymentCustomers } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
-import { lockKey } from "../../lib/locks";
-import { newId } from "../../lib/secrets";
-import { queryRows } from "../../lib/sql";
 import { defaultCard } from "../cards/cards";
 import { accounts, balanceOf, type Entry, postJournal } from "../ledger/ledger";
 import { type MoneyOut, sendMoneyOut } from "../money/operation";
-import { GatewayRequestError } from "../payments/gateway";
-import { PAYOUT_ITEM_UNPAID, PaypalError, type PaypalPayout } from "../payments/paypal-api";
 import { isPaypalIntent, orderIdOf, paypalApiOf } from "../payments/paypal-gateway";
 import { reservePayout, sendPayout } from "./send-payout";
 

@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
+import { keyedHash, safeEqual } from "@mx/kit/secrets";
 import { and, eq, isNull } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { keyedHash, safeEqual } from "../../lib/secrets";
 import { findActiveUser } from "../auth/active-user";
 import { isConnected, isManagedAccount, needsReconnect, syncPayoutAccount } from "./payout-account";
 

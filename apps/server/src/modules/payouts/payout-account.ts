@@ -1,3 +1,5 @@
+import { AppError } from "@mx/kit/errors";
+import type { GatewayAccount, PaymentGateway } from "@mx/processors/gateway";
 import { errors, payoutAccountTexts, payoutRequirementLabels } from "@mx/shared/messages";
 import type { PayoutAccountData } from "@mx/shared/schemas/payouts";
 import { and, eq } from "drizzle-orm";
@@ -5,9 +7,7 @@ import type Stripe from "stripe";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { findActiveUser } from "../auth/active-user";
-import type { GatewayAccount, PaymentGateway } from "../payments/gateway";
 
 type AccountFields = Pick<
   typeof users.$inferSelect,

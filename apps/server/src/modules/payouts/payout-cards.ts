@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
+import type { GatewayExternalAccount } from "@mx/processors/payout-gateway";
 import { serverMessages } from "@mx/shared/messages";
 import type { AddPayoutCardBody, PayoutCard } from "@mx/shared/schemas/payouts";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import type { GatewayExternalAccount } from "../payments/payout-gateway";
 import { requireConnectedAccount } from "./payout-account";
 
 export function presentPayoutCard(card: GatewayExternalAccount): PayoutCard {

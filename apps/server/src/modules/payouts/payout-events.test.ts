@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { PaymentGateway } from "@mx/processors/gateway";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,7 +10,6 @@ import { createTestDatabase } from "../../test/database";
 import { creditEarnings, earningsOf } from "../../test/payouts";
 import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
 import { checkLedger } from "../ledger/check-ledger";
-import type { PaymentGateway } from "../payments/gateway";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { handleStripeEvent } from "../webhooks/stripe-webhook-routes";
 import { type PayoutRow, reservePayout } from "./send-payout";

@@ -1,9 +1,9 @@
+import type { PaymentGateway } from "@mx/processors/gateway";
+import type { GatewayPayout } from "@mx/processors/payout-gateway";
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db, Tx } from "../../db/client";
 import { payouts } from "../../db/schema/payouts";
-import type { PaymentGateway } from "../payments/gateway";
-import type { GatewayPayout } from "../payments/payout-gateway";
 import { applyPayoutResult } from "./send-payout";
 
 /** Stripe's events about a payout on a connected account that change what the player sees. */

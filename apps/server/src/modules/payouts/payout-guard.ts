@@ -1,9 +1,9 @@
+import { AppError } from "@mx/kit/errors";
 import { accountMails, formats } from "@mx/shared/messages";
 import type { Proof } from "@mx/shared/schemas/auth";
 import { eq, sql } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
 import { requireFreshProof } from "../auth/fresh-proof";
 import type { AuthContext } from "../auth/sessions";
 import { noticeMail } from "../mail/templates";

@@ -1,3 +1,5 @@
+import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "@mx/sandbox/payouts";
+import { sandboxAccounts } from "@mx/sandbox/schema";
 import { errors, payoutAccountTexts, serverMessages } from "@mx/shared/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,8 +7,6 @@ import { users } from "../../db/schema/users";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { addPayoutCard, creditEarnings, earningsOf, MASTERCARD_DEBIT, onboard } from "../../test/payouts";
-import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../sandbox/payouts";
-import { sandboxAccounts } from "../sandbox/schema";
 
 let t: TestApp;
 beforeAll(async () => {

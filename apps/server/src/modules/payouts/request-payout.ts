@@ -1,14 +1,14 @@
+import { AppError } from "@mx/kit/errors";
+import { lockKey } from "@mx/kit/locks";
+import type { GatewayExternalAccount } from "@mx/processors/payout-gateway";
 import { CURRENCY, INSTANT_PAYOUT_FEE_CENTS } from "@mx/shared/constants";
 import { errors, serverMessages } from "@mx/shared/messages";
 import type { InstantPayoutBody, PayoutHistoryItem } from "@mx/shared/schemas/payouts";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { lockKey } from "../../lib/locks";
 import { findActiveUser } from "../auth/active-user";
 import { accounts, balanceOf } from "../ledger/ledger";
-import type { GatewayExternalAccount } from "../payments/payout-gateway";
 import { isManagedAccount, requirePayoutsEnabled } from "./payout-account";
 import { payoutCardLabel, payoutCardsOf } from "./payout-cards";
 import { presentPayout } from "./payout-history";

@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { payoutAccountTexts, serverMessages } from "@mx/shared/messages";
 import { envelope, MessageData } from "@mx/shared/schemas/common";
 import {
@@ -17,7 +18,6 @@ import {
 } from "@mx/shared/schemas/payouts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../lib/reply";
 import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";

@@ -1,15 +1,15 @@
+import { AppError } from "@mx/kit/errors";
+import { newId } from "@mx/kit/secrets";
+import type { GatewayPayout, PayoutMethod } from "@mx/processors/payout-gateway";
 import { serverMessages } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { and, eq, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { payouts } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
 import { recordActivity } from "../events/publish";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
 import { type MoneyOut, type MoneyOutcome, sendMoneyOut } from "../money/operation";
-import type { GatewayPayout, PayoutMethod } from "../payments/payout-gateway";
 
 export type PayoutRow = typeof payouts.$inferSelect;
 

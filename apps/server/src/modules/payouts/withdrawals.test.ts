@@ -1,3 +1,4 @@
+import { sandboxPayouts } from "@mx/sandbox/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -13,7 +14,6 @@ import {
 } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sandboxPayouts } from "../sandbox/schema";
 import { runAutomaticPayouts } from "./automatic-payouts";
 import { recordPayout } from "./send-payout";
 import { settlePayouts } from "./settle-payouts";

@@ -1,3 +1,4 @@
+import { sandboxPaymentIntents, sandboxRefunds } from "@mx/sandbox/schema";
 import { errors } from "@mx/shared/messages";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +15,6 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sandboxPaymentIntents, sandboxRefunds } from "../sandbox/schema";
 import { reconcilePurchases } from "./reconcile-purchases";
 
 let failNext = false;

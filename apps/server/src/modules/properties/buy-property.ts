@@ -1,13 +1,13 @@
+import { AppError } from "@mx/kit/errors";
+import { newId } from "@mx/kit/secrets";
+import { CardError } from "@mx/processors/gateway";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import { and, eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
 import { runOperation, settleOrRefund } from "../money/operation";
 import { AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { CardError } from "../payments/gateway";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait } from "../payments/waiting-payments";
 import { PAYMENT_PROCESSING, purchaseOperation, reservePurchase } from "./purchase-operation";

@@ -1,9 +1,9 @@
+import { AppError } from "@mx/kit/errors";
 import { errors } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
 import { presentProperty, selectProperties } from "../buildings/present-property";
 import { rankedMatches } from "../buildings/search-buildings";
 

@@ -1,7 +1,7 @@
+import { queryRows } from "@mx/kit/sql";
 import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { queryRows } from "../../lib/sql";
 import { requireNeighborhood } from "../buildings/require-neighborhood";
 
 export type LeaderboardSort =

@@ -1,3 +1,5 @@
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
@@ -7,8 +9,6 @@ import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";

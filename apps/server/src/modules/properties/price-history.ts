@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
 import type { PricePoint } from "@mx/shared/schemas/properties";
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, priceHistory } from "../../db/schema/buildings";
-import { AppError } from "../../lib/errors";
 
 /** Every price the building changed hands at, oldest first. */
 export async function getPriceHistory(q: Queryable, buildingId: string): Promise<PricePoint[]> {

@@ -1,3 +1,7 @@
+import { failed, type Outcome, succeeded } from "@mx/kit/batcher";
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
+import type { GatewayIntent } from "@mx/processors/gateway";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
@@ -6,9 +10,6 @@ import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { failed, type Outcome, succeeded } from "../../lib/batcher";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { ensureCustomer } from "../cards/cards";
 import {
   cancelIntent,
@@ -23,7 +24,6 @@ import {
   together,
 } from "../money/operation";
 import { holdPurchaseCredits, releasePurchaseCredits } from "../offerwall/credits";
-import type { GatewayIntent } from "../payments/gateway";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { holdForPlayer, WAITING_PAYMENT_MS } from "../payments/waiting-payments";
 import {

@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData, ConfirmPurchaseBody } from "@mx/shared/schemas/payments";
 import {
@@ -19,7 +20,6 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { readyReply, sendReady } from "../../lib/ready-reply";
-import { ok } from "../../lib/reply";
 import { currentUser } from "../auth/plugin";
 import { nextCompletion, settleDueDevelopments } from "../developments/construction";
 import { buyProperty, confirmPurchase } from "./buy-property";

@@ -1,3 +1,7 @@
+import { settleEach } from "@mx/kit/batcher";
+import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
+import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
 import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
@@ -5,14 +9,10 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { properties } from "../../db/schema/buildings";
 import type { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { settleEach } from "../../lib/batcher";
-import { AppError } from "../../lib/errors";
-import { queryRows } from "../../lib/sql";
 import { presentProperty, selectProperties } from "../buildings/present-property";
 import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes } from "../ledger/ledger";
 import type { ActionRequired } from "../payments/bank-check";
-import type { FindIntentInput, GatewayIntent } from "../payments/gateway";
 
 /*
  * The settling half of a purchase: once a purchase is paid, its ownership written and its sale announced, in the

@@ -1,3 +1,4 @@
+import { sandboxCheckoutSessions } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -6,7 +7,6 @@ import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
 import { eventually, makeDue, outboxMailTo, sweepOutbox } from "../../test/outbox";
 import { createCheckout, newShopper } from "../../test/shop";
-import { sandboxCheckoutSessions } from "../sandbox/schema";
 import { completeOrder } from "./complete-order";
 
 let t: TestApp;

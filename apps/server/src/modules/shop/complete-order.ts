@@ -1,12 +1,12 @@
+import { newId } from "@mx/kit/secrets";
+import type { GatewayCheckoutSession } from "@mx/processors/checkout-gateway";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { shopCheckouts, shopOrderLines, shopOrders } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
-import { newId } from "../../lib/secrets";
 import { accounts, type Entry, postJournal } from "../ledger/ledger";
 import { deliverSoon } from "../outbox/deliver";
 import { type QueuedMessage, queueMail } from "../outbox/queue-message";
-import type { GatewayCheckoutSession } from "../payments/checkout-gateway";
 import { providerOf } from "../payments/paypal-gateway";
 import { orderConfirmationMail } from "./order-confirmation-mail";
 

@@ -1,9 +1,9 @@
+import { sandboxCheckoutSessions } from "@mx/sandbox/schema";
 import { SHOP_PRODUCTS } from "@mx/shared/shop";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopCheckouts } from "../../db/schema/shop";
 import { createTestApp, type TestApp } from "../../test/harness";
-import { sandboxCheckoutSessions } from "../sandbox/schema";
 
 const URL = "/api/v1/stripe/webhooks/create-checkout-session";
 const CAP = "price_mx_snapback_cap";

@@ -1,7 +1,7 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok } from "../../lib/reply";
 import { runOrdersCommand } from "./orders-command";
 
 const Body = z.strictObject({ args: z.array(z.string().max(200)).max(10) });

@@ -1,3 +1,6 @@
+import { AppError } from "@mx/kit/errors";
+import { newId } from "@mx/kit/secrets";
+import { CardError } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { PaypalCheckoutBody, ShippingAddress } from "@mx/shared/schemas/shop";
@@ -5,10 +8,7 @@ import { findShippingRate, statewideSalesTaxCents } from "@mx/shared/shop-shippi
 import { and, eq } from "drizzle-orm";
 import { shopCheckouts } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { newId } from "../../lib/secrets";
 import { actionOf } from "../payments/bank-check";
-import { CardError } from "../payments/gateway";
 import {
   confirmApproved,
   PAYPAL_CANCELLED,

@@ -1,3 +1,4 @@
+import { sandboxPaypalOrders } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -6,7 +7,6 @@ import { createTestApp, mailbox, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { newShopper, UNTAXED_ADDRESS } from "../../test/shop";
 import { paypalApiOf } from "../payments/paypal-gateway";
-import { sandboxPaypalOrders } from "../sandbox/schema";
 import { orderNumber } from "./order-confirmation-mail";
 import { runOrdersCommand } from "./orders-command";
 

@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import type { CheckoutLineItem } from "@mx/shared/schemas/shop";
 import { findProductByPriceId } from "@mx/shared/shop";
 import type { ShopLine } from "../../db/schema/shop";
-import { AppError } from "../../lib/errors";
 
 /**
  * Prices the lines a browser asked for from our own catalogue: the price reference picks the product, the product

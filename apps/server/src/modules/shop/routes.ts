@@ -1,3 +1,4 @@
+import { ok } from "@mx/kit/reply";
 import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import {
@@ -12,7 +13,6 @@ import {
 } from "@mx/shared/schemas/shop";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ok } from "../../lib/reply";
 import { createCheckoutSession } from "./create-checkout-session";
 import { listProducts } from "./list-products";
 import { confirmPaypalCheckout, type PaypalCheckoutResult, startPaypalCheckout } from "./paypal-checkout";

@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import type { SessionStatusData } from "@mx/shared/schemas/shop";
 import { eq } from "drizzle-orm";
 import { shopCheckouts } from "../../db/schema/shop";
-import { AppError } from "../../lib/errors";
 import { completeOrder } from "./complete-order";
 import { orderNumber } from "./order-confirmation-mail";
 

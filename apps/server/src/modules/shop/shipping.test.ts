@@ -1,3 +1,4 @@
+import { sandboxCheckoutSessions } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -5,7 +6,6 @@ import { shopOrders } from "../../db/schema/shop";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, mailbox, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper, shipSandboxCheckout, UNTAXED_ADDRESS } from "../../test/shop";
-import { sandboxCheckoutSessions } from "../sandbox/schema";
 
 let t: TestApp;
 beforeAll(async () => {

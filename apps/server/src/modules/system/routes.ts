@@ -1,7 +1,7 @@
+import { AppError } from "@mx/kit/errors";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../lib/errors";
 
 /**
  * Liveness and readiness for a load balancer or orchestrator. /healthz: the process answers. /readyz: the database

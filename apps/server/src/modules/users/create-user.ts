@@ -1,7 +1,7 @@
+import { newId } from "@mx/kit/secrets";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { hashPassword } from "../../lib/passwords";
-import { newId } from "../../lib/secrets";
 import { createSession } from "../auth/sessions";
 import { consumeOtpToken } from "../otp/verify-otp";
 import { assertIdentityFree, identityConflict } from "./find-user";

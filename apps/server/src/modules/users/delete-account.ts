@@ -1,3 +1,4 @@
+import { lockKey } from "@mx/kit/locks";
 import { and, eq, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { activities, pushSubscriptions } from "../../db/schema/live";
@@ -5,7 +6,6 @@ import { loginThrottles } from "../../db/schema/otp";
 import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
-import { lockKey } from "../../lib/locks";
 import { findActiveUser } from "../auth/active-user";
 import { bidActivity } from "../bids/bid-activity";
 import type { HeldBid } from "../bids/bid-rows";

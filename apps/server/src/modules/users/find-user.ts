@@ -1,9 +1,9 @@
+import { uniqueViolation } from "@mx/kit/db-errors";
+import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { uniqueViolation } from "../../lib/db-errors";
-import { AppError } from "../../lib/errors";
 
 /** Refuses an e-mail or username another account holds (usernames compare without case). */
 export async function assertIdentityFree(

@@ -1,8 +1,8 @@
+import { AppError } from "@mx/kit/errors";
 import type { Profile } from "@mx/shared/schemas/auth";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { AppError } from "../../lib/errors";
 import { presentProfile } from "./present-profile";
 
 /** What the player owns, priced: written out, as inside a selection drizzle names columns without their table. */

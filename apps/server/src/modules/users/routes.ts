@@ -1,3 +1,5 @@
+import { AppError } from "@mx/kit/errors";
+import { ok } from "@mx/kit/reply";
 import { serverMessages } from "@mx/shared/messages";
 import {
   AuthData,
@@ -10,8 +12,6 @@ import {
 } from "@mx/shared/schemas/auth";
 import { envelope, IdParams, MessageData } from "@mx/shared/schemas/common";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AppError } from "../../lib/errors";
-import { ok } from "../../lib/reply";
 import { findActiveUser } from "../auth/active-user";
 import { requireFreshProof } from "../auth/fresh-proof";
 import { currentUser } from "../auth/plugin";

@@ -1,9 +1,9 @@
+import { uniqueViolation } from "@mx/kit/db-errors";
 import { accountMails } from "@mx/shared/messages";
 import type { Profile, UpdateProfileBody } from "@mx/shared/schemas/auth";
 import { and, eq, ne } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
-import { uniqueViolation } from "../../lib/db-errors";
 import { announceInvalidation, publishPublic } from "../events/publish";
 import { noticeMail } from "../mail/templates";
 import { type QueuedMessage, queueMail } from "../outbox/queue-message";

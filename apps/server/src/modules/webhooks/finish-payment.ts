@@ -1,7 +1,7 @@
+import type { GatewayIntent } from "@mx/processors/gateway";
 import type { AppDeps } from "../../deps";
 import { finishBidHold } from "../bids/submit-bid";
 import { finishDevelopmentPayment } from "../developments/develop";
-import type { GatewayIntent } from "../payments/gateway";
 import { finishPurchasePayment } from "../properties/purchase-operation";
 
 /**

@@ -1,3 +1,6 @@
+import { AppError } from "@mx/kit/errors";
+import { ok } from "@mx/kit/reply";
+import type { PaypalApi } from "@mx/processors/paypal-api";
 import { envelope } from "@mx/shared/schemas/common";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -5,9 +8,6 @@ import { z } from "zod";
 import { accountRefunds } from "../../db/schema/payouts";
 import { paypalEvents } from "../../db/schema/paypal";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../lib/errors";
-import { ok } from "../../lib/reply";
-import type { PaypalApi } from "../payments/paypal-api";
 import { confirmApproved, isPaypalIntent, sessionOfIntent } from "../payments/paypal-gateway";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { completeOrder } from "../shop/complete-order";

@@ -1,5 +1,5 @@
+import type { ProcessorNotices } from "@mx/processors/gateway";
 import type { AppDeps } from "../../deps";
-import type { ProcessorNotices } from "../payments/gateway";
 import { syncPayoutAccount } from "../payouts/payout-account";
 import { completeOrder } from "../shop/complete-order";
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { GatewayIntent, PaymentGateway } from "@mx/processors/gateway";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -18,7 +19,6 @@ import {
   startStripeEmulator,
   stripeError,
 } from "../../test/stripe-emulator";
-import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { stripeWebhookRoutes } from "./stripe-webhook-routes";
 

@@ -1,3 +1,5 @@
+import { ok } from "@mx/kit/reply";
+import type { GatewayIntent, PaymentGateway } from "@mx/processors/gateway";
 import { envelope } from "@mx/shared/schemas/common";
 import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
@@ -6,11 +8,9 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { stripeEvents } from "../../db/schema/payments";
-import { ok } from "../../lib/reply";
 import type { Mailer } from "../mail/mailer";
 import { deliverSoon } from "../outbox/deliver";
 import type { QueuedMessage } from "../outbox/queue-message";
-import type { GatewayIntent, PaymentGateway } from "../payments/gateway";
 import { syncPaymentIntent } from "../payments/sync-payment-intent";
 import { ACCOUNT_EVENT_TYPES, applyAccountUpdate, readAccountEvent } from "../payouts/payout-account";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";

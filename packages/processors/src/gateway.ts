@@ -1,0 +1,212 @@
+/**
+ * The one door to a card processor. Two adapters: `sandbox` (default; the `@mx/sandbox` package, in-process, kept in
+ * our database, behaves like Stripe's test mode with Stripe's test cards) and `stripe` (the official SDK). Amounts are integer cents.
+ * Services call this interface only; they never know which adapter is behind it.
+ */
+
+import type { CardBrand } from "@mx/shared/cards";
+import type { CheckoutGateway, GatewayCheckoutSession } from "./checkout-gateway";
+import type { PayoutGateway } from "./payout-gateway";
+import type { PaypalOrderGoods } from "./paypal-api";
+
+export type { CardBrand };
+
+export type GatewayCard = {
+  /** The processor's payment method id (`pm_…`). */
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  name: string | null;
+  /** "credit", "debit", "prepaid" or "unknown". */
+  funding: string;
+};
+
+/**
+ * Every status a payment intent may have, as Stripe names them (PayPal orders are mapped onto them):
+ * requires_payment_method → requires_confirmation → requires_action (the bank's check) → processing →
+ * requires_capture (a hold) → succeeded, or canceled.
+ */
+export const INTENT_STATUSES = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "requires_capture",
+  "canceled",
+  "succeeded",
+] as const;
+/** Where a payment intent stands (the processor's words). */
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+
+export type GatewayIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** What has been captured so far (0 until captured). */
+  capturedCents: number;
+  /** What has been refunded of the capture so far. */
+  refundedCents: number;
+  currency: string;
+  captureMethod: "automatic" | "manual";
+  customerId: string | null;
+  paymentMethodId: string | null;
+  metadata: Record<string, string>;
+  /**
+   * With `requires_action`: the page where the player confirms the payment with their bank — the sandbox's
+   * challenge page; null with Stripe, where Stripe.js shows the bank's page from the client secret.
+   */
+  nextActionUrl: string | null;
+};
+
+/** Who collects an account's requirements: the platform (`application`), whose payout cards it may then manage. */
+export type RequirementCollection = "application" | "stripe";
+
+/** A player's payout (connected) account at the processor. */
+export type GatewayAccount = {
+  id: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  /** Null when the processor does not say (an account the platform does not control). */
+  requirementCollection: RequirementCollection | null;
+  /** What the processor still needs from the player: its requirements currently due and past due, as it names them. */
+  requirementsDue: string[];
+};
+
+export type GatewayRefund = {
+  id: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: "succeeded" | "pending" | "failed";
+};
+
+/** A card the processor refused, in the processor's own words (e.g. "Your card was declined."). */
+export class CardError extends Error {
+  constructor(
+    /** Stripe's error code: card_declined, insufficient_funds, expired_card, incorrect_cvc, incorrect_number, … */
+    readonly code: string,
+    message: string,
+    readonly declineCode?: string,
+  ) {
+    super(message);
+    this.name = "CardError";
+  }
+}
+
+/** The processor refused the request itself (unknown id, wrong state, bad parameter): a 4xx for our client. */
+export class GatewayRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+    this.name = "GatewayRequestError";
+  }
+}
+
+export type CreateIntentInput = {
+  amountCents: number;
+  currency: string;
+  customerId: string;
+  /** With a payment method the intent is confirmed at once (the card is charged, or authorised for manual capture). */
+  paymentMethodId?: string;
+  captureMethod: "automatic" | "manual";
+  metadata?: Record<string, string>;
+  /** Passed to the processor, so a retried call creates one intent, not two. */
+  idempotencyKey?: string;
+  /** PayPal only: a shop order's lines, shipping, tax and address, sent with the order (card gateways ignore it). */
+  goods?: PaypalOrderGoods;
+};
+
+/** A create call as recovery rebuilds it from an operation's row, to find the intent it may have made. */
+export type FindIntentInput = Pick<
+  CreateIntentInput,
+  "amountCents" | "currency" | "captureMethod" | "metadata"
+> & {
+  /** The call's idempotency key, which every intent we create also carries as its `operation` metadata. */
+  operation: string;
+  /** What it was paid with: a card's id, or PayPal's method; null if the row does not say. */
+  paymentMethodId: string | null;
+};
+
+export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
+  readonly kind: "sandbox" | "stripe";
+  /**
+   * How long a charge takes: `local` when the processor answers in this process, `network` when every call crosses
+   * the network (hundreds of milliseconds). Batching is tuned by it, not by which processor it is.
+   */
+  readonly latency: "local" | "network";
+  /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
+  readonly publishableKey: string | null;
+  /** PayPal beside the cards (see paypal-gateway): the sandbox's, or PayPal's with its client id; absent: no PayPal. */
+  readonly paypal?: { kind: "sandbox" | "paypal"; clientId: string | null };
+
+  createCustomer(input: { email: string; name: string; userId: string }): Promise<{ id: string }>;
+  /** Attaches the card a browser tokenised (`tok_…` or `pm_…`) to the customer; throws CardError if refused. */
+  attachCard(input: { customerId: string; token: string }): Promise<GatewayCard>;
+  detachCard(input: { customerId: string; paymentMethodId: string }): Promise<void>;
+
+  createPaymentIntent(input: CreateIntentInput): Promise<GatewayIntent>;
+  /**
+   * Confirms an intent created without a card; throws CardError if the card is refused. A PayPal order the payer
+   * has approved (requires_confirmation) is captured, or authorized for a hold.
+   */
+  confirmPaymentIntent(input: { id: string; paymentMethodId: string }): Promise<GatewayIntent>;
+  retrievePaymentIntent(id: string): Promise<GatewayIntent>;
+  /**
+   * The intent a create call made under its idempotency key, if it made one; null if the processor never made one.
+   * Recovery uses it for an operation whose process stopped before it could note the intent's id, and passes the
+   * call as it was made, rebuilt from the operation's row. A card processor is searched by the `operation` metadata
+   * every intent we create carries (Stripe cannot be asked by key); PayPal, which cannot be searched, is sent the
+   * same create call again (see paypal-gateway).
+   */
+  findPaymentIntent(input: FindIntentInput): Promise<GatewayIntent | null>;
+  /** Every intent created in a window, for reconciliation (oldest first). */
+  listPaymentIntents(input: { createdFrom: Date; createdTo: Date }): Promise<GatewayIntent[]>;
+  /** Captures an authorised (manual) intent, in full or in part. */
+  capturePaymentIntent(input: {
+    id: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<GatewayIntent>;
+  /** Releases an authorisation, or abandons an unconfirmed intent. */
+  cancelPaymentIntent(input: { id: string; idempotencyKey?: string }): Promise<GatewayIntent>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents?: number;
+    idempotencyKey?: string;
+  }): Promise<GatewayRefund>;
+
+  /**
+   * A payout account for a player that the platform manages (its requirements collected by the platform, no Stripe
+   * dashboard), so its payout cards can be added and changed through the API; onboarding happens on the processor's
+   * hosted pages.
+   */
+  createConnectedAccount(input: {
+    email: string;
+    userId: string;
+  }): Promise<{ id: string; requirementCollection: RequirementCollection | null }>;
+  /** The onboarding address; `returnUrl` is visited when done, `refreshUrl` when the link has expired. */
+  createAccountLink(input: {
+    accountId: string;
+    returnUrl: string;
+    refreshUrl: string;
+  }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<GatewayAccount>;
+}
+
+/**
+ * What the card processor tells the platform of its own accord, as the platform handles it: Stripe sends these as
+ * webhook events (handled in modules/webhooks); a processor running in this process (the sandbox) has no webhook to
+ * send, so the app hands it these and it calls them when Stripe would send the event. The processor never reaches
+ * the modules that act on them.
+ */
+export type ProcessorNotices = {
+  /** `checkout.session.completed`: a shop checkout session was paid, and its order is to be written. */
+  checkoutCompleted(session: GatewayCheckoutSession): Promise<void>;
+  /** `account.updated`: a connected payout account changed; the platform reads it again and keeps what it says. */
+  accountUpdated(accountId: string): Promise<GatewayAccount>;
+};

@@ -1,0 +1,61 @@
+import { CardError, GatewayRequestError } from "@mx/processors/gateway";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "./db";
+import { sandboxTokens } from "./schema";
+import { CARD_MESSAGES, type CardBehaviour } from "./test-cards";
+
+export type SandboxTokenRow = typeof sandboxTokens.$inferSelect;
+
+/**
+ * Takes a sandbox token for its one use, as Stripe's tokens are: a second use, or a token that never existed,
+ * meets Stripe's own error.
+ */
+export async function takeSandboxToken(
+  db: Db,
+  token: string,
+  usedAt: Date = new Date(),
+): Promise<SandboxTokenRow> {
+  const [tok] = await db
+    .update(sandboxTokens)
+    .set({ usedAt })
+    .where(and(eq(sandboxTokens.id, token), isNull(sandboxTokens.usedAt)))
+    .returning();
+  if (tok) return tok;
+  const [seen] = await db
+    .select({ id: sandboxTokens.id })
+    .from(sandboxTokens)
+    .where(eq(sandboxTokens.id, token));
+  throw seen
+    ? new GatewayRequestError("token_already_used", `You cannot use a Stripe token more than once: ${token}.`)
+    : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
+}
+
+/** The refusal a card with this behaviour meets as soon as it is used (attached or paid with), if any. */
+export function cardRefusal(behaviour: string): CardError | null {
+  if (behaviour === "declined") {
+    return new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
+  }
+  if (behaviour === "live_card") {
+    return new CardError("card_declined", CARD_MESSAGES.live_card_in_test_mode, "live_mode_test_card");
+  }
+  return null;
+}
+
+/** The refusal a charge on a card with this behaviour meets, if any. */
+export function chargeRefusal(behaviour: string): CardError | null {
+  switch (behaviour as CardBehaviour) {
+    case "insufficient_funds":
+      return new CardError("card_declined", CARD_MESSAGES.insufficient_funds, "insufficient_funds");
+    case "charge_declined":
+    case "declined":
+      return new CardError("card_declined", CARD_MESSAGES.card_declined, "generic_decline");
+    case "charge_expired":
+      return new CardError("expired_card", CARD_MESSAGES.expired_card);
+    case "charge_incorrect_cvc":
+      return new CardError("incorrect_cvc", CARD_MESSAGES.incorrect_cvc);
+    case "charge_processing_error":
+      return new CardError("processing_error", CARD_MESSAGES.processing_error);
+    default:
+      return null;
+  }
+}
