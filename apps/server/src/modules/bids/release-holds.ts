@@ -5,9 +5,10 @@ import { bids } from "../../db/schema/bids";
 import { paymentIntents } from "../../db/schema/payments";
 import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
+import { type ProcessorRequest, sendAndRecord } from "../money/operation";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { bidActivity } from "./bid-activity";
-import type { HeldBid } from "./bid-rows";
+import type { BidRow, HeldBid } from "./bid-rows";
 
 export const BID_TTL_MS = PENDING_BID_TTL_DAYS * 24 * 60 * 60_000;
 /**
@@ -28,32 +29,79 @@ export const RELEASED_STATUSES = [
   "failed",
 ] as const satisfies readonly BidRowStatus[];
 
+/** A bid closed one way or another, as its row stands: its hold is owed back while `hold_released_at` is empty. */
+type ClosedBid = HeldBid & Pick<BidRow, "status" | "holdReleasedAt">;
+
+/** The processor's answer to a cancellation: done, or refused (then its record of the intent says what that means). */
+type Cancellation = { refused: GatewayRequestError | null };
+
 /**
- * Lets a bid's card hold go. Safe to repeat: an intent already cancelled (or never confirmed) counts as released.
- * A processor that cannot be reached leaves `hold_released_at` empty, and `sweepBids` tries again later.
+ * Letting a bid's hold go, as a processor request under the bid's key (money/operation.ts): the closed bid is the
+ * committed row, the processor is asked to cancel its intent under `bid-release:<id>`, and the intent's row
+ * (`canceled`) and the bid's `hold_released_at` are recorded in one transaction. It writes no journal: a hold moves
+ * no ledger money (only its capture does, in the sale's journal). Crash points: `bid-release.reserved` and `.sent`.
+ */
+function holdRelease(deps: AppDeps): ProcessorRequest<ClosedBid, Cancellation> {
+  const { db, gateway } = deps;
+  return {
+    name: "bid-release",
+    reserved: (bid) =>
+      (RELEASED_STATUSES as readonly BidRowStatus[]).includes(bid.status) && bid.holdReleasedAt === null,
+    async send(bid) {
+      if (!bid.paymentIntentId) return { refused: null };
+      try {
+        await gateway.cancelPaymentIntent({
+          id: bid.paymentIntentId,
+          idempotencyKey: `bid-release:${bid.id}`,
+        });
+        return { refused: null };
+      } catch (error) {
+        if (error instanceof GatewayRequestError) return { refused: error };
+        throw error;
+      }
+    },
+    async record(bid, { refused }) {
+      // Refused: an intent already cancelled (or never confirmed) counts as released; one still held does not.
+      if (refused && bid.paymentIntentId) {
+        const intent = await gateway.retrievePaymentIntent(bid.paymentIntentId);
+        if (intent.status === "requires_capture") throw refused;
+      }
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        if (bid.paymentIntentId) {
+          await tx
+            .update(paymentIntents)
+            .set({ status: "canceled", updatedAt: now })
+            .where(
+              and(eq(paymentIntents.id, bid.paymentIntentId), eq(paymentIntents.status, "requires_capture")),
+            );
+        }
+        await tx
+          .update(bids)
+          .set({ holdReleasedAt: now, updatedAt: now })
+          .where(and(eq(bids.id, bid.id), isNull(bids.holdReleasedAt)));
+      });
+    },
+  };
+}
+
+/**
+ * Lets a bid's card hold go (`holdRelease`). Safe to repeat: an intent already cancelled (or never confirmed) counts
+ * as released, and a bid whose hold is let go already is left as it is. Throws the processor's refusal while the
+ * intent still holds the money. A processor that does not answer leaves `hold_released_at` empty, and `sweepBids`
+ * tries again later (false).
  */
 export async function releaseHold(deps: AppDeps, bid: HeldBid): Promise<boolean> {
-  const { db, gateway } = deps;
-  if (bid.paymentIntentId) {
-    try {
-      await gateway.cancelPaymentIntent({ id: bid.paymentIntentId, idempotencyKey: `bid-release:${bid.id}` });
-    } catch (error) {
-      if (!(error instanceof GatewayRequestError)) {
-        deps.log?.warn({ err: error, bidId: bid.id }, "bid hold not released yet; will retry");
-        return false;
-      }
-      const intent = await gateway.retrievePaymentIntent(bid.paymentIntentId);
-      if (intent.status === "requires_capture") throw error;
-    }
-    await db
-      .update(paymentIntents)
-      .set({ status: "canceled", updatedAt: new Date() })
-      .where(and(eq(paymentIntents.id, bid.paymentIntentId), eq(paymentIntents.status, "requires_capture")));
+  const [row] = await deps.db
+    .select({ status: bids.status, holdReleasedAt: bids.holdReleasedAt })
+    .from(bids)
+    .where(eq(bids.id, bid.id));
+  if (!row) return true; // no such bid: no hold is owed
+  const outcome = await sendAndRecord(holdRelease(deps), { ...bid, ...row });
+  if ("failed" in outcome) {
+    deps.log?.warn({ err: outcome.failed, bidId: bid.id }, "bid hold not released yet; will retry");
+    return false;
   }
-  await db
-    .update(bids)
-    .set({ holdReleasedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(bids.id, bid.id), isNull(bids.holdReleasedAt)));
   return true;
 }
 

@@ -7,7 +7,7 @@
  * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
  */
 
-import { sandboxCardCredits, sandboxPayouts } from "@mx/sandbox/schema";
+import { sandboxCardCredits, sandboxPaymentIntents, sandboxPayouts } from "@mx/sandbox/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -15,6 +15,7 @@ import { testConfig } from "../../config";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
+import { paymentIntents } from "../../db/schema/payments";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
 import { shopOrders } from "../../db/schema/shop";
@@ -369,6 +370,30 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     expect(bid?.status).toBe("rejected");
     expect(bid?.holdReleasedAt).not.toBeNull();
   }, 120_000);
+
+  // Letting a hold go: a processor request under the bid's key (`bid-release:<id>`), its answer recorded.
+  for (const point of ["bid-release.reserved", "bid-release.sent"]) {
+    it(`a declined bid killed at ${point}`, async () => {
+      const { seller, bidId } = await listingWithBid();
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "properties/reject-bid", seller.token, { bidId });
+      await restartAndRecover();
+      await expectAgreement();
+      const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
+      expect(bid?.status).toBe("rejected");
+      expect(bid?.holdReleasedAt).not.toBeNull();
+      const [hold] = await db()
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, bid?.paymentIntentId ?? ""));
+      expect(hold?.status).toBe("canceled");
+      const [intent] = await db()
+        .select()
+        .from(paymentIntents)
+        .where(eq(paymentIntents.id, bid?.paymentIntentId ?? ""));
+      expect(intent?.status).toBe("canceled");
+    }, 120_000);
+  }
 
   it("a shop payment killed before its order was written", async () => {
     const email = `shopper${Date.now()}@example.com`;

@@ -415,25 +415,61 @@ async function cancelAndRelease<Row, Done>(
 }
 
 /**
- * Money out — a payout, a deleted account's refund — on the same skeleton, where the reserved row's journal has
- * already taken the money out of the player's earnings:
+ * A request the processor is sent under a committed row's key, its answer then recorded: the steps that money out
+ * (`sendMoneyOut`) and a bid's hold let go (`bids/release-holds.ts`) share.
  *
- *   1. reserve — the caller's committed row (with that journal), its processor key fixed by the row;
- *   2. send    — the processor asked to send it under that key, outside any transaction;
+ *   1. reserve — the caller's committed row, its processor key fixed by the row;
+ *   2. send    — the request, under that key, outside any transaction;
  *   3. record  — the processor's answer written in one transaction.
  *
- * A refusal fails the row, its journal reversed (the money back in the earnings). An unknown answer (unreachable,
- * a 5xx, a key still in use, a rate limit) leaves it reserved, and recovery sends it again under the same key,
- * which the processor sends once. Crash points: `<name>.reserved` and `<name>.sent`.
+ * A process stopped between two steps leaves the row reserved, and recovery sends the request again under the same
+ * key, which the processor answers as it did the first time. Crash points: `<name>.reserved` and `<name>.sent`.
  */
-export type MoneyOut<Row, Sent> = {
+export type ProcessorRequest<Row, Answer> = {
   name: string;
-  /** Whether the row still waits to be sent. */
+  /** Whether the row still waits for its request. */
   reserved(row: Row): boolean;
   /** Step 2, under the row's key. */
-  send(row: Row): Promise<Sent>;
+  send(row: Row): Promise<Answer>;
   /** Step 3: the processor's answer, in one transaction. */
-  record(row: Row, sent: Sent): Promise<void>;
+  record(row: Row, answer: Answer): Promise<void>;
+};
+
+/**
+ * How a request ended: its answer recorded, no answer taken (`failed`, what `send` threw: nothing is recorded and
+ * the row stays reserved unless the caller ends it), or nothing to send (not reserved any more).
+ */
+export type RequestOutcome = { recorded: true } | { failed: unknown } | { notReserved: true };
+
+/**
+ * Steps 2 and 3 for a reserved row (or again, for recovery). What a failed request means is the caller's to say;
+ * what `record` throws is thrown.
+ */
+export async function sendAndRecord<Row, Answer>(
+  request: ProcessorRequest<Row, Answer>,
+  row: Row,
+): Promise<RequestOutcome> {
+  if (!request.reserved(row)) return { notReserved: true };
+  crashPoint(`${request.name}.reserved`);
+  let answer: Answer;
+  try {
+    answer = await request.send(row);
+  } catch (error) {
+    return { failed: error };
+  }
+  crashPoint(`${request.name}.sent`);
+  await request.record(row, answer);
+  return { recorded: true };
+}
+
+/**
+ * Money out — a payout, a deleted account's refund — is such a request, where the reserved row's journal has
+ * already taken the money out of the player's earnings: the processor is asked to send it under the row's key, and
+ * its answer recorded. A refusal for good fails the row, its journal reversed (the money back in the earnings). An
+ * unknown answer (unreachable, a 5xx, a key still in use, a rate limit) leaves it reserved, and recovery sends it
+ * again under the same key, which the processor sends once.
+ */
+export type MoneyOut<Row, Sent> = ProcessorRequest<Row, Sent> & {
   /** The processor refused for good: the row fails and its journal is reversed, once. */
   fail(row: Row, refusal: Error): Promise<void>;
 };
@@ -446,19 +482,12 @@ export type MoneyOutcome = { sent: true } | { refusal: Error } | { notReserved: 
  * row stays reserved).
  */
 export async function sendMoneyOut<Row, Sent>(op: MoneyOut<Row, Sent>, row: Row): Promise<MoneyOutcome> {
-  if (!op.reserved(row)) return { notReserved: true };
-  crashPoint(`${op.name}.reserved`);
-  let sent: Sent;
-  try {
-    sent = await op.send(row);
-  } catch (error) {
-    if (!refusedForGood(error)) throw error;
-    await op.fail(row, error);
-    return { refusal: error };
-  }
-  crashPoint(`${op.name}.sent`);
-  await op.record(row, sent);
-  return { sent: true };
+  const outcome = await sendAndRecord(op, row);
+  if ("recorded" in outcome) return { sent: true };
+  if ("notReserved" in outcome) return outcome;
+  if (!refusedForGood(outcome.failed)) throw outcome.failed;
+  await op.fail(row, outcome.failed);
+  return { refusal: outcome.failed };
 }
 
 /** The processor said no for good (a card refusal or a request it will never accept), not "try again later". */
