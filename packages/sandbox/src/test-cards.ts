@@ -1,3 +1,5 @@
+import { cardBrandOf as brandOf, passesLuhn as luhnValid } from "@mx/shared/cards";
+
 /** How one of Stripe's published test card numbers behaves. */
 export type CardBehaviour =
   | "ok"
@@ -46,7 +48,7 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> 
 };
 
 // One table of schemes and one Luhn check for the server and the web app.
-export { cardBrandOf as brandOf, passesLuhn as luhnValid } from "@mx/shared/cards";
+export { brandOf, luhnValid };
 
 /** A Luhn-valid number that is not a test card behaves as Stripe's test mode treats real cards: declined. */
 export function testCard(digits: string): { behaviour: CardBehaviour; funding: string; isTestCard: boolean } {
@@ -54,6 +56,35 @@ export function testCard(digits: string): { behaviour: CardBehaviour; funding: s
   return known
     ? { ...known, isTestCard: true }
     : { behaviour: "declined", funding: "unknown", isTestCard: false };
+}
+
+/**
+ * Stripe's test tokens (`tok_…`, facts from its testing documentation) and the test card each stands for. A card
+ * with a brand of its own beside its scheme's (Cartes Bancaires, co-branded with Visa) names it.
+ */
+const TEST_TOKENS: Record<string, { number: string; brand?: string }> = {
+  tok_visa: { number: "4242424242424242" },
+  tok_visa_debit: { number: "4000056655665556" },
+  tok_mastercard: { number: "5555555555554444" },
+  tok_mastercard_debit: { number: "5200828282828210" },
+  tok_amex: { number: "371449635398431" },
+  tok_discover_debit: { number: "6011981111111113" },
+  tok_cartes_bancaires: { number: "4000002500001001", brand: "cartes_bancaires" },
+};
+
+/** A test card as a processor describes it once tokenised. */
+export type TokenisedCard = { brand: string; last4: string; funding: string };
+
+/** The card one of Stripe's test tokens stands for, or null for any other token. */
+export function testTokenCard(token: string): TokenisedCard | null {
+  const card = Object.hasOwn(TEST_TOKENS, token) ? TEST_TOKENS[token] : undefined;
+  if (!card) return null;
+  const known = testCard(card.number);
+  return {
+    brand: card.brand ?? brandOf(card.number),
+    last4: card.number.slice(-4),
+    funding: known.isTestCard ? known.funding : "unknown",
+  };
 }
 
 /** Stripe's wording for each refusal. */

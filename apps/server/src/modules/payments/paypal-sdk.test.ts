@@ -1,14 +1,14 @@
 import type { PaymentGateway } from "@mx/processors/gateway";
 import { type PaypalApi, PaypalError } from "@mx/processors/paypal-api";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client";
 import {
   EMULATOR_PAYER,
   EMULATOR_TOKEN,
   type PaypalEmulator,
   paypalError,
   startPaypalEmulator,
-} from "../../test/paypal-emulator";
+} from "@mx/sandbox/http/paypal";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { intentOfOrder, orderIdOf, PAYPAL_METHOD, withPaypal } from "./paypal-gateway";
 import { createPaypalSdk } from "./paypal-sdk";
 

@@ -1,11 +1,11 @@
 import { GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   connectedAccount,
   EXTERNAL_ACCOUNT_REFUSAL,
   type StripeEmulator,
   startStripeEmulator,
-} from "../../test/stripe-emulator";
+} from "@mx/sandbox/http/stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripeGateway } from "./stripe-gateway";
 
 let emulator: StripeEmulator;

@@ -1,14 +1,14 @@
 import { createServer } from "node:net";
 import { CardError, GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
-import Stripe from "stripe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   declined,
   missing,
   type StripeEmulator,
   startStripeEmulator,
   stripeError,
-} from "../../test/stripe-emulator";
+} from "@mx/sandbox/http/stripe";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStripeGateway, PROCESSOR_UNAVAILABLE } from "./stripe-gateway";
 
 const SECRET = "sk_test_emulator_0123456789abcdef";

@@ -1,6 +1,6 @@
 import { GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
+import { type StripeEmulator, startStripeEmulator, stripeError } from "@mx/sandbox/http/stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type StripeEmulator, startStripeEmulator, stripeError } from "../../test/stripe-emulator";
 import { createStripeGateway } from "./stripe-gateway";
 
 let emulator: StripeEmulator;

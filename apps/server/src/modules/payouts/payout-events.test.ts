@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentGateway } from "@mx/processors/gateway";
+import { type StripeEmulator, startStripeEmulator } from "@mx/sandbox/http/stripe";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +9,6 @@ import { payouts } from "../../db/schema/payouts";
 import { users } from "../../db/schema/users";
 import { createTestDatabase } from "../../test/database";
 import { creditEarnings, earningsOf } from "../../test/payouts";
-import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
 import { checkLedger } from "../ledger/check-ledger";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { handleStripeEvent } from "../webhooks/stripe-webhook-routes";

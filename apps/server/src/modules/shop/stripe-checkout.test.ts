@@ -1,3 +1,4 @@
+import { type StripeEmulator, startStripeEmulator } from "@mx/sandbox/http/stripe";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { shopOrders } from "../../db/schema/shop";
 import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper } from "../../test/shop";
-import { type StripeEmulator, startStripeEmulator } from "../../test/stripe-emulator";
 
 const WEBHOOK_SECRET = "whsec_shop_emulator_secret";
 

@@ -1,3 +1,4 @@
+import { type PaypalEmulator, startPaypalEmulator } from "@mx/sandbox/http/paypal";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings } from "../../db/schema/buildings";
@@ -7,7 +8,6 @@ import { importSampleCity } from "../../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { creditEarnings, earningsOf } from "../../test/payouts";
-import { type PaypalEmulator, startPaypalEmulator } from "../../test/paypal-emulator";
 import { orderIdOf } from "../payments/paypal-gateway";
 
 let emulator: PaypalEmulator;

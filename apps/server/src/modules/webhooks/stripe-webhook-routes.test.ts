@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { GatewayIntent, PaymentGateway } from "@mx/processors/gateway";
+import {
+  connectedAccount,
+  type StripeEmulator,
+  startStripeEmulator,
+  stripeError,
+} from "@mx/sandbox/http/stripe";
 import { eq } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,12 +19,6 @@ import { paymentIntents, stripeEvents } from "../../db/schema/payments";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { createTestDatabase } from "../../test/database";
-import {
-  connectedAccount,
-  type StripeEmulator,
-  startStripeEmulator,
-  stripeError,
-} from "../../test/stripe-emulator";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { stripeWebhookRoutes } from "./stripe-webhook-routes";
 

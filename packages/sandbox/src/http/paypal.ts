@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A stand-in for api-m.paypal.com on 127.0.0.1, for tests: just the endpoints the PayPal adapter uses (OAuth token,
+ * The sandbox's face in PayPal's HTTP shape, for the tests of the PayPal adapter and the official SDK: a stand-in
+ * for api-m.paypal.com on 127.0.0.1 with just the endpoints that adapter uses (OAuth token,
  * Orders v2, Payments v2, Payouts v1), answering PayPal-shaped JSON, honouring PayPal-Request-Id as PayPal does, and a record of
  * every request it got so tests can assert them exactly.
  */

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "@mx/sandbox/payouts";
+import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../payouts";
+import { CARD_MESSAGES, type TokenisedCard, testTokenCard } from "../test-cards";
 
 /**
- * A stand-in for api.stripe.com on 127.0.0.1, for tests: just the endpoints the `stripe` gateway uses, answering
- * Stripe-shaped JSON, and a record of every request it got (form bodies decoded) so tests can assert them exactly.
+ * The sandbox's face in Stripe's HTTP shape, for the tests of the `stripe` adapter and the official SDK: a stand-in
+ * for api.stripe.com on 127.0.0.1 with just the endpoints that adapter uses, answering Stripe-shaped JSON, and a
+ * record of every request it got (form bodies decoded) so tests can assert them exactly. Its test tokens and
+ * Stripe's wording of a refusal are the sandbox's own (`test-cards.ts`).
  */
 
 export type RecordedRequest = {
@@ -24,19 +27,8 @@ export type CannedReply = { status: number; body: unknown };
 
 type Json = Record<string, unknown>;
 
-/** What the emulator's test cards look like once tokenised. */
-type TestCard = { brand: string; last4: string; funding: string };
-const VISA: TestCard = { brand: "visa", last4: "4242", funding: "credit" };
-const TOKEN_CARDS: Record<string, TestCard> = {
-  tok_visa: VISA,
-  tok_visa_debit: { brand: "visa", last4: "5556", funding: "debit" },
-  tok_mastercard_debit: { brand: "mastercard", last4: "8210", funding: "debit" },
-  /** A debit card its bank will not take instant payouts on (standard only). */
-  tok_discover_debit: { brand: "discover", last4: "1113", funding: "debit" },
-  tok_mastercard: { brand: "mastercard", last4: "4444", funding: "credit" },
-  tok_amex: { brand: "amex", last4: "8431", funding: "credit" },
-  tok_cartes_bancaires: { brand: "cartes_bancaires", last4: "1001", funding: "unknown" },
-};
+/** A payment method the tests name without making it (`pm_…` ids of their own) is Stripe's test Visa. */
+const VISA = testTokenCard("tok_visa") as TokenisedCard;
 
 export function stripeError(status: number, error: Json): CannedReply {
   return {
@@ -50,7 +42,7 @@ export const declined = () =>
     type: "card_error",
     code: "card_declined",
     decline_code: "generic_decline",
-    message: "Your card was declined.",
+    message: CARD_MESSAGES.card_declined,
   });
 
 export const missing = (kind: string, id: string) =>
@@ -84,7 +76,7 @@ export type StripeEmulator = {
 
 const now = () => Math.floor(Date.now() / 1000);
 
-function paymentMethod(id: string, card: TestCard, customer: string | null) {
+function paymentMethod(id: string, card: TokenisedCard, customer: string | null) {
   return {
     id,
     object: "payment_method",
@@ -223,7 +215,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     };
     if (method === "POST" && !cardId) {
       const token = body.external_account ?? "";
-      const tokenCard = TOKEN_CARDS[token];
+      const tokenCard = testTokenCard(token);
       if (!tokenCard) return missing("token", token);
       if (tokenCard.funding !== "debit") {
         return stripeError(400, {
@@ -247,6 +239,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         funding: tokenCard.funding,
         last4: tokenCard.last4,
         metadata: {},
+        // Visa and Mastercard debit cards take instant payouts here; others (the Discover debit card) standard only.
         available_payout_methods:
           tokenCard.brand === "visa" || tokenCard.brand === "mastercard"
             ? ["standard", "instant"]
@@ -406,7 +399,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     if (resource === "payment_methods" && method === "POST") {
       if (!id) {
         const token = body["card[token]"] ?? "";
-        const card = TOKEN_CARDS[token];
+        const card = testTokenCard(token);
         if (!card) return missing("token", token);
         const pm = paymentMethod(nextId("pm"), card, null);
         methods.set(pm.id, pm);
