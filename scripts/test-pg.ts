@@ -1,6 +1,6 @@
 /**
- * Runs the server's API tests against PostgreSQL. Each test file creates its own database on that server and
- * drops it afterwards. DATABASE_URL defaults to the local server's `test` database.
+ * Runs the server's API tests and the sandbox's own tests against PostgreSQL. Each test file creates its own
+ * database on that server and drops it afterwards. DATABASE_URL defaults to the local server's `test` database.
  */
 import { spawnSync } from "node:child_process";
 import pg from "pg";
@@ -17,7 +17,8 @@ try {
   process.exit(process.env.REQUIRE_POSTGRES ? 1 : 0);
 }
 console.log(`Running the API tests against PostgreSQL at ${url}`);
-const result = spawnSync("npx", ["vitest", "run", "--project", "server", ...process.argv.slice(2)], {
+const projects = ["--project", "server", "--project", "sandbox"];
+const result = spawnSync("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, DATABASE_URL: url },
 });
