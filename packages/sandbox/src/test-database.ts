@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import { scratchDatabase } from "@mx/kit/scratch-database";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle } from "drizzle-orm/pglite";
@@ -27,20 +27,8 @@ export async function createSandboxTestDatabase(
     await migrateSandbox(database);
     return { database, drop: () => client.close() };
   }
-  const name = `sandbox_test_${process.pid}_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: own.toString(), max: 4 });
+  const scratch = await scratchDatabase(url, "sandbox_test");
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
   const db = drizzlePg(pool);
   const database: HostDatabase = {
     db: db as unknown as Db,
@@ -52,7 +40,7 @@ export async function createSandboxTestDatabase(
     database,
     async drop() {
       await pool.end();
-      await admin(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
+import { scratchDatabase } from "@mx/kit/scratch-database";
 import { migrateSandbox } from "@mx/sandbox/migrate";
-import pg from "pg";
 import { type Database, openDatabase } from "../db/client";
 
 /**
@@ -18,27 +17,15 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
     await migrateTest(database);
     return { database, url: null, drop: () => database.close() };
   }
-  const name = `test_${process.pid}_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: own.toString() });
+  const scratch = await scratchDatabase(url);
+  const database = await openDatabase({ kind: "postgres", url: scratch.url });
   await migrateTest(database);
   return {
     database,
-    url: own.toString(),
+    url: scratch.url,
     async drop() {
       await database.close();
-      await admin(`drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }
