@@ -165,15 +165,8 @@ const ironsource: Adapter = {
  */
 function generic(names: Record<string, string>): Adapter {
   const name = (field: string, fallback: string) => names[field] ?? fallback;
-  const defaults: Record<string, string> = {
-    user: "user_id",
-    amount: "amount",
-    transaction: "transaction_id",
-    signature: "signature",
-    reversal: "reversal",
-    offer: "offer_name",
-    timestamp: "timestamp",
-  };
+  // The generic scheme's own names, which the sandbox partner uses as they are.
+  const defaults: Record<string, string> = SANDBOX_PARAMS;
   return {
     fields: Object.entries(defaults).map(([field, fallback]) => name(field, fallback)),
     read(params, _headers, secret, now) {

@@ -7,9 +7,6 @@ import { pushSubscriptions } from "../../db/schema/live";
 import { outboxMessages } from "../../db/schema/outbox";
 import type { Mail } from "../mail/mailer";
 
-/** A partner's postback to this server (the sandbox offer wall's): where it answers, its path and signed parameters. */
-export type OfferPostback = PartnerPostback;
-
 /** What a caller gets back: the message's id and how long it waits before its first try, for `deliverSoon`. */
 export type QueuedMessage = { id: string; delayMs: number };
 
@@ -25,7 +22,7 @@ export async function queueMail(q: Queryable, mail: Mail): Promise<QueuedMessage
 /** Queues the sandbox offer wall's postback, to be made `delayMs` from now at the earliest. */
 export async function queuePostback(
   q: Queryable,
-  postback: OfferPostback,
+  postback: PartnerPostback,
   delayMs: number,
 ): Promise<QueuedMessage> {
   return insertMessage(q, "offer_postback", postback, Math.max(0, delayMs));
