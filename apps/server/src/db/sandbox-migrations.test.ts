@@ -1,6 +1,3 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { queryRows } from "@mx/kit/sql";
 import { INTENT_STATUSES } from "@mx/processors/gateway";
 import { migrateSandbox } from "@mx/sandbox/migrate";
@@ -16,22 +13,11 @@ import {
 } from "@mx/sandbox/schema";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
+import { productMigrationsBefore } from "../test/migrations";
 import { type Database, openDatabase } from "./client";
 
-const productFolder = path.join(import.meta.dirname, "migrations");
 /** The product migration that moved the sandbox's tables out of the product's schema. */
 const LEAVING = 31;
-
-/** The product's migrations as they stood before the sandbox had a schema of its own. */
-function migrationsBeforeTheMove(): { folder: string; remove(): void } {
-  const folder = mkdtempSync(path.join(tmpdir(), "mx-migrations-"));
-  cpSync(productFolder, folder, { recursive: true });
-  const journalPath = path.join(folder, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < LEAVING);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
 
 const tables = async (database: Database, schema: string) =>
   (
@@ -76,7 +62,7 @@ describe("the sandbox's own tables", () => {
   });
 
   it("carry over what a database made before the move held, and drop the empty leftovers", async () => {
-    const before = migrationsBeforeTheMove();
+    const before = productMigrationsBefore(LEAVING);
     try {
       database = await openDatabase({ kind: "pglite", dataDir: null });
       await database.migrate({ folder: before.folder, table: "__drizzle_migrations" });

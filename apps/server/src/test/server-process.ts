@@ -9,6 +9,7 @@ import { bids } from "../db/schema/bids";
 import { developments } from "../db/schema/developments";
 import { accountRefunds, payouts } from "../db/schema/payouts";
 import { purchases } from "../db/schema/purchases";
+import { shopCheckouts } from "../db/schema/shop";
 import { RELEASED_STATUSES } from "../modules/bids/release-holds";
 
 /** The repository's root, where main.ts is started from as an operator would. */
@@ -112,7 +113,12 @@ export async function unsettledOperations(db: Db): Promise<number> {
     .select({ id: developments.id })
     .from(developments)
     .where(inArray(developments.state, ["reserved", "refunding"]));
+  const midCheckouts = await db
+    .select({ id: shopCheckouts.id })
+    .from(shopCheckouts)
+    .where(eq(shopCheckouts.state, "reserved"));
   return (
+    midCheckouts.length +
     midPurchases.length +
     midBids.length +
     owedHolds.length +

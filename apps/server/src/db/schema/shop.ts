@@ -1,6 +1,7 @@
 import type { OrderShipping } from "@mx/processors/checkout-gateway";
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { shopOrderStatus } from "./states";
+import { shopCheckoutState, shopOrderStatus } from "./states";
 
 export type { OrderShipping };
 
@@ -10,22 +11,36 @@ export type ShopLine = { productId: number; name: string; unitPriceCents: number
 /**
  * A checkout the shop opened at the processor: what was asked for and at what price, kept until it is paid so the
  * order can be written from our own pricing, whichever of the return page or the webhook sees the payment first.
+ * Written (reserved, with the key the processor is asked under) before the processor is asked; the processor's id
+ * is noted once it answers.
  */
-export const shopCheckouts = pgTable("shop_checkouts", {
-  sessionId: text("session_id").primaryKey(),
-  provider: text("provider").notNull(),
-  email: text("email").notNull(),
-  lines: jsonb("lines").$type<ShopLine[]>().notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  /**
-   * Set when we, not the processor, priced shipping and tax (PayPal): the address, the rate and the figures the
-   * order is charged. Null for a card checkout, whose processor collects them.
-   */
-  shipping: jsonb("shipping").$type<OrderShipping>(),
-  shippingCents: integer("shipping_cents"),
-  taxCents: integer("tax_cents"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const shopCheckouts = pgTable(
+  "shop_checkouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The processor's checkout session (a card checkout) or PayPal order id; null until the processor answers. */
+    sessionId: text("session_id").unique(),
+    state: shopCheckoutState("state").notNull(),
+    /** The idempotency key the processor is asked under: `shop:<id>`. */
+    processorKey: text("processor_key").notNull().unique(),
+    provider: text("provider").notNull(),
+    email: text("email").notNull(),
+    lines: jsonb("lines").$type<ShopLine[]>().notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    /**
+     * Set when we, not the processor, priced shipping and tax (PayPal): the address, the rate and the figures the
+     * order is charged. Null for a card checkout, whose processor collects them.
+     */
+    shipping: jsonb("shipping").$type<OrderShipping>(),
+    shippingCents: integer("shipping_cents"),
+    taxCents: integer("tax_cents"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Recovery's sweep: the checkouts still reserved or open, oldest first.
+    index("shop_checkouts_unsettled_idx").on(t.createdAt).where(sql`${t.state} in ('reserved', 'open')`),
+  ],
+);
 
 /** A paid order: one per checkout session, however many times its completion is reported. */
 export const shopOrders = pgTable(

@@ -53,6 +53,15 @@ export const OFFER_COMPLETION_STATUSES = ["pending", "credited", "reversed"] as 
 export const offerCompletionStatus = pgEnum("offer_completion_status", OFFER_COMPLETION_STATUSES);
 export type OfferCompletionStatus = (typeof OFFER_COMPLETION_STATUSES)[number];
 
+/**
+ * A shop checkout, on the money skeleton: reserved (our row and its processor key, committed before the processor is
+ * asked) → open (the processor's session or PayPal order noted; the customer may pay) → ordered (paid, its order and
+ * journal written). A checkout that never got its session, or was never paid before it lapsed, is abandoned.
+ */
+export const SHOP_CHECKOUT_STATES = ["reserved", "open", "ordered", "abandoned"] as const;
+export const shopCheckoutState = pgEnum("shop_checkout_state", SHOP_CHECKOUT_STATES);
+export type ShopCheckoutState = (typeof SHOP_CHECKOUT_STATES)[number];
+
 /** A shop order: paid (waiting to ship) → shipped. */
 export const SHOP_ORDER_STATUSES = ["paid", "shipped"] as const;
 export const shopOrderStatus = pgEnum("shop_order_status", SHOP_ORDER_STATUSES);

@@ -7,7 +7,12 @@
  * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
  */
 
-import { sandboxCardCredits, sandboxPaymentIntents, sandboxPayouts } from "@mx/sandbox/schema";
+import {
+  sandboxCardCredits,
+  sandboxCheckoutSessions,
+  sandboxPaymentIntents,
+  sandboxPayouts,
+} from "@mx/sandbox/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -18,7 +23,7 @@ import { developments } from "../../db/schema/developments";
 import { paymentIntents } from "../../db/schema/payments";
 import { accountRefunds, payouts } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { shopOrders } from "../../db/schema/shop";
+import { shopCheckouts, shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS, tokenise } from "../../test/cards";
 import { restartAndRecover as recoverAfterRestart, requestThatCrashes } from "../../test/crash";
@@ -422,6 +427,28 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
     expect(orders).toHaveLength(1);
     await expectAgreement();
   }, 120_000);
+
+  for (const point of ["shop-checkout.reserved", "shop-checkout.sent"]) {
+    it(`a shop checkout killed at ${point} is abandoned, with no way left to pay it`, async () => {
+      const email = `opened${Date.now()}@example.com`;
+      const server = await startServer({ CRASH_AT: point });
+      await requestThatCrashes(server, "stripe/webhooks/create-checkout-session", null, {
+        customerEmail: email,
+        line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }],
+      });
+      await restartAndRecover();
+      const rows = await db().select().from(shopCheckouts).where(eq(shopCheckouts.email, email));
+      expect(rows.map((r) => [r.state, r.sessionId])).toEqual([["abandoned", null]]);
+      // The processor was asked under the row's key at most once; no order, no money.
+      const sessions = await db()
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.idempotencyKey, rows[0]?.processorKey ?? ""));
+      expect(sessions).toHaveLength(point === "shop-checkout.sent" ? 1 : 0);
+      expect(await db().select().from(shopOrders).where(eq(shopOrders.email, email))).toEqual([]);
+      await expectAgreement();
+    }, 120_000);
+  }
 
   for (const point of ["payout.reserved", "payout.sent"]) {
     it(`an instant payout killed at ${point}`, async () => {

@@ -8,7 +8,7 @@ import { buildings, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import { accountRefunds } from "../../db/schema/payouts";
 import { purchases } from "../../db/schema/purchases";
-import { shopOrders } from "../../db/schema/shop";
+import { shopCheckouts, shopOrders } from "../../db/schema/shop";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -530,9 +530,15 @@ describe("paying with PayPal in the sandbox", () => {
     await answer(action.nextActionUrl, "approve");
     // Captured, then the process stopped before the order was written.
     await t.app.deps.gateway.confirmPaymentIntent({ id: action.paymentIntentId, paymentMethodId: "paypal" });
-    expect(await recoverShopOrder(t.app.deps, action.paymentIntentId)).toBe(true);
+    const [checkout] = await db()
+      .select()
+      .from(shopCheckouts)
+      .where(eq(shopCheckouts.sessionId, action.paymentIntentId));
+    if (checkout?.state !== "open") throw new Error("the PayPal checkout is not open");
+    const open = { ...checkout, state: "open" as const };
+    expect(await recoverShopOrder(t.app.deps, open)).toBe(true);
     // Recovery again (or the customer's own confirmation) finds the same order.
-    expect(await recoverShopOrder(t.app.deps, action.paymentIntentId)).toBe(true);
+    expect(await recoverShopOrder(t.app.deps, open)).toBe(true);
     const orders = await db()
       .select()
       .from(shopOrders)

@@ -18,7 +18,7 @@ export const isPaid = (session: GatewayCheckoutSession) =>
 
 /**
  * Inside the caller's transaction: the order for a paid checkout session, written once, with its lines and a
- * balanced journal for the money. However often the payment is reported (return page, reloads, repeated webhooks,
+ * balanced journal for the money, its checkout then ordered (the settle step of checkout-row.ts). However often the payment is reported (return page, reloads, repeated webhooks,
  * all at once), the unique session id lets exactly one call create the order; the others find it.
  * Null when the session is not paid yet, or is not one the shop opened.
  */
@@ -69,6 +69,7 @@ export async function recordShopOrder(
     return { orderId: existing.id, created: false };
   }
 
+  await tx.update(shopCheckouts).set({ state: "ordered" }).where(eq(shopCheckouts.id, checkout.id));
   await tx
     .insert(shopOrderLines)
     .values(checkout.lines.map((line) => ({ id: newId(), orderId: inserted.id, ...line })));

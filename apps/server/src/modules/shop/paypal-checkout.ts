@@ -1,5 +1,4 @@
 import { AppError } from "@mx/kit/errors";
-import { newId } from "@mx/kit/secrets";
 import { CardError } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
@@ -16,6 +15,7 @@ import {
   sessionOfIntent,
 } from "../payments/paypal-gateway";
 import { PAYMENT_PROCESSING } from "../properties/buy-property";
+import { openAtProcessor, reserveCheckout } from "./checkout-row";
 import { completeOrder } from "./complete-order";
 import { priceLines } from "./price-lines";
 
@@ -29,9 +29,10 @@ export type PaypalCheckoutResult =
  * rate chosen and the sales tax for the address, which the checkout page took before PayPal. PayPal computes no tax:
  * it is the statewide rate on the goods (statewideSalesTaxCents), the rule the sandbox's card form charges. PayPal is
  * sent the amount broken down (item total, shipping, tax) and the address, which the payer cannot change there.
- * Nothing is taken until the customer approves at PayPal and we capture; the checkout is kept under the order's id
- * with its address and figures, so the capture (in the confirm) always has its row, and recovery (recover-orders)
- * writes the order of a capture whose request stopped. The session id of a PayPal checkout is our id of its order.
+ * Nothing is taken until the customer approves at PayPal and we capture. The checkout, with its address and figures,
+ * is written before PayPal is asked, and the order's id is noted on it once PayPal answers (checkout-row.ts), so the
+ * capture (in the confirm) always has its row, and recovery (recover-orders) writes the order of a capture whose
+ * request stopped. The session id of a PayPal checkout is PayPal's id of its order.
  */
 export async function startPaypalCheckout(
   deps: Pick<AppDeps, "db" | "gateway">,
@@ -45,38 +46,36 @@ export async function startPaypalCheckout(
   if (!address.line2) delete address.line2;
   const taxCents = statewideSalesTaxCents(subtotalCents, address.state);
   const email = body.customerEmail.trim();
-  const intent = await deps.gateway.createPaymentIntent({
-    amountCents: subtotalCents + rate.amountCents + taxCents,
-    currency: CURRENCY,
-    customerId: "",
-    paymentMethodId: PAYPAL_METHOD,
-    captureMethod: "automatic",
-    metadata: { purpose: "shop" },
-    idempotencyKey: `shop:${newId()}`,
-    goods: {
-      items: lines.map((line) => ({
-        name: line.name,
-        unitAmountCents: line.unitPriceCents,
-        quantity: line.quantity,
-      })),
-      shippingCents: rate.amountCents,
-      taxCents,
-      shipTo: address,
-    },
+  const checkout = await reserveCheckout(deps.db, {
+    provider: "paypal",
+    email,
+    lines,
+    amountCents: subtotalCents,
+    shipping: { address, rateId: rate.id, rateName: rate.name },
+    shippingCents: rate.amountCents,
+    taxCents,
   });
-  await deps.db
-    .insert(shopCheckouts)
-    .values({
-      sessionId: intent.id,
-      provider: "paypal",
-      email,
-      lines,
-      amountCents: subtotalCents,
-      shipping: { address, rateId: rate.id, rateName: rate.name },
-      shippingCents: rate.amountCents,
-      taxCents,
-    })
-    .onConflictDoNothing();
+  const intent = await openAtProcessor(deps.db, checkout, (row) =>
+    deps.gateway.createPaymentIntent({
+      amountCents: subtotalCents + rate.amountCents + taxCents,
+      currency: CURRENCY,
+      customerId: "",
+      paymentMethodId: PAYPAL_METHOD,
+      captureMethod: "automatic",
+      metadata: { purpose: "shop" },
+      idempotencyKey: row.processorKey,
+      goods: {
+        items: lines.map((line) => ({
+          name: line.name,
+          unitAmountCents: line.unitPriceCents,
+          quantity: line.quantity,
+        })),
+        shippingCents: rate.amountCents,
+        taxCents,
+        shipTo: address,
+      },
+    }),
+  );
   return { action: withConfirm(intent.id, actionOf(intent)) };
 }
 

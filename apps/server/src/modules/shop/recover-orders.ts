@@ -1,46 +1,66 @@
-import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
-import { shopCheckouts, shopOrders } from "../../db/schema/shop";
+import { and, asc, inArray, lt } from "drizzle-orm";
+import { shopCheckouts } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
+import { abandonCheckout } from "./checkout-row";
 import { completeOrder } from "./complete-order";
 
 /** A checkout session lasts a day at the processor: older ones can no longer be paid. */
 const SESSION_LIFETIME_MS = 25 * 60 * 60_000;
 
-/** Checkouts opened in the last day, untouched for the recovery delay, that have no order yet. */
-export async function findOpenCheckouts(deps: AppDeps, now = new Date()): Promise<string[]> {
+type Unsettled = { id: string; state: "reserved" | "open"; sessionId: string | null; createdAt: Date };
+
+/** Checkouts still reserved or open, untouched for the recovery delay, oldest first. */
+export async function findOpenCheckouts(deps: Pick<AppDeps, "db" | "config">, now = new Date()) {
   const rows = await deps.db
-    .select({ sessionId: shopCheckouts.sessionId })
+    .select({
+      id: shopCheckouts.id,
+      state: shopCheckouts.state,
+      sessionId: shopCheckouts.sessionId,
+      createdAt: shopCheckouts.createdAt,
+    })
     .from(shopCheckouts)
-    .leftJoin(shopOrders, eq(shopOrders.checkoutSessionId, shopCheckouts.sessionId))
     .where(
       and(
-        isNull(shopOrders.id),
+        inArray(shopCheckouts.state, ["reserved", "open"]),
         lt(shopCheckouts.createdAt, new Date(now.getTime() - deps.config.moneyRecoveryAfterMs)),
-        gt(shopCheckouts.createdAt, new Date(now.getTime() - SESSION_LIFETIME_MS)),
       ),
     )
     .orderBy(asc(shopCheckouts.createdAt))
     .limit(200);
-  return rows.map((r) => r.sessionId);
+  return rows as Unsettled[];
 }
 
 /**
- * A checkout paid at the processor whose order was never written (the process stopped between the payment and the
- * order, or the processor's webhook was lost) becomes its order now, with its confirmation. Returns whether it did.
+ * Resumes a checkout from its recorded state. Reserved: the processor never answered the request that opened it,
+ * so the customer was never given a way to pay; it is abandoned. Open: the processor's record decides; paid at
+ * the processor with no order written (the process stopped between the payment and the order, or the webhook was
+ * lost), it becomes its order now, with its confirmation; lapsed unpaid, it is abandoned. Returns whether an order
+ * was written.
  */
-export async function recoverShopOrder(deps: AppDeps, sessionId: string): Promise<boolean> {
-  const session = await deps.gateway.retrieveCheckoutSession(sessionId);
-  return (await completeOrder(deps, session)) !== null;
+export async function recoverShopOrder(
+  deps: AppDeps,
+  checkout: Pick<Unsettled, "id" | "state" | "sessionId" | "createdAt">,
+  now = new Date(),
+): Promise<boolean> {
+  if (checkout.state === "reserved" || !checkout.sessionId) {
+    await abandonCheckout(deps.db, checkout.id, "reserved");
+    return false;
+  }
+  const session = await deps.gateway.retrieveCheckoutSession(checkout.sessionId);
+  if ((await completeOrder(deps, session)) !== null) return true;
+  const lapsed = now.getTime() - checkout.createdAt.getTime() > SESSION_LIFETIME_MS;
+  if (session.status === "expired" || lapsed) await abandonCheckout(deps.db, checkout.id, "open");
+  return false;
 }
 
-/** Every open checkout, each on its own: one that fails is logged and tried on the next run. */
+/** Every unsettled checkout, each on its own: one that fails is logged and tried on the next run. */
 export async function recoverShopOrders(deps: AppDeps, now = new Date()): Promise<number> {
   let recovered = 0;
-  for (const sessionId of await findOpenCheckouts(deps, now)) {
+  for (const checkout of await findOpenCheckouts(deps, now)) {
     try {
-      if (await recoverShopOrder(deps, sessionId)) recovered += 1;
+      if (await recoverShopOrder(deps, checkout, now)) recovered += 1;
     } catch (error) {
-      deps.log?.error({ err: error, sessionId }, "could not recover shop order; will retry");
+      deps.log?.error({ err: error, checkoutId: checkout.id }, "could not recover shop order; will retry");
     }
   }
   return recovered;
