@@ -12,6 +12,8 @@ export default defineConfig({
           root: "packages/sandbox",
           include: ["src/**/*.test.ts"],
           testTimeout: 30_000,
+          // Each file migrates a database of its own before its tests.
+          hookTimeout: 60_000,
         },
       },
       // The project's own tools (lint rules, scripts).

@@ -100,7 +100,7 @@ export const goodsTotalCents = (goods: PaypalOrderGoods) =>
 /** PayPal refused the payer's funding (INSTRUMENT_DECLINED, …), or the request (4xx): in its own words. */
 export class PaypalError extends Error {
   constructor(
-    /** PayPal's issue: INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, RESOURCE_NOT_FOUND, … */
+    /** PayPal's issue: INSTRUMENT_DECLINED, ORDER_NOT_APPROVED, INVALID_RESOURCE_ID, … */
     readonly issue: string,
     message: string,
     readonly statusCode: number,

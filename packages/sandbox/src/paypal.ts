@@ -68,8 +68,68 @@ function presentPayout(row: typeof sandboxPaypalPayouts.$inferSelect): PaypalPay
   };
 }
 
+/** PayPal's answer for an id it does not know: RESOURCE_NOT_FOUND, its issue INVALID_RESOURCE_ID. */
 const notFound = (what: string, id: string) =>
-  new PaypalError("RESOURCE_NOT_FOUND", `The specified resource ${what} ${id} does not exist.`, 404);
+  new PaypalError("INVALID_RESOURCE_ID", `The specified resource ${what} ${id} does not exist.`, 404);
+
+/** PayPal's refusal of a sender_batch_id used before under another PayPal-Request-Id. */
+export const SENDER_BATCH_ID_USED = "Batch with given sender_batch_id already exists";
+
+type PayoutInput = Parameters<PaypalApi["sendPayout"]>[0];
+
+/**
+ * Payouts v1's create call as PayPal answers it: one payout per sender_batch_id. Sent again under the same
+ * PayPal-Request-Id, it is a retry, answered with the payout made the first time; a sender_batch_id used before under
+ * another request id is refused (400 USER_BUSINESS_ERROR), as PayPal refuses it.
+ */
+export async function sendSandboxPaypalPayout(
+  db: Db,
+  { receiver, amountCents, currency, senderBatchId }: PayoutInput,
+  requestId: string,
+): Promise<PaypalPayout> {
+  const earlier = async () => {
+    const [retried] = await db
+      .select()
+      .from(sandboxPaypalPayouts)
+      .where(eq(sandboxPaypalPayouts.requestId, requestId));
+    if (retried) return presentPayout(retried);
+    const [used] = await db
+      .select()
+      .from(sandboxPaypalPayouts)
+      .where(eq(sandboxPaypalPayouts.senderBatchId, senderBatchId));
+    if (used) throw new PaypalError("USER_BUSINESS_ERROR", SENDER_BATCH_ID_USED, 400);
+    return null;
+  };
+  const sent = await earlier();
+  if (sent) return sent;
+  if (receiver !== SANDBOX_PAYPAL_PAYER_ID) {
+    throw new PaypalError("RECEIVER_UNREGISTERED", "Receiver is unregistered.", 422);
+  }
+  if (!Number.isInteger(amountCents) || amountCents <= 0) {
+    throw new PaypalError("VALIDATION_ERROR", "Invalid amount.", 400);
+  }
+  try {
+    const [row] = await db
+      .insert(sandboxPaypalPayouts)
+      .values({
+        id: paypalId(),
+        senderBatchId,
+        requestId,
+        receiver,
+        amountCents,
+        currency: currency.toUpperCase(),
+        status: "SUCCESS",
+      })
+      .returning();
+    if (!row) throw new Error("insert returned nothing");
+    return presentPayout(row);
+  } catch (error) {
+    // The same batch sent twice at once: one payout, as PayPal makes.
+    const made = uniqueViolation(error) === null ? null : await earlier();
+    if (!made) throw error;
+    return made;
+  }
+}
 
 /**
  * What the sandbox's test buyer did on the approval page: approve (the order can be captured or authorized),
@@ -318,41 +378,19 @@ export function createSandboxPaypal(db: Db): PaypalApi {
       });
     },
 
-    async sendPayout({ receiver, amountCents, currency, senderBatchId }) {
-      const earlier = async () =>
-        (
-          await db
-            .select()
-            .from(sandboxPaypalPayouts)
-            .where(eq(sandboxPaypalPayouts.senderBatchId, senderBatchId))
-        )[0];
-      const sent = await earlier();
-      if (sent) return presentPayout(sent);
-      if (receiver !== SANDBOX_PAYPAL_PAYER_ID) {
-        throw new PaypalError("RECEIVER_UNREGISTERED", "Receiver is unregistered.", 422);
-      }
-      if (!Number.isInteger(amountCents) || amountCents <= 0) {
-        throw new PaypalError("VALIDATION_ERROR", "Invalid amount.", 400);
-      }
+    // Sent as the app's PayPal adapter sends it, its sender_batch_id its request id; a batch id used before is
+    // refused with the payout it made, which that adapter then reads: that payout is the answer.
+    async sendPayout(input) {
       try {
-        const [row] = await db
-          .insert(sandboxPaypalPayouts)
-          .values({
-            id: paypalId(),
-            senderBatchId,
-            receiver,
-            amountCents,
-            currency: currency.toUpperCase(),
-            status: "SUCCESS",
-          })
-          .returning();
-        if (!row) throw new Error("insert returned nothing");
-        return presentPayout(row);
+        return await sendSandboxPaypalPayout(db, input, input.senderBatchId);
       } catch (error) {
-        // The same batch sent twice at once: one payout, as PayPal makes.
-        const row = uniqueViolation(error) === null ? undefined : await earlier();
-        if (!row) throw error;
-        return presentPayout(row);
+        if (!(error instanceof PaypalError) || error.message !== SENDER_BATCH_ID_USED) throw error;
+        const [used] = await db
+          .select()
+          .from(sandboxPaypalPayouts)
+          .where(eq(sandboxPaypalPayouts.senderBatchId, input.senderBatchId));
+        if (!used) throw error;
+        return presentPayout(used);
       }
     },
 

@@ -57,6 +57,11 @@ export const sandboxPaypalRefunds = sandbox.table("paypal_refunds", {
 export const sandboxPaypalPayouts = sandbox.table("paypal_payouts", {
   id: text("id").primaryKey(),
   senderBatchId: text("sender_batch_id").notNull().unique(),
+  /**
+   * The PayPal-Request-Id it was sent with: the same id again is a retry, answered with this payout; its
+   * sender_batch_id under another id is refused as used. Null on payouts made before it was kept.
+   */
+  requestId: text("request_id").unique(),
   receiver: text("receiver").notNull(),
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),

@@ -194,7 +194,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
 
   it("captures an approved order with its own request id, and reads it back as succeeded", async () => {
     const created = await order("CAPTURE", "purchase:capture");
-    emulator.approve(created.id);
+    await emulator.approve(created.id);
     emulator.reset();
     const captured = await paypal.captureOrder({ id: created.id, requestId: `capture:${created.id}` });
     expect(sent()).toEqual([
@@ -222,7 +222,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
 
   it("refunds a capture in full, keyed by our refund key", async () => {
     const created = await order("CAPTURE", "purchase:refund");
-    emulator.approve(created.id);
+    await emulator.approve(created.id);
     const captured = await paypal.captureOrder({ id: created.id, requestId: `capture:${created.id}` });
     emulator.reset();
     const refund = await paypal.refundCapture({
@@ -248,7 +248,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
 
   it("authorizes a bid's hold, captures it on accept, and voids another on release", async () => {
     const held = await order("AUTHORIZE", "bid:accept");
-    emulator.approve(held.id);
+    await emulator.approve(held.id);
     emulator.reset();
     const authorized = await paypal.authorizeOrder({ id: held.id, requestId: `authorize:${held.id}` });
     expect(sent()).toEqual([
@@ -284,7 +284,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
     });
 
     const released = await order("AUTHORIZE", "bid:release");
-    emulator.approve(released.id);
+    await emulator.approve(released.id);
     const hold = await paypal.authorizeOrder({ id: released.id, requestId: `authorize:${released.id}` });
     emulator.reset();
     await paypal.voidAuthorization({
@@ -308,7 +308,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
   it("reads who paid an approved order, and sends that account a payout once per sender_batch_id", async () => {
     const created = await order("CAPTURE", "purchase:payer");
     expect(created.payer).toBeNull();
-    emulator.approve(created.id);
+    await emulator.approve(created.id);
     expect((await paypal.getOrder(created.id)).payer).toEqual(EMULATOR_PAYER);
     emulator.reset();
 
@@ -346,7 +346,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
     ]);
     expect(emulator.requests.at(-1)?.authorization).toBe(`Bearer ${EMULATOR_TOKEN}`);
     expect(payout).toEqual({
-      id: expect.stringMatching(/^PB/),
+      id: expect.stringMatching(/^[A-Z0-9]{17}$/),
       senderBatchId: "account-refund:5d0c",
       status: "PENDING",
       amountCents: 4_150,
@@ -387,7 +387,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
       note: "Your earnings",
     });
     expect(refusedAsUsed).toMatchObject({ id: payout.id, status: "SUCCESS" });
-    expect(emulator.payouts.size).toBe(1);
+    expect(await emulator.payoutCount()).toBe(1);
 
     emulator.replyOnce(
       "POST",
@@ -407,7 +407,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
 
   it("reports PayPal's refusals in its own words: a declined wallet, an unapproved order, an unknown one", async () => {
     const created = await order("CAPTURE", "purchase:declined");
-    emulator.approve(created.id);
+    await emulator.approve(created.id);
     emulator.replyOnce(
       "POST",
       `/v2/checkout/orders/${created.id}/capture`,
@@ -434,7 +434,7 @@ describe("PayPal adapter: exact requests through the official SDK", () => {
 describe("PayPal orders as intents", () => {
   it("an order the payer approved waits for our confirmation; a cancelled one for another payment method", async () => {
     const created = await order("CAPTURE", "purchase:states");
-    emulator.approve(created.id);
+    await emulator.approve(created.id);
     expect(intentOfOrder(await paypal.getOrder(created.id)).status).toBe("requires_confirmation");
     expect(intentOfOrder({ ...created, payerCancelled: true }).status).toBe("requires_payment_method");
     expect(intentOfOrder({ ...created, status: "VOIDED" }).status).toBe("canceled");
@@ -468,13 +468,13 @@ describe("PayPal orders as intents", () => {
     });
     const [first] = sent();
     emulator.reset();
-    const made = emulator.orders.size;
+    const made = await emulator.orderCount();
     const found = await gateway.findPaymentIntent(hold);
     const [again, read] = sent();
     expect(again).toEqual(first);
     expect(again).toMatchObject({ requestId: "bid:5c2e", body: { intent: "AUTHORIZE" } });
     expect(read).toMatchObject({ method: "GET", path: `/v2/checkout/orders/${orderIdOf(created.id)}` });
-    expect(emulator.orders.size).toBe(made);
+    expect(await emulator.orderCount()).toBe(made);
     // Never shown to the payer (its id was never noted, so never sent to them): abandoned, nothing to take.
     expect(found).toMatchObject({
       id: created.id,

@@ -1,4 +1,5 @@
 import { type PaypalEmulator, startPaypalEmulator } from "@mx/sandbox/http/paypal";
+import { sandboxPaypalPayouts } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings } from "../../db/schema/buildings";
@@ -65,7 +66,7 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     // PayPal's own approval page, for PayPal's buttons.
     expect(action.nextActionUrl).toMatch(/^https:\/\/www\.sandbox\.paypal\.com\/checkoutnow\?token=/);
     const orderId = orderIdOf(action.paymentIntentId);
-    emulator.approve(orderId);
+    await emulator.approve(orderId);
     const event = {
       id: "WH-1A2B3C",
       event_type: "CHECKOUT.ORDER.APPROVED",
@@ -123,7 +124,7 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     });
     expect(bought.statusCode).toBe(202);
     const action = bought.json().data;
-    emulator.approve(orderIdOf(action.paymentIntentId));
+    await emulator.approve(orderIdOf(action.paymentIntentId));
     expect(
       (await t.call("POST", action.confirmPath, { token: player.token, body: action.confirmBody }))
         .statusCode,
@@ -138,9 +139,8 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     // PayPal's answer to the create call names no item yet.
     expect(sent).toMatchObject({ provider: "paypal", state: "refunded", providerStatus: null });
     const batchId = sent?.providerCreditId ?? "";
-    const items = emulator.payouts.get(batchId)?.items as { transaction_status: string }[] | undefined;
-    const item = items?.[0];
-    if (!item) throw new Error("no payout item");
+    const items = (await emulator.payout(batchId))?.items as { transaction_status: string }[] | undefined;
+    if (!items?.[0]) throw new Error("no payout item");
 
     const succeeded = await deliver({
       id: "WH-PAYOUT-1",
@@ -152,7 +152,10 @@ describe("PayPal's webhook, with PayPal (its HTTP emulator)", () => {
     expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
 
     // Later PayPal takes it back. The event's own word is not trusted: the payout is read again.
-    item.transaction_status = "RETURNED";
+    await emulator.db
+      .update(sandboxPaypalPayouts)
+      .set({ itemStatus: "RETURNED" })
+      .where(eq(sandboxPaypalPayouts.id, batchId));
     expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([
       `deletion refund ${sent?.id} is refunded but PayPal's payout ${batchId} was RETURNED`,
     ]);

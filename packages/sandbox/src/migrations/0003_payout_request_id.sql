@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox"."paypal_payouts" ADD COLUMN "request_id" text;--> statement-breakpoint
+ALTER TABLE "sandbox"."paypal_payouts" ADD CONSTRAINT "paypal_payouts_request_id_unique" UNIQUE("request_id");
