@@ -16,6 +16,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The sandbox's web forms (@mx/sandbox/web): their card checks.
+      { test: { name: "sandbox-web", root: "packages/sandbox", include: ["web/**/*.test.ts"] } },
       // The project's own tools (lint rules, scripts).
       { test: { name: "tools", root: ".", include: ["scripts/**/*.test.ts"], testTimeout: 60_000 } },
       {

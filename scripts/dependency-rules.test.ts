@@ -153,6 +153,40 @@ describe("the module rules", () => {
       writeFileSync(path.join(tree, "packages/kit/src/errors.ts"), "export const y = 1;\n");
       expect(lint("packages")).toMatchObject({ ok: true });
     });
+
+    it("keep the sandbox's web forms off its server side, the kit and the processors, and its server side off them", () => {
+      makeTree(
+        {
+          ...sandboxFiles,
+          "packages/kit/src/ids.ts": "export const newId = () => 1;\n",
+          "packages/sandbox/web/token.ts":
+            'import { sandboxRoutes } from "../src/routes";\nexport const createToken = () => sandboxRoutes;\n',
+          "packages/sandbox/web/card-form.tsx":
+            'import { newId } from "../../kit/src/ids";\nexport function CardForm() {\n  return newId();\n}\n',
+          "packages/sandbox/src/tokens.ts":
+            'import { createToken } from "../web/token";\nexport const tokens = () => createToken();\n',
+        },
+        ".",
+      );
+      const refused = lint("packages");
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain("error sandbox-web-in-the-browser: packages/sandbox/web/token.ts");
+      expect(refused.output).toContain(
+        "error sandbox-web-in-the-browser: packages/sandbox/web/card-form.tsx",
+      );
+      expect(refused.output).toContain("error sandbox-web-only-for-the-web: packages/sandbox/src/tokens.ts");
+
+      writeFileSync(
+        path.join(tree, "packages/sandbox/web/token.ts"),
+        "export const createToken = () => 1;\n",
+      );
+      writeFileSync(
+        path.join(tree, "packages/sandbox/web/card-form.tsx"),
+        'import { createToken } from "./token";\nexport function CardForm() {\n  return createToken();\n}\n',
+      );
+      writeFileSync(path.join(tree, "packages/sandbox/src/tokens.ts"), "export const tokens = () => 1;\n");
+      expect(lint("packages")).toMatchObject({ ok: true });
+    });
   });
 
   describe("of the web app", () => {
@@ -198,6 +232,48 @@ describe("the module rules", () => {
 
       rmSync(path.join(tree, web, "features/market"), { recursive: true });
       expect(lint(web)).toMatchObject({ ok: true });
+    });
+
+    it("let it load the sandbox's web forms alone, with import() or through its wiring, never the sandbox's server side", () => {
+      const wiring = "apps/web/src/sandbox/cards/add-card-form.tsx";
+      const payoutRoute = "apps/web/src/features/payouts/routes/add-payout-card-route.tsx";
+      makeTree(
+        {
+          "packages/sandbox/src/tokens.ts": "export const tokens = 1;\n",
+          "packages/sandbox/web/add-card-form.tsx": sandboxForm,
+          "packages/sandbox/web/add-payout-card-form.tsx": sandboxForm,
+          // The wiring reaches past the forms to the sandbox's server side.
+          [wiring]:
+            'import { tokens } from "../../../../../packages/sandbox/src/tokens";\nexport default function SandboxAddCard() {\n  return tokens;\n}\n',
+          "apps/web/src/features/cards/routes/add-card-route.tsx": lazyRoute,
+          // A route imports a form statically.
+          [payoutRoute]:
+            'import SandboxPayoutCardForm from "../../../../../../packages/sandbox/web/add-payout-card-form";\nexport const form = SandboxPayoutCardForm;\n',
+          // A screen that shows no card form loads one.
+          "apps/web/src/features/market/routes/market-route.tsx":
+            'export const form = () => import("../../../../../../packages/sandbox/web/add-card-form");\n',
+        },
+        ".",
+      );
+      const refused = lint(web, "packages");
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toContain(`error web-never-the-server-packages: ${wiring}`);
+      expect(refused.output).toContain(`error web-sandbox-only-dynamic: ${payoutRoute}`);
+      expect(refused.output).toContain(
+        "error web-sandbox-only-from-its-routes: apps/web/src/features/market",
+      );
+      expect(refused.output).not.toContain("features/cards/routes/add-card-route.tsx");
+
+      writeFileSync(
+        path.join(tree, wiring),
+        'import SandboxAddCardForm from "../../../../../packages/sandbox/web/add-card-form";\nexport default function SandboxAddCard() {\n  return SandboxAddCardForm();\n}\n',
+      );
+      writeFileSync(
+        path.join(tree, payoutRoute),
+        'export const form = () => import("../../../../../../packages/sandbox/web/add-payout-card-form");\n',
+      );
+      rmSync(path.join(tree, "apps/web/src/features/market"), { recursive: true });
+      expect(lint(web, "packages")).toMatchObject({ ok: true });
     });
   });
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { serviceWorker } from "./sw/plugin";
+import { sandboxOutOfEntry, serviceWorker } from "./sw/plugin";
 
 // The API server `npm start` runs; API_PROXY_TARGET points the dev server elsewhere.
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000";
@@ -26,7 +26,7 @@ const mapPage: Plugin = {
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), mapPage, serviceWorker()],
+  plugins: [react(), mapPage, sandboxOutOfEntry(), serviceWorker()],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -6,13 +6,46 @@ import type { Plugin } from "vite";
 /** Files under public/ the worker does not precache. */
 const SKIP = /(^|\/)(sw\.js|.*\.map)$/;
 
+/** A module of the processor sandbox's web forms (@mx/sandbox/web) or of this app's wiring of them (src/sandbox). */
+const SANDBOX_MODULE = /\/(packages\/sandbox\/web|node_modules\/@mx\/sandbox\/web|apps\/web\/src\/sandbox)\//;
+
 /**
- * A chunk of the processor sandbox's forms (src/sandbox, loaded with import() only when the server names the
- * sandbox; rolldown puts nothing the product needs in them): fetched when shown, never precached, so a player on
- * Stripe never downloads them.
+ * A chunk of the processor sandbox's forms (loaded with import() only when the server names the sandbox; rolldown
+ * puts nothing the product needs in them): fetched when shown, never precached, so a player on Stripe never
+ * downloads them.
  */
 const isSandboxChunk = (moduleIds: readonly string[]) =>
-  moduleIds.some((id) => id.replaceAll("\\", "/").includes("/apps/web/src/sandbox/"));
+  moduleIds.some((id) => SANDBOX_MODULE.test(id.replaceAll("\\", "/")));
+
+/**
+ * Fails the build when a chunk the app loads at start (an entry chunk, or one it imports statically) holds the
+ * sandbox's forms: they are loaded with import() only when the server names the sandbox.
+ */
+export function sandboxOutOfEntry(): Plugin {
+  return {
+    name: "mx-sandbox-out-of-entry",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { imports: readonly string[]; moduleIds: readonly string[] }>();
+      const queue: string[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type !== "chunk") continue;
+        chunks.set(output.fileName, output);
+        if (output.isEntry) queue.push(output.fileName);
+      }
+      const atStart = new Set<string>();
+      for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+        if (atStart.has(name)) continue;
+        atStart.add(name);
+        queue.push(...(chunks.get(name)?.imports ?? []));
+      }
+      const withSandbox = [...atStart].filter((name) => isSandboxChunk(chunks.get(name)?.moduleIds ?? []));
+      if (withSandbox.length > 0) {
+        this.error(`The sandbox's forms would load with the app, in ${withSandbox.join(", ")}`);
+      }
+    },
+  };
+}
 
 function publicFiles(dir: string, base = ""): string[] {
   let files: string[] = [];

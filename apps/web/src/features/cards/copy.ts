@@ -1,4 +1,4 @@
-import { cardMessages } from "../../lib/card-messages";
+import { cardMessages } from "@mx/shared/card-messages";
 
 /**
  * This feature's own screen copy, free to change. Texts the product fixes word for word come from

@@ -1,5 +1,5 @@
+import { cardMessages } from "@mx/shared/card-messages";
 import { BRAND_NAME } from "@mx/shared/constants";
-import { cardMessages } from "../../lib/card-messages";
 
 /**
  * This feature's own screen copy, free to change. Texts the product fixes word for word come from

@@ -1,21 +1,11 @@
+import SandboxAddCardForm from "@mx/sandbox/web/add-card-form";
 import { cardsCopy } from "../../features/cards/copy";
 import { useAddCard } from "../../features/cards/use-add-card";
-import { asBrand, SandboxCardForm as CardForm } from "../card-entry/card-form";
+import { cardEntryParts } from "../card-entry-parts";
+import { sandboxHost } from "../host";
 
-/** Add Card in the sandbox: the card is saved with its last 4 and scheme, as the token tells them. */
-export default function SandboxAddCardForm() {
+/** Add Card in the sandbox: the sandbox's card form, saving through this app's Add Card. */
+export default function SandboxAddCard() {
   const addCard = useAddCard();
-  return (
-    <CardForm
-      copy={cardsCopy}
-      form={addCard}
-      fromToken={(token, digits) => ({
-        card: {
-          token: token.id,
-          last4: token.card.last4 || digits.slice(-4),
-          brand: asBrand(token.card.brand),
-        },
-      })}
-    />
-  );
+  return <SandboxAddCardForm host={sandboxHost} parts={cardEntryParts} copy={cardsCopy} form={addCard} />;
 }

@@ -1,16 +1,19 @@
+import SandboxPayoutCardForm from "@mx/sandbox/web/add-payout-card-form";
 import { payoutsCopy } from "../../features/payouts/copy";
 import { useAddPayoutCardForm } from "../../features/payouts/use-add-payout-card";
-import { SandboxCardForm } from "../card-entry/card-form";
+import { cardEntryParts } from "../card-entry-parts";
+import { sandboxHost } from "../host";
 
-/** Add payout card in the sandbox: debit cards only; the token is attached to the player's connected account. */
-export default function SandboxPayoutCardForm() {
+/** Add payout card in the sandbox: the sandbox's card form, attaching through this app's Add payout card. */
+export default function SandboxAddPayoutCard() {
   const form = useAddPayoutCardForm();
   return (
-    <SandboxCardForm
+    <SandboxPayoutCardForm
+      host={sandboxHost}
+      parts={cardEntryParts}
       copy={payoutsCopy}
       lead={payoutsCopy.debitOnly}
       form={form}
-      fromToken={(token) => ({ tokenId: token.id })}
     />
   );
 }

@@ -1,5 +1,5 @@
+import { cardMessages } from "@mx/shared/card-messages";
 import { type CardBrand, cardBrandOf, cardNumberLengths, passesLuhn } from "@mx/shared/cards";
-import { cardMessages } from "../../lib/card-messages";
 /**
  * The sandbox card forms' own formatting and checks, in the words Stripe's Card Element uses (`cardMessages`), so
  * both providers read the same. Nothing here keeps or logs a card number: every function takes the value and

@@ -1,11 +1,5 @@
 import { errors } from "@mx/shared/messages";
 import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { type CardFormCopy, CardFormFrame } from "../../components/card-entry/card-form-frame";
-import { useCardholderName } from "../../components/card-entry/use-cardholder-name";
-import { CardChip } from "../../components/ui/card-chip";
-import { errorMessage } from "../../lib/api-client";
-import { brandLabel } from "../../lib/card-labels";
-import type { CardSubmit } from "../../lib/card-submit";
 import { SandboxCardFields } from "./card-fields";
 import {
   type CardBrand,
@@ -24,19 +18,23 @@ import {
   onlyDigits,
   parseExpiry,
 } from "./card-input";
+import {
+  type SandboxCardEntryParts,
+  type SandboxCardFormCopy,
+  type SandboxCardSubmit,
+  useSandboxWebHost,
+} from "./host";
 import { createSandboxToken, type SandboxToken } from "./token";
 
-interface SandboxCardFormProps<T extends object> {
-  copy: CardFormCopy & {
-    sandboxNote: string;
-    sandboxTestCard: string;
-    /** Given, the number field shows the scheme's chip and announces it: "Card brand: Visa". */
-    brandDetected?: (brand: string) => string;
-  };
+export interface SandboxCardFormProps<T extends object, C extends SandboxCardFormCopy> {
+  /** The screen's copy; the app's frame reads the rest of it. */
+  copy: C;
+  /** The app's frame, cardholder-name hook, scheme chip and scheme names. */
+  parts: SandboxCardEntryParts<C>;
   /** Above the fields: which cards the form takes. */
   lead?: string;
   /** The screen's submit: it saves what `fromToken` makes of the token, then leaves. */
-  form: CardSubmit<T>;
+  form: SandboxCardSubmit<T>;
   /** What the screen saves, from the sandbox's token and the card's digits. */
   fromToken: (token: SandboxToken, digits: string) => T;
 }
@@ -61,12 +59,15 @@ export function asBrand(value: string): CardBrand {
  * The sandbox's card form (Add Card, Add payout card): our own inputs with the fields, checks and error line of
  * Stripe's Card Element. The number lives in this component's state only; it is sent once, to the sandbox tokeniser.
  */
-export function SandboxCardForm<T extends object>({
+export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>({
   copy,
+  parts,
   lead,
   form: addCard,
   fromToken,
-}: SandboxCardFormProps<T>) {
+}: SandboxCardFormProps<T, C>) {
+  const { request, errorMessage } = useSandboxWebHost();
+  const { CardFormFrame, useCardholderName, CardChip, brandLabel } = parts;
   const { brandDetected } = copy;
   const ids = {
     name: useId(),
@@ -172,7 +173,7 @@ export function SandboxCardForm<T extends object>({
     if (!date) return;
     void addCard.submit(async () => {
       try {
-        const token = await createSandboxToken({
+        const token = await createSandboxToken(request, {
           number: digits,
           expMonth: date.month,
           expYear: date.year,

@@ -1,5 +1,5 @@
+import { cardMessages } from "@mx/shared/card-messages";
 import { describe, expect, it } from "vitest";
-import { cardMessages } from "../../lib/card-messages";
 import {
   caretAfterDigits,
   checkCvc,

@@ -1,6 +1,6 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from "react";
-import { TextField } from "../../components/ui/text-field";
 import type { CardField } from "./card-input";
+import { useSandboxWebHost } from "./host";
 
 interface SandboxCardFieldsProps {
   ids: Record<CardField, string>;
@@ -38,6 +38,7 @@ export function SandboxCardFields({
   cvcPlaceholder,
   cvcMaxLength,
 }: SandboxCardFieldsProps) {
+  const { TextField } = useSandboxWebHost().ui;
   return (
     <>
       <TextField

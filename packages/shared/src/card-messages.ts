@@ -1,6 +1,7 @@
 /**
- * Stripe's Card Element wording, used by every card form of ours so both providers read the same. It lives outside
- * the sandbox's folder because each screen's copy carries it, whichever provider the server names.
+ * Stripe's Card Element wording, used by every card form of ours so both providers read the same: each screen's
+ * copy in the web app carries it, whichever provider the server names, and the sandbox's own card checks
+ * (`@mx/sandbox/web/card-input`) say it too.
  */
 export const cardMessages = {
   numberIncomplete: "Your card number is incomplete.",
