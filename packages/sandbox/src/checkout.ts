@@ -314,3 +314,34 @@ export async function paySandboxCheckoutSession(
     }
   }
 }
+
+/**
+ * The tax on an open session as a tax service computed it for the customer's address (Stripe Tax's combined rate,
+ * which may tax the shipping too), in place of the sandbox's statewide rate on the goods; the total follows.
+ */
+export async function setSandboxCheckoutTax(
+  db: Db,
+  sessionId: string,
+  amountTaxCents: number,
+): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(sandboxCheckoutSessions)
+    .where(eq(sandboxCheckoutSessions.id, sessionId));
+  if (!row)
+    throw new GatewayRequestError("resource_missing", `No such checkout.session: '${sessionId}'`, 404);
+  if (row.status !== "open") {
+    throw new GatewayRequestError(
+      "checkout_session_not_open",
+      `This checkout session is ${row.status}.`,
+      409,
+    );
+  }
+  await db
+    .update(sandboxCheckoutSessions)
+    .set({
+      amountTaxCents,
+      amountTotalCents: row.amountSubtotalCents + row.amountShippingCents + amountTaxCents,
+    })
+    .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.status, "open")));
+}

@@ -491,3 +491,21 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     },
   };
 }
+
+/**
+ * An intent as the processor changes it on its side later (a customer's bank, a dispute, the dashboard): its
+ * status, what was captured of it, the card it was paid with.
+ */
+export async function setSandboxIntentState(
+  db: Db,
+  intentId: string,
+  change: { status?: IntentStatus; capturedCents?: number; paymentMethodId?: string },
+): Promise<void> {
+  const [updated] = await db
+    .update(sandboxPaymentIntents)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(sandboxPaymentIntents.id, intentId))
+    .returning({ id: sandboxPaymentIntents.id });
+  if (!updated)
+    throw new GatewayRequestError("resource_missing", `No such payment_intent: '${intentId}'`, 404);
+}

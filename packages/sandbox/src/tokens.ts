@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { CardError, GatewayRequestError } from "@mx/processors/gateway";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "./db";
 import { sandboxTokens } from "./schema";
-import { CARD_MESSAGES, type CardBehaviour } from "./test-cards";
+import { CARD_MESSAGES, type CardBehaviour, testTokenCard } from "./test-cards";
 
 export type SandboxTokenRow = typeof sandboxTokens.$inferSelect;
 
@@ -58,4 +59,26 @@ export function chargeRefusal(behaviour: string): CardError | null {
     default:
       return null;
   }
+}
+
+/**
+ * A sandbox token for one of Stripe's test tokens (`tok_visa`, `tok_visa_debit`, …), as Stripe.js would have made
+ * it: the test card it stands for, expiring 12/2034, behaving as Stripe's test tokens do (every one goes through).
+ * Null for any other token.
+ */
+export async function createSandboxTestToken(db: Db, testToken: string): Promise<string | null> {
+  const card = testTokenCard(testToken);
+  if (!card) return null;
+  const id = `tok_${randomBytes(12).toString("base64url")}`;
+  await db.insert(sandboxTokens).values({
+    id,
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: 12,
+    expYear: 2034,
+    name: "Jenny Rosen",
+    funding: card.funding,
+    behaviour: "ok",
+  });
+  return id;
 }

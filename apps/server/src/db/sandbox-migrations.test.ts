@@ -58,6 +58,8 @@ describe("the sandbox's own tables", () => {
       "paypal_refunds",
       "refunds",
       "tokens",
+      "transfer_reversals",
+      "transfers",
     ]);
   });
 

@@ -1,13 +1,53 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  CardError,
+  GatewayRequestError,
+  type IntentStatus,
+  type PaymentGateway,
+} from "@mx/processors/gateway";
+import type { GatewayExternalAccount } from "@mx/processors/payout-gateway";
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
+import type { ShippingRate } from "@mx/shared/shop-shipping";
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { paySandboxCheckoutSession, setSandboxCheckoutShipping, setSandboxCheckoutTax } from "../checkout";
+import {
+  createSandboxAccount,
+  createSandboxTransfer,
+  reverseSandboxTransfer,
+  type SandboxAccountChange,
+  type SandboxAccountRow,
+  type SandboxTransferRow,
+  sandboxAccount,
+  sandboxTransfer,
+  setSandboxPayoutMetadata,
+  updateSandboxAccount,
+} from "../connect";
+import type { Db } from "../db";
+import { createSandboxGateway, setSandboxIntentState } from "../gateway";
+import {
+  attachSandboxPaymentMethod,
+  createSandboxPaymentMethod,
+  type SandboxPaymentMethodRow,
+  sandboxPaymentMethod,
+  sharedSandboxTestPaymentMethod,
+} from "../payment-methods";
 import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../payouts";
-import { CARD_MESSAGES, type TokenisedCard, testTokenCard } from "../test-cards";
+import { sandboxCheckoutSessions, sandboxPaymentIntents, sandboxPayouts } from "../schema";
+import { CARD_MESSAGES } from "../test-cards";
+import { createSandboxTestDatabase } from "../test-database";
+import { createSandboxTestToken } from "../tokens";
 
 /**
  * The sandbox's face in Stripe's HTTP shape, for the tests of the `stripe` adapter and the official SDK: a stand-in
  * for api.stripe.com on 127.0.0.1 with just the endpoints that adapter uses, answering Stripe-shaped JSON, and a
- * record of every request it got (form bodies decoded) so tests can assert them exactly. Its test tokens and
- * Stripe's wording of a refusal are the sandbox's own (`test-cards.ts`).
+ * record of every request it got (form bodies decoded) so tests can assert them exactly.
+ *
+ * It holds no records of its own: each request is a call on the sandbox processor (its gateway, payouts and
+ * checkout, or the sandbox's functions for what Stripe's API offers beyond the product's interface), on a database
+ * of the sandbox's tables opened for it (`test-database.ts`), and each reply is the sandbox's rows in Stripe's shape.
+ * Stripe's test tokens (`tok_visa`, …) stand for the sandbox's test cards; a `pm_…` a test names without making it
+ * is one of Stripe's shared test payment methods, its test Visa.
  */
 
 export type RecordedRequest = {
@@ -26,9 +66,6 @@ export type RecordedRequest = {
 export type CannedReply = { status: number; body: unknown };
 
 type Json = Record<string, unknown>;
-
-/** A payment method the tests name without making it (`pm_…` ids of their own) is Stripe's test Visa. */
-const VISA = testTokenCard("tok_visa") as TokenisedCard;
 
 export function stripeError(status: number, error: Json): CannedReply {
   return {
@@ -53,21 +90,49 @@ export const missing = (kind: string, id: string) =>
     param: "id",
   });
 
+/** What Stripe may later say of a connected account, in its words. */
+export type StripeAccountChange = {
+  details_submitted?: boolean;
+  requirements?: { currently_due?: string[]; past_due?: string[] };
+};
+
 export type StripeEmulator = {
   /** "http://127.0.0.1:<port>", for `apiBase`. */
   url: string;
   requests: RecordedRequest[];
-  /** The payment intents the emulator holds, by id; tests may change them (as Stripe would, later). */
-  intents: Map<string, Json>;
-  /** The checkout sessions the emulator holds, by id; tests complete them (as a customer paying would). */
-  checkoutSessions: Map<string, Json>;
+  /** The sandbox processor the face speaks for, for a test to make records as another of Stripe's clients would. */
+  sandbox: PaymentGateway;
+  /** A payment intent as Stripe returns it, or null. */
+  intent(id: string): Promise<Json | null>;
+  /** The intent as Stripe changes it later (the customer's bank, a refund made elsewhere, the dashboard). */
+  updateIntent(
+    id: string,
+    change: { status?: IntentStatus; amount_received?: number; payment_method?: string },
+  ): Promise<void>;
+  /** A checkout session as Stripe returns it (with its shipping rate expanded), or null. */
+  checkoutSession(id: string): Promise<Json | null>;
   /**
-   * The connected accounts it holds, by id; tests change them as Stripe would later (`details_submitted`,
-   * `requirements`), or add one made the old way (`controller.requirement_collection: "stripe"`).
+   * The customer pays the session in Stripe's form with its test Visa: the address and rate given first (when it
+   * offers rates), and the tax Stripe Tax computed for them (the sandbox's statewide rate on the goods otherwise).
    */
-  accounts: Map<string, Json>;
-  /** The payouts made on connected accounts, by id. */
-  payouts: Map<string, Json>;
+  completeCheckout(
+    id: string,
+    payment?: { address: ShippingAddress; rate: string; taxCents?: number },
+  ): Promise<void>;
+  /** A connected account as Stripe returns it to the platform, or null. */
+  account(id: string): Promise<Json | null>;
+  /** An account made elsewhere (by hand in the dashboard, or the old way, Stripe collecting its requirements). */
+  addAccount(
+    account: StripeAccountChange & {
+      id: string;
+      collection: "application" | "stripe";
+      email?: string | null;
+    },
+  ): Promise<void>;
+  /** The account as Stripe changes it later (`details_submitted`, `requirements`). */
+  updateAccount(id: string, change: StripeAccountChange): Promise<void>;
+  /** A payout made on a connected account, as Stripe returns it, or null. */
+  payout(id: string): Promise<Json | null>;
   /** The next request to `METHOD path` gets this reply instead of the usual one. */
   replyOnce(method: string, path: string, reply: CannedReply): void;
   reset(): void;
@@ -75,34 +140,7 @@ export type StripeEmulator = {
 };
 
 const now = () => Math.floor(Date.now() / 1000);
-
-function paymentMethod(id: string, card: TokenisedCard, customer: string | null) {
-  return {
-    id,
-    object: "payment_method",
-    type: "card",
-    created: now(),
-    livemode: false,
-    customer,
-    metadata: {},
-    allow_redisplay: "unspecified",
-    billing_details: { address: null, email: null, name: "Jenny Rosen", phone: null, tax_id: null },
-    card: {
-      brand: card.brand,
-      display_brand: card.brand,
-      country: "US",
-      exp_month: 12,
-      exp_year: 2034,
-      funding: card.funding,
-      last4: card.last4,
-      fingerprint: `fp_${card.last4}`,
-      networks: { available: [card.brand], preferred: null },
-      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: "pass" },
-      three_d_secure_usage: { supported: true },
-      wallet: null,
-    },
-  };
-}
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** A connected account as Stripe returns it to the platform that controls it. */
 export function connectedAccount(
@@ -135,13 +173,13 @@ export function connectedAccount(
       has_more: false,
       url: `/v1/accounts/${id}/external_accounts`,
     },
-    metadata: {},
+    metadata: {} as Record<string, string>,
     payouts_enabled: false,
     requirements: {
       current_deadline: null,
       currently_due: ["individual.first_name", "individual.last_name", "tos_acceptance.date"],
-      disabled_reason: "requirements.past_due",
-      eventually_due: [],
+      disabled_reason: "requirements.past_due" as string | null,
+      eventually_due: [] as string[],
       errors: [],
       past_due: ["individual.first_name", "individual.last_name", "tos_acceptance.date"],
       pending_verification: [],
@@ -153,430 +191,699 @@ export function connectedAccount(
 /** What the emulator says to an external-account change on an account whose requirements Stripe collects. */
 export const EXTERNAL_ACCOUNT_REFUSAL = STRIPE_COLLECTED_ACCOUNT_REFUSAL;
 
+/* The sandbox's rows in Stripe's shape. */
+
+type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
+type SessionRow = typeof sandboxCheckoutSessions.$inferSelect;
+type PayoutRow = typeof sandboxPayouts.$inferSelect;
+
+function renderPaymentMethod(row: SandboxPaymentMethodRow) {
+  return {
+    id: row.id,
+    object: "payment_method",
+    type: "card",
+    created: seconds(row.createdAt),
+    livemode: false,
+    customer: row.customerId,
+    metadata: {},
+    allow_redisplay: "unspecified",
+    billing_details: { address: null, email: null, name: row.name, phone: null, tax_id: null },
+    card: {
+      brand: row.brand,
+      display_brand: row.brand,
+      country: "US",
+      exp_month: row.expMonth,
+      exp_year: row.expYear,
+      funding: row.funding,
+      last4: row.last4,
+      fingerprint: `fp_${row.last4}`,
+      networks: { available: [row.brand], preferred: null },
+      checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: "pass" },
+      three_d_secure_usage: { supported: true },
+      wallet: null,
+    },
+  };
+}
+
+/** The intent's charge: there is one once the card was authorised or charged. */
+function renderCharge(row: IntentRow) {
+  if (row.status !== "requires_capture" && row.status !== "succeeded" && row.capturedCents === 0) return null;
+  return {
+    id: `ch_for_${row.id}`,
+    object: "charge",
+    amount: row.amountCents,
+    amount_captured: row.capturedCents,
+    amount_refunded: row.refundedCents,
+    captured: row.capturedCents > 0,
+    currency: row.currency,
+    payment_intent: row.id,
+    refunded: row.capturedCents > 0 && row.refundedCents >= row.capturedCents,
+    status: "succeeded",
+  };
+}
+
+function renderIntent(row: IntentRow, expandCharge: boolean) {
+  const charge = renderCharge(row);
+  return {
+    id: row.id,
+    object: "payment_intent",
+    amount: row.amountCents,
+    amount_capturable: row.status === "requires_capture" ? row.amountCents : 0,
+    amount_received: row.capturedCents,
+    automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+    canceled_at: row.status === "canceled" ? seconds(row.updatedAt) : null,
+    capture_method: row.captureMethod,
+    client_secret: row.clientSecret,
+    confirmation_method: "automatic",
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    customer: row.customerId,
+    latest_charge: charge && !expandCharge ? charge.id : charge,
+    livemode: false,
+    metadata: row.metadata,
+    next_action:
+      row.status === "requires_action"
+        ? {
+            type: "redirect_to_url",
+            redirect_to_url: { url: `/sandbox/challenge/${row.id}`, return_url: null },
+          }
+        : null,
+    payment_method: row.paymentMethodId,
+    payment_method_types: ["card"],
+    status: row.status,
+  };
+}
+
+/** Card objects name their brand as printed ("Visa", "MasterCard"), unlike payment methods ("visa"). */
+const PRINTED_BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "MasterCard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+function renderExternalAccount(card: GatewayExternalAccount) {
+  return {
+    id: card.id,
+    object: "card",
+    account: card.accountId,
+    brand: PRINTED_BRANDS[card.brand] ?? "Unknown",
+    country: "US",
+    currency: "usd",
+    default_for_currency: card.isDefault,
+    exp_month: card.expMonth,
+    exp_year: card.expYear,
+    funding: card.funding,
+    last4: card.last4,
+    metadata: {},
+    available_payout_methods: card.availablePayoutMethods,
+  };
+}
+
+function renderAccount(row: SandboxAccountRow, cards: GatewayExternalAccount[]) {
+  const collection = row.requirementCollection === "application" ? "application" : "stripe";
+  const account = connectedAccount(row.id, collection, row.email || null);
+  const done = row.detailsSubmittedAt !== null;
+  // As with Stripe: requirements past due hold payouts; those only currently due do not, yet.
+  const payoutsEnabled = done && row.pastDue.length === 0;
+  return {
+    ...account,
+    capabilities: { transfers: payoutsEnabled ? "active" : "inactive" },
+    created: seconds(row.createdAt),
+    details_submitted: done,
+    external_accounts: { ...account.external_accounts, data: cards.map(renderExternalAccount) },
+    metadata: row.userId ? { userId: row.userId } : {},
+    payouts_enabled: payoutsEnabled,
+    requirements: {
+      ...account.requirements,
+      currently_due: [...new Set([...row.pastDue, ...row.currentlyDue])],
+      past_due: row.pastDue,
+      eventually_due: row.currentlyDue,
+      disabled_reason: row.pastDue.length > 0 ? "requirements.past_due" : null,
+    },
+  };
+}
+
+function renderTransfer(row: SandboxTransferRow) {
+  return {
+    id: row.id,
+    object: "transfer",
+    amount: row.amountCents,
+    amount_reversed: row.amountReversedCents,
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    destination: row.destination,
+    metadata: row.metadata,
+    reversed: row.amountReversedCents >= row.amountCents,
+    reversals: { object: "list", data: [], has_more: false, url: `/v1/transfers/${row.id}/reversals` },
+    transfer_group: row.transferGroup,
+  };
+}
+
+function renderPayout(row: PayoutRow) {
+  return {
+    id: row.id,
+    object: "payout",
+    amount: row.amountCents,
+    arrival_date: seconds(row.arrivalAt),
+    automatic: false,
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    destination: row.destination,
+    failure_code: row.failureCode,
+    failure_message: row.failureMessage,
+    metadata: row.metadata,
+    method: row.method,
+    status: row.status,
+  };
+}
+
+function renderShippingRate(rate: ShippingRate) {
+  return {
+    id: `shr_${rate.id}`,
+    object: "shipping_rate",
+    active: true,
+    display_name: rate.name,
+    delivery_estimate: {
+      minimum: { unit: "business_day", value: rate.minDays },
+      maximum: { unit: "business_day", value: rate.maxDays },
+    },
+    fixed_amount: { amount: rate.amountCents, currency: "usd" },
+    metadata: { rate: rate.id },
+    tax_behavior: "exclusive",
+    type: "fixed_amount",
+  };
+}
+
+function renderSession(row: SessionRow, expandRate: boolean) {
+  const status = row.status === "open" && row.expiresAt.getTime() <= Date.now() ? "expired" : row.status;
+  const rate = row.shipping?.rateId ? row.shippingOptions.find((o) => o.id === row.shipping?.rateId) : null;
+  const address = row.shipping?.address;
+  return {
+    id: row.id,
+    object: "checkout.session",
+    amount_subtotal: row.amountSubtotalCents,
+    amount_total: row.amountTotalCents,
+    client_secret: row.clientSecret,
+    collected_information: address
+      ? {
+          shipping_details: {
+            name: address.name,
+            address: {
+              line1: address.line1,
+              line2: address.line2 ?? null,
+              city: address.city,
+              state: address.state,
+              postal_code: address.postalCode,
+              country: address.country,
+            },
+          },
+        }
+      : null,
+    created: seconds(row.createdAt),
+    currency: row.currency,
+    customer_details:
+      row.status === "complete" ? { email: row.customerEmail, name: address?.name ?? null } : null,
+    customer_email: row.customerEmail,
+    expires_at: seconds(row.expiresAt),
+    livemode: false,
+    metadata: row.metadata,
+    mode: "payment",
+    payment_intent: row.paymentIntentId,
+    payment_status: row.paymentStatus,
+    return_url: row.returnUrl,
+    shipping_cost: rate
+      ? {
+          amount_subtotal: rate.amountCents,
+          amount_tax: 0,
+          amount_total: rate.amountCents,
+          shipping_rate: expandRate ? renderShippingRate(rate) : `shr_${rate.id}`,
+        }
+      : null,
+    shipping_options: row.shippingOptions.map((o) => ({
+      shipping_amount: o.amountCents,
+      shipping_rate: `shr_${o.id}`,
+    })),
+    status,
+    total_details: {
+      amount_discount: 0,
+      amount_shipping: row.amountShippingCents,
+      amount_tax: row.amountTaxCents,
+    },
+    ui_mode: "embedded_page",
+  };
+}
+
+/* Stripe's form encoding, read back. */
+
+const metadataOf = (body: Record<string, string>, prefix = "metadata"): Record<string, string> => {
+  const metadata: Record<string, string> = {};
+  const pattern = new RegExp(`^${prefix.replace(/[[\]]/g, "\\$&")}\\[(.+)\\]$`);
+  for (const [k, v] of Object.entries(body)) {
+    const m = pattern.exec(k);
+    if (m?.[1]) metadata[m[1]] = v;
+  }
+  return metadata;
+};
+
+/** Whether `expand[]` in the query names this field (or `data.<field>`, for a list). */
+const expands = (query: URLSearchParams, field: string) =>
+  [...query.entries()].some(([k, v]) => k.startsWith("expand[") && (v === field || v === `data.${field}`));
+
+/** The sandbox's refusal in Stripe's words. */
+function asStripeError(error: unknown): CannedReply {
+  if (error instanceof CardError) {
+    return stripeError(402, {
+      type: "card_error",
+      code: error.code,
+      ...(error.declineCode ? { decline_code: error.declineCode } : {}),
+      message: error.message,
+    });
+  }
+  if (error instanceof GatewayRequestError) {
+    return stripeError(error.statusCode, {
+      type: "invalid_request_error",
+      code: error.code,
+      message: error.message,
+    });
+  }
+  return stripeError(500, {
+    type: "api_error",
+    message: error instanceof Error ? error.message : String(error),
+  });
+}
+
+const ok = (body: unknown): CannedReply => ({ status: 200, body });
+
 export async function startStripeEmulator(): Promise<StripeEmulator> {
+  const { database, drop } = await createSandboxTestDatabase();
+  const db: Db = database.db;
+  const sandbox = createSandboxGateway(db);
   const requests: RecordedRequest[] = [];
   const canned = new Map<string, CannedReply[]>();
-  const intents = new Map<string, Json>();
-  const checkoutSessions = new Map<string, Json>();
-  const connected = new Map<string, Json>();
-  const payoutsMade = new Map<string, Json>();
-  const transfers = new Map<string, Json>();
-  const methods = new Map<string, ReturnType<typeof paymentMethod>>();
-  let counter = 0;
-  const nextId = (prefix: string) => `${prefix}_emu${++counter}`;
 
-  const metadataOf = (body: Record<string, string>): Json => {
-    const metadata: Json = {};
-    for (const [k, v] of Object.entries(body)) {
-      const m = /^metadata\[(.+)\]$/.exec(k);
-      if (m?.[1]) metadata[m[1]] = v;
+  async function intentRow(id: string): Promise<IntentRow | null> {
+    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id));
+    return row ?? null;
+  }
+  async function sessionRow(id: string): Promise<SessionRow | null> {
+    const [row] = await db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, id));
+    return row ?? null;
+  }
+  async function payoutRow(id: string): Promise<PayoutRow | null> {
+    const [row] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, id));
+    return row ?? null;
+  }
+  async function accountJson(id: string) {
+    const row = await sandboxAccount(db, id);
+    return renderAccount(row, await sandbox.listExternalAccounts(id));
+  }
+  /** A token of Stripe's (`tok_visa`) as the sandbox's token for the same test card. */
+  async function sandboxToken(token: string): Promise<string> {
+    const made = await createSandboxTestToken(db, token);
+    if (!made) throw new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
+    return made;
+  }
+
+  async function intents(
+    method: string,
+    id: string | undefined,
+    action: string | undefined,
+    body: Record<string, string>,
+    query: URLSearchParams,
+    idempotencyKey: string | null,
+  ): Promise<CannedReply | null> {
+    const expandCharge = expands(query, "latest_charge");
+    if (method === "POST" && !id) {
+      const metadata = metadataOf(body);
+      const paymentMethodId = body.payment_method;
+      const customerId = body.customer ?? "";
+      if (paymentMethodId) await sharedSandboxTestPaymentMethod(db, paymentMethodId, customerId || null);
+      const confirm = body.confirm === "true";
+      const created = await sandbox.createPaymentIntent({
+        amountCents: Number(body.amount),
+        currency: body.currency ?? "usd",
+        customerId,
+        captureMethod: body.capture_method === "manual" ? "manual" : "automatic",
+        ...(paymentMethodId && confirm ? { paymentMethodId } : {}),
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+        // The sandbox keeps an intent's key as its `operation` too, as our adapter does: a key sent otherwise (the
+        // SDK's own) only guards a retry, and Stripe keeps no trace of it on the intent.
+        ...(idempotencyKey && metadata.operation === idempotencyKey ? { idempotencyKey } : {}),
+      });
+      if (paymentMethodId && !confirm) {
+        await setSandboxIntentState(db, created.id, { status: "requires_confirmation", paymentMethodId });
+      }
+      const row = await intentRow(created.id);
+      return row ? ok(renderIntent(row, expandCharge)) : missing("payment_intent", created.id);
     }
-    return metadata;
-  };
-  const cardsOf = (account: Json) => (account.external_accounts as { data: Json[] }).data;
+    if (method === "GET" && id === "search") {
+      // Just the query form the adapter sends: metadata['key']:'value'.
+      const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get("query") ?? "");
+      const rows = m
+        ? await db
+            .select()
+            .from(sandboxPaymentIntents)
+            .where(sql`${sandboxPaymentIntents.metadata}->>${m[1]} = ${m[2]}`)
+            .orderBy(desc(sandboxPaymentIntents.createdAt))
+            .limit(Number(query.get("limit") ?? 10))
+        : [];
+      return ok({
+        object: "search_result",
+        data: rows.map((row) => renderIntent(row, expandCharge)),
+        has_more: false,
+        next_page: null,
+        url: "/v1/payment_intents/search",
+      });
+    }
+    if (method === "GET" && !id) {
+      const where: SQL[] = [];
+      const from = query.get("created[gte]");
+      const to = query.get("created[lte]");
+      if (from) where.push(gte(sandboxPaymentIntents.createdAt, new Date(Number(from) * 1000)));
+      if (to) where.push(lte(sandboxPaymentIntents.createdAt, new Date(Number(to) * 1000 + 999)));
+      const customer = query.get("customer");
+      if (customer) where.push(eq(sandboxPaymentIntents.customerId, customer));
+      const rows = await db
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(and(...where))
+        .orderBy(desc(sandboxPaymentIntents.createdAt))
+        .limit(Number(query.get("limit") ?? 10));
+      return ok({
+        object: "list",
+        data: rows.map((row) => renderIntent(row, expandCharge)),
+        has_more: false,
+        url: "/v1/payment_intents",
+      });
+    }
+    if (!id) return null;
+    const row = await intentRow(id);
+    if (!row) return missing("payment_intent", id);
+    if (method === "GET" && !action) return ok(renderIntent(row, expandCharge));
+    if (method !== "POST") return null;
+    if (action === "confirm") {
+      const paymentMethodId = body.payment_method ?? row.paymentMethodId ?? "";
+      if (paymentMethodId) await sharedSandboxTestPaymentMethod(db, paymentMethodId, row.customerId);
+      await sandbox.confirmPaymentIntent({ id, paymentMethodId });
+    } else if (action === "capture") {
+      await sandbox.capturePaymentIntent({
+        id,
+        ...(body.amount_to_capture ? { amountCents: Number(body.amount_to_capture) } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
+    } else if (action === "cancel") {
+      await sandbox.cancelPaymentIntent({ id, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    } else {
+      return null;
+    }
+    const after = await intentRow(id);
+    return after ? ok(renderIntent(after, expandCharge)) : missing("payment_intent", id);
+  }
 
-  /** Connected accounts, their onboarding links and their external accounts (debit cards). */
-  const accountRoute = (
+  async function paymentMethods(
+    id: string | undefined,
+    action: string | undefined,
+    body: Record<string, string>,
+  ): Promise<CannedReply | null> {
+    if (!id) {
+      const created = await createSandboxPaymentMethod(db, await sandboxToken(body["card[token]"] ?? ""));
+      return ok(renderPaymentMethod(created));
+    }
+    const held = await sandboxPaymentMethod(db, id);
+    if (action === "attach") {
+      const customer = body.customer ?? "";
+      if (held) await attachSandboxPaymentMethod(db, id, customer);
+      else await sharedSandboxTestPaymentMethod(db, id, customer);
+    } else if (action === "detach") {
+      if (held) await sandbox.detachCard({ customerId: held.customerId ?? "", paymentMethodId: id });
+      else await sharedSandboxTestPaymentMethod(db, id, null);
+    } else {
+      return null;
+    }
+    const after = await sandboxPaymentMethod(db, id);
+    return after ? ok(renderPaymentMethod(after)) : missing("payment_method", id);
+  }
+
+  /** Connected accounts and their external accounts (debit cards). */
+  async function accounts(
     method: string,
     id: string | undefined,
     action: string | undefined,
     cardId: string | undefined,
     body: Record<string, string>,
-    path: string,
-  ): CannedReply | null => {
+  ): Promise<CannedReply | null> {
     if (method === "POST" && !id) {
-      const collection =
-        body["controller[requirement_collection]"] === "application" ? "application" : "stripe";
-      const account = connectedAccount(nextId("acct"), collection, body.email ?? null);
-      account.metadata = metadataOf(body);
-      connected.set(account.id, account);
-      return { status: 200, body: account };
+      const email = body.email ?? null;
+      const userId = metadataOf(body).userId ?? null;
+      const accountId =
+        body["controller[requirement_collection]"] === "application"
+          ? (await sandbox.createConnectedAccount({ email: email ?? "", userId: userId ?? "" })).id
+          : (await createSandboxAccount(db, { email, userId, requirementCollection: "stripe" })).id;
+      return ok(await accountJson(accountId));
     }
-    const account = id ? connected.get(id) : undefined;
-    if (!account || !id) return id ? missing("account", id) : null;
-    if (method === "GET" && !action) return { status: 200, body: account };
+    if (!id) return null;
+    if (method === "GET" && !action) return ok(await accountJson(id));
     if (action !== "external_accounts") return null;
-    const cards = cardsOf(account);
     if (method === "GET" && !cardId) {
-      const query = new URLSearchParams(path.split("?")[1] ?? "");
-      const data = cards.filter((c) => !query.get("object") || c.object === query.get("object"));
-      return {
-        status: 200,
-        body: { object: "list", data, has_more: false, url: `/v1/accounts/${id}/external_accounts` },
-      };
+      return ok({
+        object: "list",
+        data: (await sandbox.listExternalAccounts(id)).map(renderExternalAccount),
+        has_more: false,
+        url: `/v1/accounts/${id}/external_accounts`,
+      });
     }
-    // Stripe lets the platform see these on any account, but change them only where it collects the requirements.
-    if ((account.controller as { requirement_collection: string }).requirement_collection !== "application") {
-      return stripeError(400, { type: "invalid_request_error", ...EXTERNAL_ACCOUNT_REFUSAL });
-    }
-    const makeDefault = (card: Json) => {
-      for (const c of cards) c.default_for_currency = false;
-      card.default_for_currency = true;
-    };
     if (method === "POST" && !cardId) {
-      const token = body.external_account ?? "";
-      const tokenCard = testTokenCard(token);
-      if (!tokenCard) return missing("token", token);
-      if (tokenCard.funding !== "debit") {
-        return stripeError(400, {
-          type: "invalid_request_error",
-          code: "invalid_card_type",
-          message: "This card doesn't appear to be a debit card.",
-          param: "external_account",
-        });
-      }
-      const card: Json = {
-        id: nextId("card"),
-        object: "card",
-        account: id,
-        brand:
-          tokenCard.brand === "mastercard" ? "MasterCard" : tokenCard.brand === "visa" ? "Visa" : "Discover",
-        country: "US",
-        currency: "usd",
-        default_for_currency: false,
-        exp_month: 12,
-        exp_year: 2034,
-        funding: tokenCard.funding,
-        last4: tokenCard.last4,
-        metadata: {},
-        // Visa and Mastercard debit cards take instant payouts here; others (the Discover debit card) standard only.
-        available_payout_methods:
-          tokenCard.brand === "visa" || tokenCard.brand === "mastercard"
-            ? ["standard", "instant"]
-            : ["standard"],
-      };
-      cards.unshift(card);
-      if (body.default_for_currency === "true" || cards.length === 1) makeDefault(card);
-      return { status: 200, body: card };
+      const card = await sandbox.createExternalAccount({
+        accountId: id,
+        token: await sandboxToken(body.external_account ?? ""),
+        isDefault: body.default_for_currency === "true",
+      });
+      return ok(renderExternalAccount(card));
     }
-    const card = cards.find((c) => c.id === cardId);
-    if (!card || !cardId) return missing("external account", cardId ?? "");
+    if (!cardId) return null;
     if (method === "POST") {
-      if (body.default_for_currency === "true") makeDefault(card);
-      return { status: 200, body: card };
+      if (body.default_for_currency === "true") {
+        return ok(
+          renderExternalAccount(
+            await sandbox.setDefaultExternalAccount({ accountId: id, externalAccountId: cardId }),
+          ),
+        );
+      }
+      const card = (await sandbox.listExternalAccounts(id)).find((c) => c.id === cardId);
+      return card ? ok(renderExternalAccount(card)) : missing("external account", cardId);
     }
     if (method === "DELETE") {
-      if (card.default_for_currency === true && cards.length > 1) {
-        return stripeError(400, {
-          type: "invalid_request_error",
-          code: "default_external_account_deletion",
-          message: "You cannot delete the default external account for your default currency.",
-        });
-      }
-      cards.splice(cards.indexOf(card), 1);
-      return { status: 200, body: { id: cardId, object: "card", deleted: true } };
+      await sandbox.deleteExternalAccount({ accountId: id, externalAccountId: cardId });
+      return ok({ id: cardId, object: "card", deleted: true });
     }
     return null;
-  };
+  }
 
-  const route = (
+  async function transfers(
     method: string,
-    path: string,
+    id: string | undefined,
+    action: string | undefined,
+    body: Record<string, string>,
+    idempotencyKey: string | null,
+  ): Promise<CannedReply | null> {
+    if (method === "POST" && !id) {
+      const transfer = await createSandboxTransfer(db, {
+        destination: body.destination ?? "",
+        amountCents: Number(body.amount),
+        currency: body.currency ?? "usd",
+        transferGroup: body.transfer_group ?? null,
+        metadata: metadataOf(body),
+        idempotencyKey,
+      });
+      return ok(renderTransfer(transfer));
+    }
+    if (!id) return null;
+    if (method === "GET" && !action) return ok(renderTransfer(await sandboxTransfer(db, id)));
+    if (method === "POST" && action === "reversals") {
+      const transfer = await sandboxTransfer(db, id);
+      const reversal = await reverseSandboxTransfer(db, {
+        transferId: id,
+        amountCents: body.amount ? Number(body.amount) : transfer.amountCents - transfer.amountReversedCents,
+        metadata: metadataOf(body),
+        idempotencyKey,
+      });
+      return ok({
+        id: reversal.id,
+        object: "transfer_reversal",
+        amount: reversal.amountCents,
+        created: seconds(reversal.createdAt),
+        metadata: reversal.metadata,
+        transfer: id,
+      });
+    }
+    return null;
+  }
+
+  /** Payouts on a connected account: the `Stripe-Account` header names it. */
+  async function payouts(
+    method: string,
+    id: string | undefined,
     body: Record<string, string>,
     stripeAccount: string | null,
-  ): CannedReply => {
+    idempotencyKey: string | null,
+  ): Promise<CannedReply | null> {
+    if (!stripeAccount) return id ? missing("payout", id) : missing("account", "");
+    if (method === "POST" && !id) {
+      const metadata = metadataOf(body);
+      const payout = await sandbox.createPayout({
+        accountId: stripeAccount,
+        amountCents: Number(body.amount),
+        currency: body.currency ?? "usd",
+        method: body.method === "instant" ? "instant" : "standard",
+        ...(body.destination ? { destination: body.destination } : {}),
+        reference: metadata.reference ?? "",
+        idempotencyKey: idempotencyKey ?? `payout-${requests.length}-${Date.now()}`,
+      });
+      await setSandboxPayoutMetadata(db, payout.id, metadata);
+      const row = await payoutRow(payout.id);
+      return row ? ok(renderPayout(row)) : missing("payout", payout.id);
+    }
+    if (method === "GET" && id) {
+      // Read through the sandbox, which lands a standard payout whose arrival time has passed.
+      await sandbox.retrievePayout({ accountId: stripeAccount, payoutId: id });
+      const row = await payoutRow(id);
+      return row ? ok(renderPayout(row)) : missing("payout", id);
+    }
+    return null;
+  }
+
+  async function checkoutSessions(
+    method: string,
+    id: string | undefined,
+    body: Record<string, string>,
+    query: URLSearchParams,
+    idempotencyKey: string | null,
+  ): Promise<CannedReply | null> {
+    if (method === "POST" && !id) {
+      const lineItems: { name: string; unitAmountCents: number; quantity: number }[] = [];
+      for (let i = 0; body[`line_items[${i}][quantity]`] !== undefined; i++) {
+        lineItems.push({
+          quantity: Number(body[`line_items[${i}][quantity]`]),
+          unitAmountCents: Number(body[`line_items[${i}][price_data][unit_amount]`]),
+          name: body[`line_items[${i}][price_data][product_data][name]`] ?? "",
+        });
+      }
+      const shippingRates: ShippingRate[] = [];
+      for (let i = 0; body[`shipping_options[${i}][shipping_rate_data][display_name]`] !== undefined; i++) {
+        const field = (name: string) => body[`shipping_options[${i}][shipping_rate_data]${name}`];
+        shippingRates.push({
+          id: field("[metadata][rate]") ?? `rate_${i}`,
+          name: field("[display_name]") ?? "",
+          amountCents: Number(field("[fixed_amount][amount]") ?? 0),
+          minDays: Number(field("[delivery_estimate][minimum][value]") ?? 0),
+          maxDays: Number(field("[delivery_estimate][maximum][value]") ?? 0),
+        });
+      }
+      const metadata = metadataOf(body);
+      const created = await sandbox.createCheckoutSession({
+        lineItems,
+        customerEmail: body.customer_email ?? "",
+        shippingRates,
+        returnUrl: body.return_url ?? "",
+        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
+      const row = await sessionRow(created.id);
+      return row ? ok(renderSession(row, false)) : missing("checkout.session", created.id);
+    }
+    if (method === "GET" && id) {
+      const row = await sessionRow(id);
+      return row
+        ? ok(renderSession(row, expands(query, "shipping_cost.shipping_rate")))
+        : missing("checkout.session", id);
+    }
+    return null;
+  }
+
+  async function route(recorded: RecordedRequest): Promise<CannedReply> {
+    const { method, path, body, stripeAccount, idempotencyKey } = recorded;
     const queued = canned.get(`${method} ${path}`)?.shift();
     if (queued) return queued;
-    const parts = path.split("?")[0]?.split("/").filter(Boolean) ?? [];
+    const [pathname = "", search = ""] = path.split("?");
+    const query = new URLSearchParams(search);
+    const parts = pathname.split("/").filter(Boolean);
     const [, resource, id, action] = parts;
-
-    if (resource === "accounts") {
-      const reply = accountRoute(method, id, action, parts[4], body, path);
-      if (reply) return reply;
-    }
-
-    if (resource === "account_links" && method === "POST" && !id) {
-      const account = connected.get(body.account ?? "");
-      if (!account) return missing("account", body.account ?? "");
-      return {
-        status: 200,
-        body: {
-          object: "account_link",
-          created: now(),
-          expires_at: now() + 300,
-          url: `https://connect.stripe.com/setup/c/${account.id}/${nextId("link")}`,
-        },
-      };
-    }
-
-    if (resource === "payouts" && method === "GET" && id) {
-      const payout = payoutsMade.get(id);
-      if (!payout) return missing("payout", id);
-      return { status: 200, body: payout };
-    }
-
-    if (resource === "transfers" && method === "POST" && !id) {
-      const destination = connected.get(body.destination ?? "");
-      if (!destination) return missing("account", body.destination ?? "");
-      const transfer: Json = {
-        id: nextId("tr"),
-        object: "transfer",
-        amount: Number(body.amount),
-        amount_reversed: 0,
-        currency: body.currency,
-        destination: destination.id,
-        metadata: metadataOf(body),
-        transfer_group: body.transfer_group ?? null,
-      };
-      transfers.set(transfer.id as string, transfer);
-      return { status: 200, body: transfer };
-    }
-    if (resource === "transfers" && id && transfers.has(id)) {
-      const transfer = transfers.get(id) as Json;
-      if (method === "GET" && !action) return { status: 200, body: transfer };
-      if (method === "POST" && action === "reversals") {
-        const amount = Number(body.amount);
-        transfer.amount_reversed = (transfer.amount_reversed as number) + amount;
-        return {
-          status: 200,
-          body: { id: nextId("trr"), object: "transfer_reversal", amount, transfer: id },
-        };
-      }
-    }
-
-    if (resource === "payouts" && method === "POST" && !id) {
-      const account = connected.get(stripeAccount ?? "");
-      if (!account) return missing("account", stripeAccount ?? "");
-      if (account.payouts_enabled !== true) {
-        return stripeError(400, {
-          type: "invalid_request_error",
-          code: "payouts_not_allowed",
-          message: "Payouts have been disabled on this account.",
+    let reply: CannedReply | null = null;
+    try {
+      if (resource === "customers" && method === "POST" && !id) {
+        const metadata = metadataOf(body);
+        const customer = await sandbox.createCustomer({
+          email: body.email ?? "",
+          name: body.name ?? "",
+          userId: metadata.userId ?? "",
         });
-      }
-      const cards = cardsOf(account);
-      const card = body.destination
-        ? cards.find((c) => c.id === body.destination)
-        : cards.find((c) => c.default_for_currency === true);
-      if (body.destination && !card) return missing("external account", body.destination);
-      const methods = (card?.available_payout_methods as string[] | undefined) ?? ["standard"];
-      if (body.method === "instant" && !methods.includes("instant")) {
-        return stripeError(400, {
-          type: "invalid_request_error",
-          code: "instant_payouts_unsupported",
-          message: "This card is not eligible for Instant Payouts. Try a debit card from a supported bank.",
-          param: "destination",
-        });
-      }
-      const payout: Json = {
-        id: nextId("po"),
-        object: "payout",
-        amount: Number(body.amount),
-        arrival_date: now(),
-        automatic: false,
-        currency: body.currency,
-        destination: card?.id ?? null,
-        failure_code: null,
-        failure_message: null,
-        metadata: metadataOf(body),
-        method: body.method ?? "standard",
-        status: body.method === "instant" ? "paid" : "pending",
-      };
-      payoutsMade.set(payout.id as string, payout);
-      return { status: 200, body: payout };
-    }
-
-    if (resource === "customers" && method === "POST" && !id) {
-      const metadata: Json = {};
-      for (const [k, v] of Object.entries(body)) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m?.[1]) metadata[m[1]] = v;
-      }
-      return {
-        status: 200,
-        body: {
-          id: nextId("cus"),
+        reply = ok({
+          id: customer.id,
           object: "customer",
           created: now(),
           livemode: false,
           email: body.email ?? null,
           name: body.name ?? null,
           metadata,
-        },
-      };
-    }
-
-    if (resource === "payment_methods" && method === "POST") {
-      if (!id) {
-        const token = body["card[token]"] ?? "";
-        const card = testTokenCard(token);
-        if (!card) return missing("token", token);
-        const pm = paymentMethod(nextId("pm"), card, null);
-        methods.set(pm.id, pm);
-        return { status: 200, body: pm };
-      }
-      const pm = methods.get(id) ?? paymentMethod(id, VISA, null);
-      if (action === "attach") pm.customer = body.customer ?? null;
-      if (action === "detach") pm.customer = null;
-      methods.set(id, pm);
-      return { status: 200, body: pm };
-    }
-
-    if (resource === "payment_intents") {
-      if (method === "POST" && !id) {
-        const manual = body.capture_method === "manual";
-        const confirm = body.confirm === "true";
-        const amount = Number(body.amount);
-        const status = confirm
-          ? manual
-            ? "requires_capture"
-            : "succeeded"
-          : body.payment_method
-            ? "requires_confirmation"
-            : "requires_payment_method";
-        const pid = nextId("pi");
-        const metadata: Json = {};
-        for (const [k, v] of Object.entries(body)) {
-          const m = /^metadata\[(.+)\]$/.exec(k);
-          if (m?.[1]) metadata[m[1]] = v;
-        }
-        const intent: Json = {
-          id: pid,
-          object: "payment_intent",
-          amount,
-          amount_capturable: status === "requires_capture" ? amount : 0,
-          amount_received: status === "succeeded" ? amount : 0,
-          capture_method: body.capture_method ?? "automatic_async",
-          client_secret: `${pid}_secret_emu`,
-          confirmation_method: "automatic",
-          created: now(),
-          currency: body.currency,
-          customer: body.customer ?? null,
-          livemode: false,
-          metadata,
-          payment_method: body.payment_method ?? null,
-          payment_method_types: ["card"],
-          status,
-          automatic_payment_methods: {
-            enabled: true,
-            allow_redirects: body["automatic_payment_methods[allow_redirects]"],
-          },
-        };
-        intents.set(pid, intent);
-        return { status: 200, body: intent };
-      }
-      const query = new URLSearchParams(path.split("?")[1] ?? "");
-      if (method === "GET" && id === "search") {
-        // Just the query form the adapter sends: metadata['key']:'value'.
-        const m = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.get("query") ?? "");
-        const data = [...intents.values()].filter(
-          (pi) => m && (pi.metadata as Record<string, string>)[m[1] ?? ""] === m[2],
-        );
-        return {
-          status: 200,
-          body: {
-            object: "search_result",
-            data,
-            has_more: false,
-            next_page: null,
-            url: "/v1/payment_intents/search",
-          },
-        };
-      }
-      if (method === "GET" && !id) {
-        const gte = Number(query.get("created[gte]") ?? 0);
-        const lte = Number(query.get("created[lte]") ?? Number.MAX_SAFE_INTEGER);
-        const data = [...intents.values()]
-          .filter((pi) => (pi.created as number) >= gte && (pi.created as number) <= lte)
-          .reverse();
-        return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/payment_intents" } };
-      }
-      const intent = id ? intents.get(id) : undefined;
-      if (!intent || !id) return missing("payment_intent", id ?? "");
-      if (method === "GET" && !action) return { status: 200, body: intent };
-      if (method === "POST" && action === "confirm") {
-        intent.payment_method = body.payment_method ?? intent.payment_method;
-        if (intent.capture_method === "manual") {
-          intent.status = "requires_capture";
-          intent.amount_capturable = intent.amount;
-        } else {
-          intent.status = "succeeded";
-          intent.amount_received = intent.amount;
-        }
-        return { status: 200, body: intent };
-      }
-      if (method === "POST" && action === "capture") {
-        intent.status = "succeeded";
-        intent.amount_received = body.amount_to_capture ? Number(body.amount_to_capture) : intent.amount;
-        intent.amount_capturable = 0;
-        return { status: 200, body: intent };
-      }
-      if (method === "POST" && action === "cancel") {
-        intent.status = "canceled";
-        intent.amount_capturable = 0;
-        intent.canceled_at = now();
-        return { status: 200, body: intent };
-      }
-    }
-
-    if (resource === "checkout" && id === "sessions") {
-      if (method === "POST" && !action) {
-        const lines: { quantity: number; amount: number; name: string }[] = [];
-        for (let i = 0; body[`line_items[${i}][quantity]`] !== undefined; i++) {
-          lines.push({
-            quantity: Number(body[`line_items[${i}][quantity]`]),
-            amount: Number(body[`line_items[${i}][price_data][unit_amount]`]),
-            name: body[`line_items[${i}][price_data][product_data][name]`] ?? "",
-          });
-        }
-        const metadata: Json = {};
-        for (const [k, v] of Object.entries(body)) {
-          const m = /^metadata\[(.+)\]$/.exec(k);
-          if (m?.[1]) metadata[m[1]] = v;
-        }
-        const sid = nextId("cs_test");
-        const session: Json = {
-          id: sid,
-          object: "checkout.session",
-          amount_subtotal: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0),
-          amount_total: lines.reduce((sum, l) => sum + l.amount * l.quantity, 0),
-          client_secret: `${sid}_secret_emu`,
-          created: now(),
-          currency: body[`line_items[0][price_data][currency]`] ?? "usd",
-          customer_details: null,
-          customer_email: body.customer_email ?? null,
-          livemode: false,
-          metadata,
-          mode: body.mode,
-          payment_intent: null,
-          payment_status: "unpaid",
-          return_url: body.return_url,
-          status: "open",
-          ui_mode: body.ui_mode,
-        };
-        checkoutSessions.set(sid, session);
-        return { status: 200, body: session };
-      }
-      const session = action ? checkoutSessions.get(action) : undefined;
-      if (!session || !action) return missing("checkout.session", action ?? "");
-      if (method === "GET") return { status: 200, body: session };
-    }
-
-    if (resource === "refunds" && method === "POST" && !id) {
-      const intent = intents.get(body.payment_intent ?? "");
-      if (!intent) return missing("payment_intent", body.payment_intent ?? "");
-      return {
-        status: 200,
-        body: {
-          id: nextId("re"),
+        });
+      } else if (resource === "payment_methods" && method === "POST") {
+        reply = await paymentMethods(id, action, body);
+      } else if (resource === "payment_intents") {
+        reply = await intents(method, id, action, body, query, idempotencyKey);
+      } else if (resource === "refunds" && method === "POST" && !id) {
+        const intentId = body.payment_intent ?? "";
+        const intent = await intentRow(intentId);
+        if (!intent) return missing("payment_intent", intentId);
+        const refund = await sandbox.refund({
+          paymentIntentId: intentId,
+          ...(body.amount ? { amountCents: Number(body.amount) } : {}),
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        });
+        reply = ok({
+          id: refund.id,
           object: "refund",
-          amount: body.amount ? Number(body.amount) : intent.amount_received,
-          charge: `ch_for_${intent.id}`,
+          amount: refund.amountCents,
+          charge: `ch_for_${intentId}`,
           created: now(),
           currency: intent.currency,
           metadata: {},
-          payment_intent: intent.id,
+          payment_intent: intentId,
           reason: null,
-          status: "succeeded",
-        },
-      };
+          status: refund.status,
+        });
+      } else if (resource === "accounts") {
+        reply = await accounts(method, id, action, parts[4], body);
+      } else if (resource === "account_links" && method === "POST" && !id) {
+        const accountId = body.account ?? "";
+        await sandboxAccount(db, accountId);
+        const link = await sandbox.createAccountLink({
+          accountId,
+          returnUrl: body.return_url ?? "",
+          refreshUrl: body.refresh_url ?? "",
+        });
+        reply = ok({ object: "account_link", created: now(), expires_at: now() + 300, url: link.url });
+      } else if (resource === "transfers") {
+        reply = await transfers(method, id, action, body, idempotencyKey);
+      } else if (resource === "payouts") {
+        reply = await payouts(method, id, body, stripeAccount, idempotencyKey);
+      } else if (resource === "checkout" && id === "sessions") {
+        reply = await checkoutSessions(method, action, body, query, idempotencyKey);
+      }
+    } catch (error) {
+      return asStripeError(error);
     }
-
-    return stripeError(404, {
-      type: "invalid_request_error",
-      message: `Unrecognized request URL (${method}: ${path}).`,
-    });
-  };
+    return (
+      reply ??
+      stripeError(404, {
+        type: "invalid_request_error",
+        message: `Unrecognized request URL (${method}: ${path}).`,
+      })
+    );
+  }
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -597,26 +904,78 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         stripeAccount: header("stripe-account"),
       };
       requests.push(recorded);
-      const reply = route(recorded.method, recorded.path, recorded.body, recorded.stripeAccount);
-      const payload = JSON.stringify(reply.body);
-      res.writeHead(reply.status, {
-        "content-type": "application/json",
-        "content-length": Buffer.byteLength(payload),
-        "request-id": `req_emu${requests.length}`,
+      const number = requests.length;
+      void route(recorded).then((reply) => {
+        const payload = JSON.stringify(reply.body);
+        res.writeHead(reply.status, {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+          "request-id": `req_emu${number}`,
+        });
+        res.end(payload);
       });
-      res.end(payload);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
+  const accountChange = (change: StripeAccountChange): SandboxAccountChange => ({
+    ...(change.details_submitted === undefined ? {} : { detailsSubmitted: change.details_submitted }),
+    ...(change.requirements?.currently_due ? { currentlyDue: change.requirements.currently_due } : {}),
+    ...(change.requirements?.past_due ? { pastDue: change.requirements.past_due } : {}),
+  });
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    intents,
-    checkoutSessions,
-    accounts: connected,
-    payouts: payoutsMade,
+    sandbox,
+    async intent(id) {
+      const row = await intentRow(id);
+      return row ? renderIntent(row, true) : null;
+    },
+    async updateIntent(id, change) {
+      await setSandboxIntentState(db, id, {
+        ...(change.status ? { status: change.status } : {}),
+        ...(change.amount_received === undefined ? {} : { capturedCents: change.amount_received }),
+        ...(change.payment_method ? { paymentMethodId: change.payment_method } : {}),
+      });
+    },
+    async checkoutSession(id) {
+      const row = await sessionRow(id);
+      return row ? renderSession(row, true) : null;
+    },
+    async completeCheckout(id, payment) {
+      const row = await sessionRow(id);
+      if (!row) throw new Error(`no checkout session ${id}`);
+      const { clientSecret } = row;
+      if (payment) {
+        await setSandboxCheckoutShipping(db, {
+          clientSecret,
+          address: payment.address,
+          shippingRate: payment.rate,
+        });
+        if (payment.taxCents !== undefined) await setSandboxCheckoutTax(db, id, payment.taxCents);
+      }
+      await paySandboxCheckoutSession(db, { clientSecret, token: await sandboxToken("tok_visa") });
+    },
+    async account(id) {
+      return accountJson(id).catch(() => null);
+    },
+    async addAccount({ id, collection, email, ...change }) {
+      await createSandboxAccount(db, {
+        id,
+        email: email ?? null,
+        requirementCollection: collection,
+        ...accountChange(change),
+      });
+    },
+    async updateAccount(id, change) {
+      await updateSandboxAccount(db, id, accountChange(change));
+    },
+    async payout(id) {
+      const row = await payoutRow(id);
+      return row ? renderPayout(row) : null;
+    },
     replyOnce(method, path, reply) {
       const key = `${method} ${path}`;
       canned.set(key, [...(canned.get(key) ?? []), reply]);
@@ -625,10 +984,12 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
       requests.length = 0;
       canned.clear();
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
         server.close((err) => (err ? reject(err) : resolve()));
-      }),
+      });
+      await drop();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
 import { intentStatus, sandbox } from "./sandbox-schema";
 
 /**
@@ -39,6 +39,11 @@ export const sandboxPaymentMethods = sandbox.table(
     name: text("name"),
     funding: text("funding").notNull(),
     behaviour: text("behaviour").notNull(),
+    /**
+     * One of Stripe's shared test payment methods (`pm_card_visa`, or any `pm_…` a test of the Stripe adapter names):
+     * any customer may pay with it, and it goes to the customer who does. The app's own cards are never shared.
+     */
+    shared: boolean("shared").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payment_methods_customer_idx").on(t.customerId)],

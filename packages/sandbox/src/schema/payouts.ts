@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { payoutStatus, sandbox } from "./sandbox-schema";
 
 /** The sandbox processor's payout cards: debit cards attached to a connected account, as Stripe keeps them. */
@@ -37,6 +37,8 @@ export const sandboxPayouts = sandbox.table("payouts", {
   failureCode: text("failure_code"),
   failureMessage: text("failure_message"),
   reference: text("reference"),
+  /** Stripe's metadata, when the payout was asked for in Stripe's shape (the transfer that funded it). */
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   idempotencyKey: text("idempotency_key").unique(),
   arrivalAt: timestamp("arrival_at", { withTimezone: true }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -51,6 +53,32 @@ export const sandboxCardCredits = sandbox.table("card_credits", {
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull(),
   reference: text("reference").notNull(),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Money the platform moved to a connected account before paying it out, as Stripe's Connect transfers (asked for in
+ * Stripe's shape only: the sandbox's own payouts keep no balance), and what of it was reversed back.
+ */
+export const sandboxTransfers = sandbox.table("transfers", {
+  id: text("id").primaryKey(),
+  destination: text("destination").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  amountReversedCents: integer("amount_reversed_cents").notNull().default(0),
+  currency: text("currency").notNull(),
+  transferGroup: text("transfer_group"),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A transfer's reversals, one per idempotency key: a reversal asked for twice is made once. */
+export const sandboxTransferReversals = sandbox.table("transfer_reversals", {
+  id: text("id").primaryKey(),
+  transferId: text("transfer_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
   idempotencyKey: text("idempotency_key").unique(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

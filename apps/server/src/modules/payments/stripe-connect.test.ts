@@ -111,14 +111,20 @@ describe("the Stripe adapter's payout accounts (accounts the platform manages)",
   });
 
   it("is refused, in Stripe's words, any change to the payout cards of an account whose requirements Stripe collects", async () => {
-    const old = connectedAccount("acct_old", "stripe");
-    emulator.accounts.set(old.id, { ...old, details_submitted: true, payouts_enabled: true });
+    await emulator.addAccount({
+      id: "acct_old",
+      collection: "stripe",
+      details_submitted: true,
+      requirements: { currently_due: [], past_due: [] },
+    });
+    expect(await emulator.account("acct_old")).toMatchObject({ payouts_enabled: true });
     for (const attempt of [
-      gateway.createExternalAccount({ accountId: "acct_old", token: "tok_visa_debit" }),
-      gateway.setDefaultExternalAccount({ accountId: "acct_old", externalAccountId: "card_x" }),
-      gateway.deleteExternalAccount({ accountId: "acct_old", externalAccountId: "card_x" }),
+      () => gateway.createExternalAccount({ accountId: "acct_old", token: "tok_visa_debit" }),
+      () => gateway.setDefaultExternalAccount({ accountId: "acct_old", externalAccountId: "card_x" }),
+      () => gateway.deleteExternalAccount({ accountId: "acct_old", externalAccountId: "card_x" }),
     ]) {
-      const error = await caught(attempt);
+      // One at a time: each refusal is awaited as it comes.
+      const error = await caught(attempt());
       expect(error).toBeInstanceOf(GatewayRequestError);
       expect(error).toMatchObject({ message: EXTERNAL_ACCOUNT_REFUSAL.message, statusCode: 400 });
     }
@@ -146,23 +152,25 @@ describe("the whole payout path on the emulator", () => {
     });
 
     // The player finishes Stripe's hosted onboarding.
-    const account = emulator.accounts.get(id) as Record<string, unknown>;
-    Object.assign(account, {
+    await emulator.updateAccount(id, {
       details_submitted: true,
+      requirements: { currently_due: [], past_due: [] },
+    });
+    expect(await emulator.account(id)).toMatchObject({
       payouts_enabled: true,
-      requirements: { currently_due: [], past_due: [], eventually_due: [], disabled_reason: null },
+      requirements: { eventually_due: [], disabled_reason: null },
     });
     expect(await gateway.retrieveAccount(id)).toMatchObject({
       payoutsEnabled: true,
       requirementsDue: [],
     });
     // Later Stripe asks for an identity document, not yet holding payouts.
-    account.requirements = {
-      currently_due: ["individual.verification.document"],
-      past_due: [],
-      eventually_due: ["individual.verification.document"],
-      disabled_reason: null,
-    };
+    await emulator.updateAccount(id, {
+      requirements: { currently_due: ["individual.verification.document"], past_due: [] },
+    });
+    expect(await emulator.account(id)).toMatchObject({
+      requirements: { eventually_due: ["individual.verification.document"], disabled_reason: null },
+    });
     expect(await gateway.retrieveAccount(id)).toMatchObject({
       payoutsEnabled: true,
       requirementsDue: ["individual.verification.document"],

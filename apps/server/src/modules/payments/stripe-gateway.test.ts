@@ -151,7 +151,7 @@ describe("stripe gateway: requests", () => {
     expect(emulator.requests[0]?.idempotencyKey).toBe("bid-7f3a");
     expect(created).toEqual({
       id: expect.stringMatching(/^pi_/),
-      clientSecret: `${created.id}_secret_emu`,
+      clientSecret: (await emulator.intent(created.id))?.client_secret,
       status: "requires_capture",
       amountCents: 10_899,
       capturedCents: 0,

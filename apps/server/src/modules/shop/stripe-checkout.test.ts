@@ -39,43 +39,31 @@ async function openCheckout(email: string) {
 }
 
 /** What Stripe holds once the customer has paid in the embedded form. */
-function payAtStripe(sessionId: string, email: string) {
-  const session = emulator.checkoutSessions.get(sessionId);
+async function payAtStripe(sessionId: string) {
+  const session = await emulator.checkoutSession(sessionId);
   if (!session) throw new Error(`no emulator session ${sessionId}`);
   // Express to Manhattan; Stripe Tax's combined New York City rate (8.875%) on the goods and the shipping.
   const subtotal = Number(session.amount_subtotal);
   const tax = Math.round((subtotal + 1500) * 0.08875);
-  Object.assign(session, {
+  await emulator.completeCheckout(sessionId, {
+    address: {
+      name: "Ada Shopper",
+      line1: "350 Fifth Avenue",
+      line2: "Floor 86",
+      city: "New York",
+      state: "NY",
+      postalCode: "10118",
+      country: "US",
+    },
+    rate: "express",
+    taxCents: tax,
+  });
+  expect(await emulator.checkoutSession(sessionId)).toMatchObject({
     status: "complete",
     payment_status: "paid",
-    payment_intent: `pi_for_${sessionId}`,
-    customer_details: { email },
     amount_total: subtotal + 1500 + tax,
     total_details: { amount_discount: 0, amount_shipping: 1500, amount_tax: tax },
-    shipping_cost: {
-      amount_subtotal: 1500,
-      amount_tax: Math.round(1500 * 0.08875),
-      amount_total: 1500 + Math.round(1500 * 0.08875),
-      shipping_rate: {
-        id: "shr_emu_express",
-        object: "shipping_rate",
-        display_name: "Express shipping",
-        metadata: { rate: "express" },
-      },
-    },
-    collected_information: {
-      shipping_details: {
-        name: "Ada Shopper",
-        address: {
-          line1: "350 Fifth Avenue",
-          line2: "Floor 86",
-          city: "New York",
-          state: "NY",
-          postal_code: "10118",
-          country: "US",
-        },
-      },
-    },
+    shipping_cost: { shipping_rate: { display_name: "Express shipping", metadata: { rate: "express" } } },
   });
 }
 
@@ -119,7 +107,7 @@ describe("shop checkout with Stripe", () => {
   it("asks Stripe for an embedded session priced from the catalogue, returning to /return", async () => {
     const email = newShopper("stripe.shopper");
     const { clientSecret, sessionId } = await openCheckout(email);
-    expect(clientSecret).toBe(`${sessionId}_secret_emu`);
+    expect(clientSecret).toBe((await emulator.checkoutSession(sessionId))?.client_secret);
     const [request] = emulator.requests;
     expect(request).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
     expect(request?.body).toEqual({
@@ -167,7 +155,7 @@ describe("shop checkout with Stripe", () => {
       "metadata[source]": "shop",
       "payment_intent_data[metadata][source]": "shop",
     });
-    expect(emulator.checkoutSessions.get(sessionId)?.amount_total).toBe(13_196);
+    expect((await emulator.checkoutSession(sessionId))?.amount_total).toBe(13_196);
   });
 
   it("reports an open session as open, with the customer's e-mail", async () => {
@@ -181,7 +169,7 @@ describe("shop checkout with Stripe", () => {
   it("the webhook delivered twice, another event for the same session and two status reads: one order, one e-mail", async () => {
     const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
-    payAtStripe(sessionId, email);
+    await payAtStripe(sessionId);
 
     const event = checkoutEvent(sessionId, {}, `evt_shop_repeat_${Date.now()}`);
     const first = await deliver(event);
@@ -208,7 +196,7 @@ describe("shop checkout with Stripe", () => {
       shippingCents: 1_500,
       taxCents: 1_304,
       provider: "stripe",
-      paymentIntentId: `pi_for_${sessionId}`,
+      paymentIntentId: (await emulator.checkoutSession(sessionId))?.payment_intent,
       shipping: {
         address: {
           name: "Ada Shopper",
@@ -259,7 +247,7 @@ describe("shop checkout with Stripe", () => {
   it("deliveries and status reads all at once: one order, one e-mail", async () => {
     const email = newShopper("stripe.shopper");
     const { sessionId } = await openCheckout(email);
-    payAtStripe(sessionId, email);
+    await payAtStripe(sessionId);
     const event = checkoutEvent(sessionId);
     const results = await Promise.all([
       deliver(event),
@@ -285,16 +273,22 @@ describe("shop checkout with Stripe", () => {
 
   it("a completed session the shop never opened is acknowledged and ignored", async () => {
     const before = await t.app.deps.db.select().from(shopOrders);
-    emulator.checkoutSessions.set("cs_test_elsewhere", {
-      id: "cs_test_elsewhere",
-      object: "checkout.session",
+    // Paid at Stripe for another of its clients: nothing the shop asked for, no metadata of ours.
+    const elsewhere = await emulator.sandbox.createCheckoutSession({
+      lineItems: [{ name: "Elsewhere", unitAmountCents: 500, quantity: 1 }],
+      customerEmail: "someone@elsewhere.example",
+      shippingRates: [],
+      returnUrl: "https://elsewhere.example/return",
+    });
+    await emulator.completeCheckout(elsewhere.id);
+    expect(await emulator.checkoutSession(elsewhere.id)).toMatchObject({
       status: "complete",
       payment_status: "paid",
       amount_total: 500,
       currency: "usd",
       metadata: {},
     });
-    const res = await deliver(checkoutEvent("cs_test_elsewhere"));
+    const res = await deliver(checkoutEvent(elsewhere.id));
     expect(res.statusCode).toBe(200);
     expect(await t.app.deps.db.select().from(shopOrders)).toHaveLength(before.length);
   });

@@ -150,10 +150,9 @@ async function trackedIntent(captureMethod: "automatic" | "manual" = "automatic"
 }
 
 /** What Stripe would report after things happened on its side. */
-function stripeNowSays(id: string, changes: Record<string, unknown>) {
-  const held = emulator.intents.get(id);
-  if (!held) throw new Error(`no intent ${id} in the emulator`);
-  Object.assign(held, changes);
+async function stripeNowSays(id: string, changes: Parameters<StripeEmulator["updateIntent"]>[1]) {
+  if (!(await emulator.intent(id))) throw new Error(`no intent ${id} in the emulator`);
+  await emulator.updateIntent(id, changes);
 }
 
 async function ourRow(id: string) {
@@ -170,7 +169,7 @@ const intentReads = () => emulator.requests.filter((r) => r.method === "GET").ma
 describe("POST /api/v1/stripe/webhooks", () => {
   it("handles payment_intent.succeeded by re-reading the intent from Stripe and updating our row", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, {
+    await stripeNowSays(intent.id, {
       status: "succeeded",
       amount_received: 10_899,
       payment_method: "pm_card_visa",
@@ -202,7 +201,8 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("goes by Stripe's state, not the event body, for an authorisation", async () => {
     const intent = await trackedIntent("manual");
-    stripeNowSays(intent.id, { status: "requires_capture", amount_capturable: 10_899 });
+    await stripeNowSays(intent.id, { status: "requires_capture" });
+    expect((await emulator.intent(intent.id))?.amount_capturable).toBe(10_899);
     const payload = eventJson("payment_intent.amount_capturable_updated", {
       id: intent.id,
       object: "payment_intent",
@@ -214,7 +214,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("handles charge.refunded by re-reading the charge's payment intent", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded", amount_received: 10_899 });
+    await stripeNowSays(intent.id, { status: "succeeded", amount_received: 10_899 });
     const payload = eventJson("charge.refunded", {
       id: "ch_test_1",
       object: "charge",
@@ -228,7 +228,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("refuses a tampered body with 400 and writes nothing", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded" });
+    await stripeNowSays(intent.id, { status: "succeeded" });
     const payload = eventJson("payment_intent.succeeded", { id: intent.id, object: "payment_intent" });
     const before = (await allEvents()).length;
 
@@ -267,13 +267,13 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("handles the same event once: a second delivery answers duplicate and changes nothing", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded", amount_received: 10_899 });
+    await stripeNowSays(intent.id, { status: "succeeded", amount_received: 10_899 });
     const payload = eventJson("payment_intent.succeeded", { id: intent.id, object: "payment_intent" });
 
     const first = await deliver(payload);
     expect(first.json().data).toEqual({ received: true, duplicate: false, ignored: false });
     // Were the event handled again, our row would follow Stripe to "canceled".
-    stripeNowSays(intent.id, { status: "canceled" });
+    await stripeNowSays(intent.id, { status: "canceled" });
     const second = await deliver(payload, sign(payload));
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({
@@ -288,7 +288,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("answers two simultaneous deliveries of one event with one handling", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded" });
+    await stripeNowSays(intent.id, { status: "succeeded" });
     const payload = eventJson("payment_intent.succeeded", { id: intent.id, object: "payment_intent" });
     const answers = await Promise.all([deliver(payload), deliver(payload)]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -297,7 +297,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("answers an event type it does not handle with 200, records it, and changes nothing else", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded" });
+    await stripeNowSays(intent.id, { status: "succeeded" });
     const payload = eventJson("customer.created", {
       id: "cus_new",
       object: "customer",
@@ -321,7 +321,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
 
   it("answers 500 when handling fails, leaves the event unprocessed, and handles Stripe's retry", async () => {
     const intent = await trackedIntent();
-    stripeNowSays(intent.id, { status: "succeeded" });
+    await stripeNowSays(intent.id, { status: "succeeded" });
     const payload = eventJson("payment_intent.succeeded", { id: intent.id, object: "payment_intent" });
     const eventId = JSON.parse(payload).id as string;
     emulator.replyOnce(
@@ -387,7 +387,7 @@ describe("POST /api/v1/stripe/webhooks", () => {
     await real.ready();
     try {
       const intent = await trackedIntent();
-      stripeNowSays(intent.id, { status: "succeeded" });
+      await stripeNowSays(intent.id, { status: "succeeded" });
       const payload = eventJson("payment_intent.succeeded", { id: intent.id, object: "payment_intent" });
       const res = await deliver(payload, sign(payload), real);
       expect(res.statusCode).toBe(200);
@@ -443,16 +443,12 @@ describe("the Connect endpoint", () => {
     try {
       const player = randomUUID();
       const account = connectedAccount("acct_needs_more", "application");
-      emulator.accounts.set(account.id, {
-        ...account,
+      await emulator.addAccount({
+        id: account.id,
+        collection: "application",
         details_submitted: true,
-        payouts_enabled: false,
-        requirements: {
-          currently_due: ["individual.id_number"],
-          past_due: ["individual.id_number"],
-          eventually_due: [],
-          disabled_reason: "requirements.past_due",
-        },
+        // Past due: payouts are held (payouts_enabled false, disabled_reason requirements.past_due).
+        requirements: { currently_due: ["individual.id_number"], past_due: ["individual.id_number"] },
       });
       await database.db.insert(users).values({
         id: player,
