@@ -13,7 +13,7 @@ import {
 } from "@mx/sandbox/schema";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { productMigrationsBefore } from "../test/migrations";
+import { databaseBefore } from "../test/migrations";
 import { type Database, openDatabase } from "./client";
 
 /** The product migration that moved the sandbox's tables out of the product's schema. */
@@ -64,13 +64,7 @@ describe("the sandbox's own tables", () => {
   });
 
   it("carry over what a database made before the move held, and drop the empty leftovers", async () => {
-    const before = productMigrationsBefore(LEAVING);
-    try {
-      database = await openDatabase({ kind: "pglite", dataDir: null });
-      await database.migrate({ folder: before.folder, table: "__drizzle_migrations" });
-    } finally {
-      before.remove();
-    }
+    database = await databaseBefore(LEAVING);
     await database.db.execute(sql`
       insert into sandbox_customers (id, email, name, user_id) values ('cus_1', 'ann@example.com', 'Ann', 'u1')`);
     await database.db.execute(sql`

@@ -1,8 +1,8 @@
 import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { productMigrationsBefore } from "../test/migrations";
-import { type Database, openDatabase } from "./client";
+import { databaseBefore } from "../test/migrations";
+import type { Database } from "./client";
 
 /** The product migration that put shop checkouts on the money skeleton (a state and a processor key). */
 const STATES = 32;
@@ -15,13 +15,7 @@ describe("shop checkouts written before they had states", () => {
   });
 
   it("are open, or ordered where their order exists, each with the key it was opened under", async () => {
-    const before = productMigrationsBefore(STATES);
-    try {
-      database = await openDatabase({ kind: "pglite", dataDir: null });
-      await database.migrate({ folder: before.folder, table: "__drizzle_migrations" });
-    } finally {
-      before.remove();
-    }
+    database = await databaseBefore(STATES);
     await database.db.execute(sql`
       insert into shop_checkouts (session_id, provider, email, lines, amount_cents) values
         ('cs_test_paid', 'sandbox', 'paid@example.com', '[]', 1000),

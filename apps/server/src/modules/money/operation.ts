@@ -439,7 +439,10 @@ export type ProcessorRequest<Row, Answer> = {
  * How a request ended: its answer recorded, no answer taken (`failed`, what `send` threw: nothing is recorded and
  * the row stays reserved unless the caller ends it), or nothing to send (not reserved any more).
  */
-export type RequestOutcome = { recorded: true } | { failed: unknown } | { notReserved: true };
+export type RequestOutcome<Answer = unknown> =
+  | { recorded: true; answer: Answer }
+  | { failed: unknown }
+  | { notReserved: true };
 
 /**
  * Steps 2 and 3 for a reserved row (or again, for recovery). What a failed request means is the caller's to say;
@@ -448,7 +451,7 @@ export type RequestOutcome = { recorded: true } | { failed: unknown } | { notRes
 export async function sendAndRecord<Row, Answer>(
   request: ProcessorRequest<Row, Answer>,
   row: Row,
-): Promise<RequestOutcome> {
+): Promise<RequestOutcome<Answer>> {
   if (!request.reserved(row)) return { notReserved: true };
   crashPoint(`${request.name}.reserved`);
   let answer: Answer;
@@ -459,7 +462,7 @@ export async function sendAndRecord<Row, Answer>(
   }
   crashPoint(`${request.name}.sent`);
   await request.record(row, answer);
-  return { recorded: true };
+  return { recorded: true, answer };
 }
 
 /**

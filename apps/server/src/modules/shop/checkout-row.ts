@@ -42,14 +42,10 @@ export async function openAtProcessor<Answer extends { id: string }>(
   row: CheckoutRow,
   send: (row: CheckoutRow) => Promise<Answer>,
 ): Promise<Answer> {
-  let answer: Answer | null = null;
   const request: ProcessorRequest<CheckoutRow, Answer> = {
     name: "shop-checkout",
     reserved: (r) => r.state === "reserved",
-    send: async (r) => {
-      answer = await send(r);
-      return answer;
-    },
+    send,
     async record(r, opened) {
       const [noted] = await db
         .update(shopCheckouts)
@@ -64,8 +60,8 @@ export async function openAtProcessor<Answer extends { id: string }>(
     await abandonCheckout(db, row.id, "reserved");
     throw outcome.failed;
   }
-  if (!answer || "notReserved" in outcome) throw new Error(`shop checkout ${row.id} is not reserved`);
-  return answer;
+  if ("notReserved" in outcome) throw new Error(`shop checkout ${row.id} is not reserved`);
+  return outcome.answer;
 }
 
 /** Ends a checkout that can no longer be paid: never opened, or lapsed unpaid. False if it moved on meanwhile. */
