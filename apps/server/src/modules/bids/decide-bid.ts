@@ -1,7 +1,7 @@
 import { crashPoint } from "@mx/kit/crash-points";
 import { uniqueViolation } from "@mx/kit/db-errors";
 import { AppError } from "@mx/kit/errors";
-import { CardError, type GatewayIntent, GatewayRequestError } from "@mx/processors/gateway";
+import { CardError, GatewayRequestError } from "@mx/processors/gateway";
 import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Bid } from "@mx/shared/schemas/bids";
@@ -12,11 +12,11 @@ import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
-import { lockBuildings } from "../buildings/lock-buildings";
+import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
 import { accounts, postJournal } from "../ledger/ledger";
-import { type MoneyOperation, runOperation, type Step } from "../money/operation";
+import { type Resumable, runOperation, type Step } from "../money/operation";
 import { bidActivity } from "./bid-activity";
 import { type BidRow, bidCaptureKey, bidRefundKey, type HeldBid } from "./bid-rows";
 import { bidById } from "./present-bid";
@@ -174,10 +174,7 @@ const failAccept = (q: Queryable, bidId: string, failure: string, from: BidRowSt
  * is the bid's, not the acceptance's: an acceptance that never captured it gives the bid back to the owner
  * (pending, its hold kept) while the processor still holds the money, and fails the bid otherwise.
  */
-export function acceptOperation(deps: AppDeps): MoneyOperation<BidRow, HeldBid[]> & {
-  find(row: BidRow): Promise<GatewayIntent | null>;
-  cancel(intent: GatewayIntent): Promise<void>;
-} {
+export function acceptOperation(deps: AppDeps): Resumable<BidRow, HeldBid[]> {
   const { db, gateway } = deps;
   return {
     name: "accept",
@@ -236,13 +233,10 @@ export function acceptOperation(deps: AppDeps): MoneyOperation<BidRow, HeldBid[]
         }
       });
     },
-    async reload(row) {
-      const [now] = await db.select().from(bids).where(eq(bids.id, row.id));
-      return now ?? null;
-    },
     find: async (row) => (row.paymentIntentId ? gateway.retrievePaymentIntent(row.paymentIntentId) : null),
     // Recovery leaves an uncaptured hold to the bid: `release` gives the bid back to the owner with it.
     cancel: async () => {},
+    playerGone: (row) => playerDeleted(db, row.bidderId),
   };
 }
 
@@ -258,6 +252,10 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
   return deps.db.transaction(async (tx) => {
     await lockBuildings(tx, [bid.buildingId]);
     await deps.faults?.beforeOwnership?.();
+    // A bidder whose account is deleted (or being deleted: this waits for it) never owns: the capture is refunded.
+    if (await playerDeleted(tx, bid.bidderId)) {
+      throw new AppError("CONFLICT", "The bidder's account has been deleted; the bid has been withdrawn.");
+    }
     const [still] = await tx.select({ status: bids.status }).from(bids).where(eq(bids.id, bidId));
     if (still?.status !== "accepting")
       throw new AppError("CONFLICT", "This bid is no longer being accepted.");

@@ -12,25 +12,19 @@ import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { propertyOfBuilding } from "../buildings/building-property";
-import { lockBuildings } from "../buildings/lock-buildings";
+import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
 import {
   cancelIntent,
   chargeAsDescribed,
+  confirmOperation,
   findIntent,
-  type MoneyOperation,
+  finishFromNotice,
+  type Resumable,
   runOperation,
-  settleOrRefund,
 } from "../money/operation";
-import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import {
-  confirmApproved,
-  isPaypalIntent,
-  isPaypalMethod,
-  PAYPAL_CANCELLED,
-  PAYPAL_METHOD,
-  providerOf,
-} from "../payments/paypal-gateway";
+import { type ActionRequired, actionOf } from "../payments/bank-check";
+import { isPaypalMethod, PAYPAL_METHOD, providerOf } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { type BidRow, bidHold, bidHoldKey } from "./bid-rows";
@@ -178,10 +172,7 @@ export async function submitBid(
 export function holdOperation(
   deps: AppDeps,
   how: { customerId?: string; given?: boolean } = {},
-): MoneyOperation<BidRow, Bid> & {
-  find(row: BidRow): Promise<GatewayIntent | null>;
-  cancel(intent: GatewayIntent): Promise<void>;
-} {
+): Resumable<BidRow, Bid> {
   const { db, gateway } = deps;
   const fail = async (row: BidRow, failure: string, intentId: string | null) => {
     const failed = await db
@@ -252,12 +243,9 @@ export function holdOperation(
     beginRefund: (row, failure, intentId) => fail(row, failure, intentId ?? row.paymentIntentId),
     refund: (row, intentId) => releaseHolds(deps, [{ id: row.id, paymentIntentId: intentId }]),
     endRefund: async () => {},
-    async reload(row) {
-      const [now] = await db.select().from(bids).where(eq(bids.id, row.id));
-      return now ?? null;
-    },
     find: (row) => findIntent(gateway, row.paymentIntentId, () => bidHold(row)),
     cancel: (intent) => cancelIntent(gateway, intent, bidHoldKey(intent.metadata.bidId ?? intent.id)),
+    playerGone: (row) => playerDeleted(db, row.bidderId),
   };
 }
 
@@ -277,39 +265,16 @@ export async function confirmBidHold(
   if (!bid) throw new AppError("NOT_FOUND", `No bid with id ${bidId}.`);
   if (bid.status !== "holding") return { bid: await bidById(deps.db, bidId) };
   if (!bid.paymentIntentId) throw new AppError("CONFLICT", "This bid has no card hold yet.");
-  const op = holdOperation(deps);
-  const intent = await confirmApproved(
-    deps,
-    await deps.gateway.retrievePaymentIntent(bid.paymentIntentId),
-    (failure) => op.release(bid, failure),
-  );
-  if (intent.status === "requires_action") return { bidId: bid.id, action: actionOf(intent) };
-  if (intent.status !== "requires_capture") {
-    const failure =
-      intent.status !== "requires_payment_method"
-        ? "Your card was declined."
-        : isPaypalIntent(intent.id)
-          ? PAYPAL_CANCELLED
-          : AUTHENTICATION_FAILED;
-    await op.release(bid, failure);
-    throw new CardError("card_declined", failure);
-  }
-  return { bid: await settleOrRefund(op, bid, intent) };
+  const step = await confirmOperation(holdOperation(deps), bid);
+  return "done" in step ? { bid: step.done } : { bidId: bid.id, action: actionOf(step.waiting) };
 }
 
-/** After the processor's webhook: a bid whose hold is now made is placed, if it is still being placed. */
+/** After the processor's notice: the bid it names, if still being placed, finished (money/operation.ts). */
 export async function finishBidHold(deps: AppDeps, intent: GatewayIntent): Promise<void> {
   const bidId = intent.metadata.bidId;
-  if (!bidId || intent.status !== "requires_capture") return;
-  const [bid] = await deps.db
-    .select()
-    .from(bids)
-    .where(and(eq(bids.id, bidId), eq(bids.status, "holding")));
-  if (bid?.paymentIntentId === intent.id && bid.totalCents === intent.amountCents) {
-    await settleOrRefund(holdOperation(deps), bid, intent).catch((error: unknown) =>
-      deps.log?.warn({ err: error, bidId }, "a held bid could not be placed; its hold is let go"),
-    );
-  }
+  if (!bidId) return;
+  const [bid] = await deps.db.select().from(bids).where(eq(bids.id, bidId));
+  await finishFromNotice(holdOperation(deps), bid, intent, deps.log);
 }
 
 /**
@@ -322,6 +287,9 @@ async function placeBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent) {
   const { id: bidId, bidderId: userId, buildingId, amountCents, totalCents } = bid;
   return db.transaction(async (tx) => {
     await lockBuildings(tx, [buildingId]);
+    if (await playerDeleted(tx, userId)) {
+      throw new AppError("CONFLICT", "This account has been deleted; the hold on your card has been let go.");
+    }
     const now = await findBidTarget(tx, buildingId);
     checkBid(now, userId, amountCents);
     if (now.ownerId !== bid.ownerId) throw new AppError("CONFLICT", "This building has just been sold.");

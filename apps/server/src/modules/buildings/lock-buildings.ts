@@ -1,3 +1,4 @@
+import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 
@@ -23,8 +24,31 @@ export async function lockBuildings(tx: Queryable, buildingIds: string[]): Promi
     for update`);
 }
 
-/** lockBuildings for every building a player owns, in the same order. */
-export async function lockBuildingsOf(tx: Queryable, ownerId: string): Promise<void> {
+/**
+ * lockBuildings for every building a player owns or has a money operation open on (a purchase or a development
+ * not yet settled, a bid being placed, pending or being accepted), in the same order: what deleting their account takes first,
+ * before the player's own row, as every operation takes its building before anything of its player's.
+ */
+export async function lockBuildingsOf(tx: Queryable, playerId: string): Promise<void> {
   await tx.execute(sql`
-    select 1 from properties where owner_id = ${ownerId} order by building_id for update`);
+    select 1 from properties
+    where building_id = any(array(
+      select building_id from properties where owner_id = ${playerId}
+      union select building_id from purchases where user_id = ${playerId} and status in ('pending', 'refunding')
+      union select building_id from developments where user_id = ${playerId} and state in ('reserved', 'refunding')
+      union select building_id from bids where bidder_id = ${playerId} and status in ('holding', 'pending', 'accepting')))
+    order by building_id
+    for update`);
+}
+
+/**
+ * Whether a player's account is deleted, read after waiting for a deletion under way (a share lock on their row):
+ * taken after the operation's building locks, as the deletion takes them, it sees a deletion that has committed.
+ */
+export async function playerDeleted(tx: Queryable, playerId: string): Promise<boolean> {
+  const [row] = await queryRows<{ deleted: boolean }>(
+    tx,
+    sql`select deleted_at is not null as deleted from users where id = ${playerId} for share`,
+  );
+  return row?.deleted ?? true;
 }

@@ -3,7 +3,7 @@ import { AppError } from "@mx/kit/errors";
 import { lockKey, lockKeys } from "@mx/kit/locks";
 import { newId } from "@mx/kit/secrets";
 import { queryRows } from "@mx/kit/sql";
-import { CardError, type FindIntentInput, type GatewayIntent } from "@mx/processors/gateway";
+import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
 import {
   BUY_PROCESSING_FEE_CENTS,
   CURRENCY,
@@ -22,7 +22,7 @@ import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
-import { lockBuildings } from "../buildings/lock-buildings";
+import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
 import { publishPublicMany } from "../events/publish";
@@ -30,18 +30,19 @@ import { accounts, journalsCtes, postJournal } from "../ledger/ledger";
 import {
   cancelIntent,
   chargeAsDescribed,
+  confirmOperation,
   findIntent,
-  type MoneyOperation,
+  finishFromNotice,
   noteIntents,
+  type Resumable,
   runOperation,
   type Step,
-  settleOrRefund,
   type Together,
   together,
 } from "../money/operation";
 import { creditsOf } from "../offerwall/credits";
-import { type ActionRequired, AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
+import { type ActionRequired, actionOf } from "../payments/bank-check";
+import { isPaypalIntent, PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
 import { durationSeconds, readStates, refusal } from "./building-state";
 import { settleDueDevelopments } from "./construction";
@@ -540,14 +541,15 @@ function developmentCharge(row: DevelopmentRow): FindIntentInput {
 export function developmentOperation(
   deps: AppDeps,
   paymentMethodId: string | null,
-): MoneyOperation<DevelopmentRow, DevelopData> & {
-  find(row: DevelopmentRow): Promise<GatewayIntent | null>;
-  cancel(intent: GatewayIntent): Promise<void>;
-} {
+): Resumable<DevelopmentRow, DevelopData> {
   const { gateway, db } = deps;
   return {
     name: "development",
     gateway,
+    words: {
+      processing:
+        "Your payment is still being processed. Construction starts once it clears; if it does not, nothing is charged.",
+    },
     chargeKey: (row) => developmentChargeKey(row.id),
     refundKey: (row) => developmentRefundKey(row.id),
     chargeCents: chargeOf,
@@ -596,13 +598,10 @@ export function developmentOperation(
       db.transaction(async (tx) => {
         if (await setState(tx, row, ["refunding"], "refunded", { failure })) await releaseCredits(tx, row);
       }),
-    async reload(row) {
-      const [now] = await db.select().from(developments).where(eq(developments.id, row.id));
-      return now ?? null;
-    },
     find: (row) => findIntent(gateway, row.paymentIntentId, () => developmentCharge(row)),
     cancel: (intent) =>
       cancelIntent(gateway, intent, developmentChargeKey(intent.metadata.developmentId ?? intent.id)),
+    playerGone: (row) => playerDeleted(db, row.userId),
   };
 }
 
@@ -627,42 +626,13 @@ export async function confirmDevelopment(
       `This development has ${row.state}: ${row.failure ?? "nothing was charged"}.`,
     );
   }
-  const op = developmentOperation(deps, null);
-  const intent = await confirmApproved(
-    deps,
-    await deps.gateway.retrievePaymentIntent(row.paymentIntentId),
-    (failure) => op.release(row, failure),
-  );
-  switch (intent.status) {
-    case "succeeded":
-      return settleOrRefund(op, row, intent);
-    case "requires_action":
-      return { developmentId, action: actionOf(intent) };
-    case "processing":
-      throw new AppError(
-        "PAYMENT_PROCESSING",
-        "Your payment is still being processed. Construction starts once it clears; if it does not, nothing is charged.",
-      );
-    default: {
-      await op.cancel(intent).catch(() => {});
-      const failure = isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED;
-      await op.release(row, failure);
-      throw new CardError("authentication_failed", failure);
-    }
-  }
+  return resultOf(row, await confirmOperation(developmentOperation(deps, null), row));
 }
 
-/** After the processor's webhook: a development whose payment it reports settled starts, if still waiting. */
+/** After the processor's notice: the development it names, if still reserved, finished (money/operation.ts). */
 export async function finishDevelopmentPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
   const id = intent.metadata.developmentId;
-  if (!id || intent.status !== "succeeded") return;
-  const [row] = await deps.db
-    .select()
-    .from(developments)
-    .where(and(eq(developments.id, id), eq(developments.state, "reserved")));
-  if (row?.paymentIntentId === intent.id && chargeOf(row) === intent.amountCents) {
-    await settleOrRefund(developmentOperation(deps, null), row, intent).catch((error: unknown) =>
-      deps.log?.warn({ err: error, developmentId: id }, "a paid development could not start; refunded"),
-    );
-  }
+  if (!id) return;
+  const [row] = await deps.db.select().from(developments).where(eq(developments.id, id));
+  await finishFromNotice(developmentOperation(deps, null), row, intent, deps.log);
 }

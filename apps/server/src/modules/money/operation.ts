@@ -12,7 +12,7 @@ import { PaypalError } from "@mx/processors/paypal-api";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
-import { isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
+import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
 
 /*
@@ -76,8 +76,6 @@ export type MoneyOperation<Row, Done> = {
   endRefund(row: Row, failure: string): Promise<void>;
   /** Gives the processor's money back; by default a refund of the intent under `refundKey`. */
   refund?(row: Row, intentId: string): Promise<void>;
-  /** The row as it is now in the database. */
-  reload(row: Row): Promise<Row | null>;
   /** Told when runOperation is done with a row, however it ended (see `together`'s `untilDone`). */
   finished?(row: Row): void;
 };
@@ -262,11 +260,7 @@ async function runSteps<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Pro
     if (intent.status === "processing") {
       // Settled later from the processor's report (its webhook, or recovery): the row stays reserved meanwhile.
       await op.note(row, intent);
-      throw new AppError(
-        "PAYMENT_PROCESSING",
-        op.words?.processing ??
-          "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.",
-      );
+      throw new AppError("PAYMENT_PROCESSING", op.words?.processing ?? PROCESSING);
     }
     if (intent.status !== paidStatus(op)) {
       await cancelAndRelease(op, row, intent, "Your card was declined.");
@@ -332,20 +326,112 @@ export async function refundOperation<Row, Done>(
   return true;
 }
 
+/**
+ * An operation that is finished from outside its request (the player back from their bank or PayPal, the
+ * processor's notice, recovery): how its intent is found and cancelled, and whose it is.
+ */
+export type Resumable<Row, Done> = MoneyOperation<Row, Done> & {
+  find(row: Row): Promise<GatewayIntent | null>;
+  cancel(intent: GatewayIntent): Promise<void>;
+  /**
+   * Whether the player it is for has deleted their account: it then never settles, and its money goes back. Its
+   * `settle` refuses such a player as well, under the building's lock, for a deletion that commits meanwhile.
+   */
+  playerGone(row: Row): Promise<boolean>;
+};
+
+/** Why an operation whose player deleted their account ended. */
+export const ACCOUNT_DELETED = "The account was deleted before the payment was completed; nothing is kept.";
+
+/** Where an operation waiting for the processor stands once the processor has been asked again. */
+export type Finished<Done> = Step<Done> | { processing: GatewayIntent };
+
+/**
+ * Finishes a reserved operation from what the processor says of its intent now: the one behaviour, for every
+ * operation, of "confirm after the bank's check" (the player back from their bank or PayPal) and of "finish from
+ * the processor's notice". A PayPal order the payer approved is captured (or authorized) first. Then, by state:
+ *   - paid (captured, or held for a hold)  → settled, or refunded if it can no longer be;
+ *   - requires_action, requires_confirmation → still waiting for the player;
+ *   - processing                            → left reserved, settled from the processor's later word;
+ *   - anything else (failed, cancelled)     → the intent cancelled if still open, the row released, and the
+ *                                             refusal thrown.
+ * A player whose account is deleted never gets what they paid for: a paid intent is refunded, an open one
+ * cancelled before PayPal captures it (processing is left for recovery, which refunds it once paid).
+ */
+export async function finishFromProcessor<Row, Done>(
+  op: Resumable<Row, Done>,
+  row: Row,
+  read: GatewayIntent,
+): Promise<Finished<Done>> {
+  if (await op.playerGone(row)) {
+    if (read.status === paidStatus(op)) {
+      await refundOperation(op, row, read.id, ACCOUNT_DELETED);
+      throw new AppError("CONFLICT", ACCOUNT_DELETED);
+    }
+    if (read.status === "processing") return { processing: read };
+    await cancelAndRelease(op, row, read, ACCOUNT_DELETED);
+    throw new AppError("CONFLICT", ACCOUNT_DELETED);
+  }
+  const intent = await confirmApproved(op, read, (failure) => op.release(row, failure));
+  if (intent.status === paidStatus(op)) return { done: await settleOrRefund(op, row, intent) };
+  if (intent.status === "requires_action" || intent.status === "requires_confirmation")
+    return { waiting: intent };
+  if (intent.status === "processing") return { processing: intent };
+  const failure = isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED;
+  await cancelAndRelease(op, row, intent, failure);
+  throw new CardError("authentication_failed", failure);
+}
+
+/**
+ * POST …/confirm: the player is back from their bank (or PayPal) for an operation still reserved; finished as
+ * `finishFromProcessor` says. Still processing is told in the operation's words.
+ */
+export async function confirmOperation<Row, Done>(op: Resumable<Row, Done>, row: Row): Promise<Step<Done>> {
+  const intentId = op.intentId(row);
+  if (!intentId) throw new AppError("CONFLICT", "This payment has not been asked of the processor yet.");
+  const finished = await finishFromProcessor(op, row, await op.gateway.retrievePaymentIntent(intentId));
+  if ("processing" in finished) {
+    throw new AppError("PAYMENT_PROCESSING", op.words?.processing ?? PROCESSING);
+  }
+  return finished;
+}
+
+/**
+ * The processor's notice (its webhook, re-read; or the sandbox's) of an intent, for the reserved row it names:
+ * finished as `finishFromProcessor` says, if the row noted this very intent for this amount (one whose request
+ * is still running finishes itself). A refusal or a refund is the row's end, logged; a late or repeated notice
+ * finds the row settled and changes nothing.
+ */
+export async function finishFromNotice<Row, Done>(
+  op: Resumable<Row, Done>,
+  row: Row | undefined,
+  intent: GatewayIntent,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<void> {
+  if (!row || op.phase(row) !== "reserved" || op.intentId(row) !== intent.id) return;
+  if (op.chargeCents(row) !== intent.amountCents) return;
+  try {
+    await finishFromProcessor(op, row, intent);
+  } catch (error) {
+    if (!(error instanceof AppError || error instanceof CardError)) throw error;
+    log?.warn({ err: error, operation: op.chargeKey(row) }, `${op.name} not completed: ${error.message}`);
+  }
+}
+
+const PROCESSING =
+  "Your payment is still being processed; it completes once the payment clears, and if it does not, nothing is charged.";
+
 /** What each recovery ended in. */
 export type Recovery = "settled" | "refunded" | "released" | "waiting" | "settled already";
 
 /**
  * Resumes an unfinished operation from its recorded phase and the processor's record of its key: paid → settled
- * (or refunded if it can no longer be); a refund begun → asked again under its key; never charged, refused or
+ * (or refunded if it can no longer be, as for a player whose account is deleted); a refund begun → asked again under its key; never charged, refused or
  * abandoned → released, with any open intent cancelled; still processing, or waiting for the player within
  * `waitUntil` → left waiting.
  */
 export async function recoverOperation<Row, Done>(
-  op: MoneyOperation<Row, Done> & {
-    find(row: Row): Promise<GatewayIntent | null>;
-    cancel(intent: GatewayIntent): Promise<void>;
-  },
+  op: Resumable<Row, Done>,
   row: Row,
   { waitUntil, now = new Date() }: { waitUntil: Date | null; now?: Date },
 ): Promise<Recovery> {
@@ -382,6 +468,11 @@ export async function recoverOperation<Row, Done>(
       return "waiting";
     case "requires_action":
     case "requires_confirmation":
+      // A deleted account's payment waits no longer: cancelled before it can be completed (PayPal never captures).
+      if (await op.playerGone(row)) {
+        await op.cancel(intent);
+        return released(op, row, ACCOUNT_DELETED);
+      }
       if (waitUntil && now < waitUntil) return "waiting";
       await op.cancel(intent);
       return released(op, row, isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED);

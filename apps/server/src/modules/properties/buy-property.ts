@@ -1,16 +1,15 @@
 import { AppError } from "@mx/kit/errors";
 import { newId } from "@mx/kit/secrets";
-import { CardError } from "@mx/processors/gateway";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import { and, eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { runOperation, settleOrRefund } from "../money/operation";
-import { AUTHENTICATION_FAILED, actionOf } from "../payments/bank-check";
-import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED, PAYPAL_METHOD } from "../payments/paypal-gateway";
+import { confirmOperation, runOperation } from "../money/operation";
+import { actionOf } from "../payments/bank-check";
+import { PAYPAL_METHOD } from "../payments/paypal-gateway";
 import { assertRoomToWait } from "../payments/waiting-payments";
-import { PAYMENT_PROCESSING, purchaseOperation, reservePurchase } from "./purchase-operation";
+import { purchaseOperation, reservePurchase } from "./purchase-operation";
 import { type BuyResult, boughtOf } from "./settle-purchase";
 
 export { PAYMENT_PROCESSING, purchaseBatchStats } from "./purchase-operation";
@@ -79,25 +78,6 @@ export async function confirmPurchase(deps: AppDeps, userId: string, purchaseId:
       `This purchase has ${purchase.status}: ${purchase.failure ?? "nothing was charged"}.`,
     );
   }
-  const op = purchaseOperation(deps);
-  const intent = await confirmApproved(
-    deps,
-    await deps.gateway.retrievePaymentIntent(purchase.paymentIntentId),
-    (failure) => op.release(purchase, failure),
-  );
-  switch (intent.status) {
-    case "succeeded":
-      return settleOrRefund(op, purchase, intent);
-    case "requires_action":
-      return { purchaseId, action: actionOf(intent) };
-    case "processing":
-      throw new AppError("PAYMENT_PROCESSING", PAYMENT_PROCESSING);
-    default: {
-      if (intent.status !== "requires_payment_method" && intent.status !== "canceled")
-        await op.cancel(intent);
-      const failure = isPaypalIntent(intent.id) ? PAYPAL_CANCELLED : AUTHENTICATION_FAILED;
-      await op.release(purchase, failure);
-      throw new CardError("authentication_failed", failure);
-    }
-  }
+  const step = await confirmOperation(purchaseOperation(deps), purchase);
+  return "done" in step ? step.done : { purchaseId, action: actionOf(step.waiting) };
 }

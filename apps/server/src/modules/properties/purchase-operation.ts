@@ -10,16 +10,17 @@ import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { playerDeleted } from "../buildings/lock-buildings";
 import { ensureCustomer } from "../cards/cards";
 import {
   cancelIntent,
   chargeAsDescribed,
   findIntent,
-  type MoneyOperation,
+  finishFromNotice,
   noteIntents,
   type Recovery,
+  type Resumable,
   recoverOperation,
-  settleOrRefund,
   type Together,
   together,
 } from "../money/operation";
@@ -295,7 +296,7 @@ async function settleMany(
     const done = bought.get(item.row.id);
     if (done) outcomes[i] = succeeded(done);
     else if (owned.has(item.row.id)) outcomes[i] = failed(new Error("bought, but not presented"));
-    else if (await stillPending(deps, item.row)) {
+    else if ((await stillPending(deps, item.row)) && !(await playerDeleted(deps.db, item.row.userId))) {
       outcomes[i] = failed(new AppError("CONFLICT", "This building already has an owner."));
     }
   }
@@ -327,10 +328,7 @@ async function setStatus(
 }
 
 /** The purchase's money operation: how each of its steps is done (money/operation.ts decides when). */
-export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bought> & {
-  find(row: PurchaseRow): Promise<GatewayIntent | null>;
-  cancel(intent: GatewayIntent): Promise<void>;
-} {
+export function purchaseOperation(deps: AppDeps): Resumable<PurchaseRow, Bought> {
   const { db, gateway } = deps;
   return {
     name: "purchase",
@@ -389,10 +387,6 @@ export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bo
           await releasePurchaseCredits(tx, row.id);
         }
       }),
-    async reload(row) {
-      const [now] = await db.select().from(purchases).where(eq(purchases.id, row.id));
-      return now ?? null;
-    },
     finished: (row) => steps.get(deps)?.finish(row),
     // Found by the id it noted; else, unless credits pay it all (then nothing was asked of the processor), by the
     // charge its row records. An intent that is not this purchase's is never taken for it.
@@ -408,6 +402,7 @@ export function purchaseOperation(deps: AppDeps): MoneyOperation<PurchaseRow, Bo
     },
     cancel: (intent) =>
       cancelIntent(gateway, intent, purchaseChargeKey(intent.metadata.purchaseId ?? intent.id)),
+    playerGone: (row) => playerDeleted(db, row.userId),
   };
 }
 
@@ -493,21 +488,10 @@ export async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Da
   }
 }
 
-/**
- * After the processor's webhook: a purchase whose payment it reports settled becomes owned, if still pending and
- * if it already noted this intent (one whose request is still running finishes itself). A late or repeated event
- * changes nothing.
- */
+/** After the processor's notice: the purchase it names, if still pending, finished (money/operation.ts). */
 export async function finishPurchasePayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
   const id = intent.metadata.purchaseId;
-  if (!id || intent.status !== "succeeded") return;
-  const [row] = await deps.db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.id, id), eq(purchases.status, "pending")));
-  if (row?.paymentIntentId === intent.id && chargeOf(row) === intent.amountCents) {
-    await settleOrRefund(purchaseOperation(deps), row, intent).catch((error: unknown) =>
-      deps.log?.warn({ err: error, purchaseId: id }, "a paid purchase could not be owned; refunded"),
-    );
-  }
+  if (!id) return;
+  const [row] = await deps.db.select().from(purchases).where(eq(purchases.id, id));
+  await finishFromNotice(purchaseOperation(deps), row, intent, deps.log);
 }

@@ -93,7 +93,8 @@ const boughtWith = (
  * Ownership, price, price history, the payment, the ledger journal and the purchase's completion for every paid
  * purchase still pending, in one statement that writes nothing for a building that has an owner by now. It locks
  * its buildings in building order first, as the reservation does, then the purchases, so that two batches at once
- * never wait for each other in a circle, and a purchase whose refund has begun is never completed. Returns the ids
+ * never wait for each other in a circle, and a purchase whose refund has begun is never completed; then the buyers, so
+ * that a buyer whose account is deleted meanwhile never owns. Returns the ids
  * of the purchases completed. If the statement fails, each purchase is tried on its own, so that one bad row cannot
  * cost the others their buildings; one that fails alone throws.
  */
@@ -142,12 +143,17 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
         select pu.id from purchases pu
         where pu.id = any(array(select purchase_id from s)) and pu.status = 'pending'
         order by pu.id for update),
+      -- A buyer whose account is deleted (or being deleted: the share lock waits for it) never owns: refunded.
+      buyers as materialized (
+        select u.id from users u where u.id = any(array(select user_id from s)) and u.deleted_at is null
+        order by u.id for share),
       owned as (
         update properties p set owner_id = s.user_id, price_cents = s.price_cents, for_sale = false, sales = 1,
           updated_at = now()
         from s
         where p.building_id = any(array(select building_id from locked)) and p.building_id = s.building_id
           and s.purchase_id = any(array(select id from pending))
+          and s.user_id = any(array(select id from buyers))
           and p.owner_id is null
         returning p.building_id),
       done as (select s.* from s join owned using (building_id)),

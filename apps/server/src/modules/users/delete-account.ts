@@ -23,6 +23,10 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
   const { db } = deps;
   const heldBids: HeldBid[] = [];
   const refund = await db.transaction(async (tx) => {
+    // Lock order, as every money operation takes it: the buildings first (those the player owns and those their
+    // open purchases, developments and bids are for, in building order), then the player's row. An operation
+    // holding a building and waiting for the row (its insert's key-share lock) finishes before this goes on.
+    await lockBuildingsOf(tx, userId);
     await lockKey(tx, `user:${userId}`);
     const user = await findActiveUser(tx, userId);
     // Lock order, as every payout takes it: the player's row, then their earnings account. The row is updated
@@ -34,8 +38,7 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await announceInvalidation(tx, { sessionsOf: userId, player: userId });
     forgetSessionsLocally({ userId });
-    // The player's buildings go back on the market, unowned, at their base price: locked first, in building order.
-    await lockBuildingsOf(tx, userId);
+    // The player's buildings go back on the market, unowned, at their base price (locked above).
     await tx.execute(sql`
       update properties p set owner_id = null, for_sale = false, custom_name = null,
         price_cents = b.base_price_cents, updated_at = now()

@@ -5,9 +5,11 @@ import { finishDevelopmentPayment } from "../developments/develop";
 import { finishPurchasePayment } from "../properties/purchase-operation";
 
 /**
- * Finishes what a payment was for once the processor reports it settled (its webhook, after a bank's check or a
- * payment that was processing): a purchase still waiting becomes owned, a bid whose hold is now made is placed.
- * Anything already settled is left as it is, so a late or repeated event changes nothing.
+ * Finishes what a payment was for once the processor reports on it (its webhook, after a bank's check, PayPal's
+ * approval or a payment that was processing), as money/operation.ts's `finishFromNotice` does for every operation:
+ * a purchase still waiting becomes owned, a development starts, a bid whose hold is now made is placed; a failed
+ * payment ends its operation; a deleted account's payment is refunded or cancelled. Anything already settled is
+ * left as it is, so a late or repeated event changes nothing.
  */
 export async function finishPayment(deps: AppDeps, intent: GatewayIntent): Promise<void> {
   const { purpose } = intent.metadata;

@@ -64,7 +64,8 @@ function payoutBatchIdOf(event: z.infer<typeof PaypalEvent>): string | null {
 /**
  * Handles one verified event at most once: the event row first, `processed_at` once the work is done, so a failed
  * attempt is picked up by PayPal's retry. The order is read again from PayPal; an order the payer approved whose
- * player never came back is captured (or authorized) and finished as the confirm route would have. A payout item's
+ * player never came back is captured (or authorized) and finished as the confirm route would have (a purchase, bid
+ * or development through `finishPayment`, which lets an order go uncaptured when its player's account is deleted). A payout item's
  * event has the deleted account's refund it paid read again from PayPal.
  */
 export async function handlePaypalEvent(
@@ -91,10 +92,14 @@ export async function handlePaypalEvent(
     const read = await deps.gateway.retrievePaymentIntent(intentId);
     // Only orders we made carry our operation's key.
     if (read.metadata.operation) {
-      // A refusal is left to the confirm route or recovery, which record it.
-      const intent = await confirmApproved(deps, read, async () => {});
-      if (read.metadata.purpose === "shop") await completeOrder(deps, sessionOfIntent(intent));
-      else await finishPayment(deps, intent);
+      if (read.metadata.purpose === "shop") {
+        // A refusal is left to the confirm route or recovery, which record it.
+        const intent = await confirmApproved(deps, read, async () => {});
+        await completeOrder(deps, sessionOfIntent(intent));
+      } else {
+        // Captured (or authorized) there, once the operation is known to stand: never for a deleted account.
+        await finishPayment(deps, read);
+      }
     }
   }
   const batchId = payoutBatchIdOf(event);
