@@ -490,4 +490,91 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
       await expectAgreement();
     }, 120_000);
   }
+
+  /** Starts a server whose recovery at start reaches its CRASH_AT, and waits until that has killed it. */
+  async function killedInRecovery(env: Record<string, string>) {
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer(env);
+    } catch (error) {
+      // Killed by its recovery before it answered /readyz.
+      expect(String(error)).toMatch(/server exited/);
+      return;
+    }
+    const ended = await Promise.race([
+      server.exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 30_000)),
+    ]);
+    if (ended !== "SIGKILL") server.child.kill("SIGKILL");
+    expect(ended).toBe("SIGKILL");
+  }
+
+  // The account deleted while a purchase, a bid or a development waits for the bank's check; the check completed
+  // afterwards; recovery, refunding what the deleted player paid, killed before the processor is asked.
+  for (const kind of ["purchase", "bid", "development"] as const) {
+    it(`a ${kind} whose player deleted their account before the bank's check, killed while refunding it`, async () => {
+      const player = await signUp(t);
+      await addCard(t, player.token, TEST_CARDS.authenticate);
+      const building = await newBuilding();
+      let res: Awaited<ReturnType<typeof t.call>>;
+      if (kind === "purchase") {
+        res = await t.call("POST", "/api/v1/properties/buy", {
+          token: player.token,
+          body: { buildingId: building.id, bidAmount: building.base / 100, isApplePay: false },
+        });
+      } else if (kind === "bid") {
+        const seller = await signUp(t);
+        sellers.add(seller.userId);
+        await giveBuilding(db(), building.id, seller.userId, 40_000);
+        await db()
+          .update(properties)
+          .set({ forSale: true, priceCents: 50_000 })
+          .where(eq(properties.buildingId, building.id));
+        const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+        res = await t.call("POST", "/api/v1/properties/submit-bid", {
+          token: player.token,
+          body: { propertyId: listed?.id, bidAmount: 600, isApplePay: false },
+        });
+      } else {
+        sellers.add(player.userId);
+        await giveBuilding(db(), building.id, player.userId, 100_000);
+        res = await t.call("POST", "/api/v1/properties/develop", {
+          token: player.token,
+          body: { propertyId: building.id, kind: "facade" },
+        });
+      }
+      expect(res.statusCode, res.body).toBe(202);
+      const action = res.json().data;
+      const gone = await t.call("DELETE", `/api/v1/users/${player.userId}`, { token: player.token });
+      expect(gone.statusCode, gone.body).toBe(200);
+      const page = await t.call("POST", action.nextActionUrl, {
+        body: "outcome=complete",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(page.statusCode).toBe(200);
+
+      await killedInRecovery({ CRASH_AT: `${kind}.refunding` });
+      await restartAndRecover();
+      await expectAgreement();
+
+      const [property] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+      expect(property?.ownerId).not.toBe(player.userId);
+      expect(property?.constructingUntil ?? null).toBeNull();
+      const [intent] = await db()
+        .select()
+        .from(sandboxPaymentIntents)
+        .where(eq(sandboxPaymentIntents.id, action.paymentIntentId));
+      // Taken and given back in full, or a hold let go.
+      if (kind === "bid") expect(intent?.status).toBe("canceled");
+      else expect(intent?.refundedCents).toBe(intent?.amountCents);
+      const id = String(Object.values(action.confirmBody ?? {})[0]);
+      const state =
+        kind === "purchase"
+          ? (await db().select().from(purchases).where(eq(purchases.id, id)))[0]?.status
+          : kind === "bid"
+            ? (await db().select().from(bids).where(eq(bids.id, id)))[0]?.status
+            : (await db().select().from(developments).where(eq(developments.id, id)))[0]?.state;
+      expect(state).toBe(kind === "bid" ? "failed" : "refunded");
+    }, 120_000);
+  }
 });
