@@ -171,6 +171,18 @@ describe("search by address across the island", () => {
     expect(first?.buildingId).toBe(id);
   });
 
+  it.each([
+    ["Woolworth", "doitt/401853"],
+    ["Woolworth Building", "doitt/401853"],
+    ["The Dakota", "doitt/512440"],
+    ["Apollo Theater", "doitt/238591"],
+    ["Empire State Building", "way/34633854"],
+    ["Chrysler", "way/42500770"],
+  ])("the name %s finds %s first", async (text, id) => {
+    const [first] = await searchBuildings(database.db, text, 10);
+    expect(first?.buildingId).toBe(id);
+  });
+
   it("covers uptown and downtown with at least 30 spellings", () => {
     expect(SPELLINGS.length).toBeGreaterThanOrEqual(30);
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import Flatbush from "flatbush";
 import type { Footprint } from "../../db/schema/buildings";
 import { centroid, pointInPolygons, polygonArea, polygonsBbox } from "./geo";
+import { nameLandmarks } from "./landmark-names";
 import { joinLots, otherAddressForms, readLotAddresses } from "./lot-addresses";
 import {
   type BuildingRecord,
@@ -494,13 +495,15 @@ export function readIsland(mapDataDir: string): Island {
 
   const areas = readNeighborhoodAreas(mapDataDir);
   const records = completeRecords(
-    oneLotPerAddress(addressed, lotGiven, joined).map((r, i) => {
-      if (lotGiven.has(i) && r.address) {
-        if (joined[i]?.inside) counts.addressFromLotInside += 1;
-        else counts.addressFromLotNear += 1;
-      }
-      return r;
-    }),
+    nameLandmarks(
+      oneLotPerAddress(addressed, lotGiven, joined).map((r, i) => {
+        if (lotGiven.has(i) && r.address) {
+          if (joined[i]?.inside) counts.addressFromLotInside += 1;
+          else counts.addressFromLotNear += 1;
+        }
+        return r;
+      }),
+    ),
     islandContext(readStreets(mapDataDir), areas),
   );
   return {
