@@ -1,7 +1,7 @@
 /**
- * `npm run data:build [-- <folder>]`: builds the island file, data/manhattan-island.json.gz, from the seven public
- * GeoJSON files (default ../shared/data beside the project; see data/README.md). The same files always give the
- * same bytes; a file whose content has not changed is left as it is.
+ * `npm run data:build [-- <folder>]`: builds the island file, data/manhattan-island.json.gz, from the eight public
+ * files (seven GeoJSON, one CSV; default ../shared/data beside the project; see data/README.md). The same files
+ * always give the same bytes; a file whose content has not changed is left as it is.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -26,7 +26,7 @@ for (const width of [1440, 375]) {
       await expect(panel.getByRole("heading", { level: 2, name: neighborhood })).toBeVisible();
 
       // The chart loads with the first neighbourhood picked; its figures are also a table for screen readers.
-      const title = `${neighborhood}: trades and median price per sq ft, 90 days`;
+      const title = `${neighborhood}: trades and median price per 1,000 sq ft, 90 days`;
       const figure = panel.getByRole("figure", { name: title });
       await expect(figure).toBeVisible();
       await expect(figure.locator(".index-chart__plot svg").first()).toBeVisible();

@@ -160,7 +160,7 @@ export const COMPANY_NAME = "Manhattan Exchange, Inc.";
 /** Credits for the map data (data/README.md): shown on the map and in the legal text. */
 export const DATA_CREDITS = [
   "Building footprints and streets: © OpenStreetMap contributors, Open Database License (ODbL) 1.0.",
-  "Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data, under the NYC Open Data Terms of Use.",
+  "Tax-lot values, addresses and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data, under the NYC Open Data Terms of Use.",
   "Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data.",
   "Whole-island footprints: NYC 3-D Building Model, NYC Department of Information Technology and Telecommunications (DoITT), 2014, under the NYC Open Data Terms of Use.",
   "The island database built from these sources and shipped with the game (data/manhattan-island.json.gz) is offered under the Open Database License (ODbL) 1.0; its NYC Open Data parts remain under the NYC Open Data Terms of Use.",

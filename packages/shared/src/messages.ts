@@ -451,19 +451,19 @@ export const marketTexts = {
   panelNoBids: "No bids yet.",
   panelLastTrades: "Last trades",
   panelNoTrades: "Never traded.",
-  pricePerSqft: "Price per sq ft",
+  pricePerArea: "Price per 1,000 sq ft",
   neighborhoodMedian: (name: string) => `${name} median, 90 days`,
   noMedian: "No trades in 90 days",
-  /** Dollars per square foot: a few significant digits, since a tower sells for cents a square foot. */
-  perSqft: (dollars: number) =>
-    `$${dollars.toLocaleString("en-US", dollars >= 1 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 })}/sq ft`,
+  /** Dollars per 1,000 square feet, to the cent: a tower sells for a fraction of a cent a square foot. */
+  perArea: (dollars: number) =>
+    `$${dollars.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} per 1,000 sq ft`,
   vsMedian: (pct: number) =>
     pct === 0 ? "at the median" : `${Math.abs(pct)}% ${pct > 0 ? "above" : "below"} the median`,
   loadPanelFailed: "Could not load the market for this building.",
   // Leaderboard's index chart
-  indexTitle: (name: string) => `${name}: trades and median price per sq ft, 90 days`,
+  indexTitle: (name: string) => `${name}: trades and median price per 1,000 sq ft, 90 days`,
   indexTrades: "Trades",
-  indexMedian: "Median $/sq ft",
+  indexMedian: "Median $ per 1,000 sq ft",
   indexEmpty: "No trades here in the last 90 days.",
   indexDate: "Date",
   loadIndexFailed: "Could not load the neighbourhood's index.",

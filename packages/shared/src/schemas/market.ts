@@ -86,8 +86,8 @@ export const IndexDay = z.object({
   trades: z.number().int(),
   /** Dollars traded that day. */
   volume: z.number(),
-  /** Dollars per square foot of floor area; null on a day without trades. */
-  medianPricePerSqft: z.number().nullable(),
+  /** The median trade's dollars per 1,000 square feet of floor area; null on a day without trades. */
+  medianPricePer1000Sqft: z.number().nullable(),
 });
 export type IndexDay = z.infer<typeof IndexDay>;
 export const MarketIndexData = z.object({ neighborhood: z.string(), days: z.array(IndexDay) });
@@ -105,10 +105,15 @@ export const MarketBuildingData = z.object({
   bestBid: z.number().nullable(),
   bidCount: z.number().int(),
   lastTrades: z.array(Trade),
-  /** This building's price per square foot of floor area, in dollars; null without a floor area. */
-  pricePerSqft: z.number().nullable(),
-  /** The median price per square foot of its neighbourhood's trades over the last 90 days; null without any. */
-  neighborhoodMedianPerSqft: z.number().nullable(),
+  /**
+   * This building's price per 1,000 square feet of floor area, in dollars (a tower sells for a fraction of a cent
+   * a square foot); null without a floor area.
+   */
+  pricePer1000Sqft: z.number().nullable(),
+  /** The median price per 1,000 square feet of its neighbourhood's trades over the last 90 days; null without any. */
+  neighborhoodMedianPer1000Sqft: z.number().nullable(),
+  /** How far its price per area stands from that median, in whole percent (+12: 12 % above); null without one. */
+  versusMedianPct: z.number().int().nullable(),
   neighborhoodTrades: z.number().int(),
 });
 export type MarketBuildingData = z.infer<typeof MarketBuildingData>;

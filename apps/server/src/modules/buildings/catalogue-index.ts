@@ -17,7 +17,7 @@ import { normaliseQuery } from "./search-text";
  */
 export const FRESH_MS = 30_000;
 
-export type CatalogueMatch = { index: number; id: string; name: string; heightM: number };
+export type CatalogueMatch = { index: number; id: string; name: string; heightM: number; text: string };
 
 type Catalogue = {
   ids: string[];
@@ -199,6 +199,7 @@ export async function searchCatalogue(q: Queryable, folded: string, raw: string)
     id: catalogue.ids[i] as string,
     name: custom.get(catalogue.ids[i] as string) ?? (catalogue.names[i] as string),
     heightM: catalogue.heights[i] as number,
+    text: catalogue.texts[i] as string,
   }));
 }
 

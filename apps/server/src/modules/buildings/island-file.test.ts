@@ -144,8 +144,8 @@ describe("the island file format", () => {
 
   it("refuses another version and damaged geometry, naming the problem", () => {
     const doc = JSON.parse(encodeIsland(tinyIsland()));
-    expect(() => decodeIsland(JSON.stringify({ ...doc, version: 2 }))).toThrowError(
-      /version 2; this server reads version 1/,
+    expect(() => decodeIsland(JSON.stringify({ ...doc, version: 1 }))).toThrowError(
+      /version 1; this server reads version 2/,
     );
     const short = {
       ...doc,

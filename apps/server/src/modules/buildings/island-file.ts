@@ -22,7 +22,7 @@ import { type BuildingRecord, ImportError } from "./parse-footprints";
  * files computes, so both imports give the same rows.
  */
 export const ISLAND_FORMAT = "manhattan-exchange-island";
-export const ISLAND_VERSION = 1;
+export const ISLAND_VERSION = 2;
 
 type Polygons = number[][][][];
 export type SourceFile = { file: string; sha256: string; features: number };
@@ -65,6 +65,10 @@ type Document = {
     name: (string | null)[];
     address: (string | null)[];
     bin: (string | null)[];
+    /** The tax lot's BBL (borough, block, lot: "1011250025"), or null. */
+    lot: (string | null)[];
+    /** The house numbers the lot covers, folded ("[west 72 street 1-13]"), or null. */
+    ranges: (string | null)[];
     sources: BuildingRecord["source"][];
     source: number[];
     /** Index into the neighbourhoods, or null. */
@@ -270,6 +274,8 @@ export function encodeIsland(data: IslandData): string {
       name: records.map((r) => r.name),
       address: records.map((r) => r.address),
       bin: records.map((r) => r.bin),
+      lot: records.map((r) => r.lot),
+      ranges: records.map((r) => r.addressRanges),
       sources: sources.values,
       source: sources.index,
       neighborhood: records.map((r) => {
@@ -347,6 +353,8 @@ export function decodeIsland(json: string): IslandData {
       name: pick(b.name, i, "name"),
       address: pick(b.address, i, "address"),
       bin: pick(b.bin, i, "bin"),
+      lot: pick(b.lot, i, "lot"),
+      addressRanges: pick(b.ranges, i, "address ranges"),
       lat: pick(b.lat, i, "lat"),
       lng: pick(b.lng, i, "lng"),
       footprint: pick(footprints, i, "footprint"),
@@ -394,18 +402,22 @@ export const SOURCE_FILES = [
   ...ISLAND_FILES.osm,
   ISLAND_FILES.model,
   ISLAND_FILES.lots,
+  ISLAND_FILES.addresses,
   ISLAND_FILES.streets,
   ISLAND_FILES.neighborhoods,
   ISLAND_FILES.shoreline,
 ];
 
-/** Everything the island file holds, read from a folder of the public files (all seven must be there). */
+/** Everything the island file holds, read from a folder of the public files (all eight must be there). */
 export function islandFromSources(dir: string): IslandData {
   const missing = SOURCE_FILES.filter((name) => !existsSync(path.join(dir, name)));
   if (missing.length > 0) throw new ImportError(`${dir} lacks ${missing.join(", ")}.`);
   const sources = SOURCE_FILES.map((name): SourceFile => {
     const bytes = readFileSync(path.join(dir, name));
-    const features = (JSON.parse(bytes.toString("utf8")) as { features?: unknown[] }).features?.length ?? 0;
+    const text = bytes.toString("utf8");
+    const features = name.endsWith(".csv")
+      ? text.split(/\r?\n/).filter((line) => line.trim() !== "").length - 1
+      : ((JSON.parse(text) as { features?: unknown[] }).features?.length ?? 0);
     return { file: name, sha256: createHash("sha256").update(bytes).digest("hex"), features };
   });
   const island = readIsland(dir);

@@ -3,6 +3,8 @@ import path from "node:path";
 import Flatbush from "flatbush";
 import type { Footprint } from "../../db/schema/buildings";
 import { centroid, pointInPolygons, polygonArea, polygonsBbox } from "./geo";
+import { nameLandmarks } from "./landmark-names";
+import { joinLots, otherAddressForms, readLotAddresses } from "./lot-addresses";
 import {
   type BuildingRecord,
   DEFAULT_HEIGHT_M,
@@ -25,6 +27,7 @@ export const ISLAND_FILES = {
   osm: ["midtown-buildings.geojson", "lower-manhattan-buildings.geojson"],
   model: "manhattan-buildings-doitt-2014.geojson",
   lots: "manhattan-pluto-lots.geojson",
+  addresses: "manhattan-lot-addresses.csv",
   streets: "manhattan-streets.geojson",
   neighborhoods: "manhattan-neighborhoods.geojson",
   shoreline: "manhattan-boundary.geojson",
@@ -54,6 +57,15 @@ export type Island = {
     modelSkipped: number;
     repaired: number;
     lots: number;
+    /** Buildings with an address: OpenStreetMap's, or their tax lot's (a lot point inside, or one close by). */
+    addressed?: number;
+    addressFromOsm?: number;
+    addressFromLotInside?: number;
+    addressFromLotNear?: number;
+    /** Buildings on a known tax lot. */
+    onLot?: number;
+    /** OpenStreetMap outlines whose height was far below the 3-D model's, which now carry the model's. */
+    heightsFromModel?: number;
   };
 };
 
@@ -198,6 +210,19 @@ function modelFootprint(geometry: unknown): Footprint | null {
   }
 }
 
+/** An outline's height is "far below" the 3-D model's under half of it, or when it gives under 2.5 m a floor. */
+export const FAR_BELOW = 0.5;
+export const LOWEST_METRES_PER_FLOOR = 2.5;
+
+/** The height to draw: the model's roof when the outline's height is far below it or too low for its floors. */
+export function trueHeight(heightM: number, floors: number, modelHeightM: number | null): number {
+  if (modelHeightM === null || modelHeightM <= heightM) return heightM;
+  if (heightM < modelHeightM * FAR_BELOW || heightM / floors < LOWEST_METRES_PER_FLOOR) {
+    return Math.round(modelHeightM * 10) / 10;
+  }
+  return heightM;
+}
+
 /** A 3-D model footprint as a catalogue record (before naming). */
 function fromModel(p: Props, footprint: Footprint, id: string, lot: Lot | null): BuildingRecord {
   const polygons = polygonsOf(footprint);
@@ -221,14 +246,25 @@ function fromModel(p: Props, footprint: Footprint, id: string, lot: Lot | null):
     yearBuilt: lot?.year ?? null,
     source: "doitt",
     neighborhood: null,
+    lot: null,
+    addressRanges: null,
     searchText: "",
     ...measure(polygons, floors),
   };
 }
 
-/** The text search matches: name, address and neighbourhood, folded as queries are. */
-export function searchTextOf(r: Pick<BuildingRecord, "name" | "address" | "neighborhood">): string {
-  return normaliseQuery([r.name, r.address, r.neighborhood].filter(Boolean).join(" | "));
+/**
+ * The text search matches: name, address, neighbourhood, the address under its avenue's other names, and the
+ * house numbers its lot covers, folded as queries are.
+ */
+export function searchTextOf(
+  r: Pick<BuildingRecord, "name" | "address" | "neighborhood"> &
+    Partial<Pick<BuildingRecord, "lat" | "addressRanges">>,
+): string {
+  const others = r.address && r.lat !== undefined ? otherAddressForms(r.address, r.lat) : [];
+  return normaliseQuery(
+    [r.name, r.address, r.neighborhood, ...others, r.addressRanges].filter(Boolean).join(" | "),
+  );
 }
 
 /**
@@ -368,7 +404,18 @@ export function readIsland(mapDataDir: string): Island {
       .map((f) => str(f.properties?.bin))
       .filter((b): b is string => !!b && !PLACEHOLDER_BIN.test(b)),
   );
-  const osmIndex = new PolygonIndex(osmPolygons.map((polygons) => ({ polygons, value: true })));
+
+  const osmIndexOf = new PolygonIndex(osmPolygons.map((polygons, i) => ({ polygons, value: i })));
+  const osmByBin = new Map<string, number[]>();
+  osmFeatures.forEach((f, i) => {
+    const bin = str(f.properties?.bin);
+    if (bin && !PLACEHOLDER_BIN.test(bin)) osmByBin.set(bin, [...(osmByBin.get(bin) ?? []), i]);
+  });
+  // The 3-D model's tallest roof over each OpenStreetMap outline, matched by BIN or by its centre.
+  const modelHeights: (number | null)[] = osmFeatures.map(() => null);
+  const noteHeight = (i: number, height: number | null) => {
+    if (height !== null && height > (modelHeights[i] ?? 0)) modelHeights[i] = height;
+  };
 
   const model: { props: Props; id: string; footprint: Footprint }[] = [];
   let repaired = 0;
@@ -376,14 +423,20 @@ export function readIsland(mapDataDir: string): Island {
   for (const f of modelFeatures) {
     const p = f.properties ?? {};
     const bin = str(p.bin);
-    if (bin && !PLACEHOLDER_BIN.test(bin) && osmBins.has(bin)) continue;
+    const height = positive(num(p.height_m));
+    if (bin && !PLACEHOLDER_BIN.test(bin) && osmBins.has(bin)) {
+      for (const i of osmByBin.get(bin) ?? []) noteHeight(i, height);
+      continue;
+    }
     const footprint = modelFootprint(f.geometry);
     if (!footprint) {
       skipped += 1;
       continue;
     }
     const [lng, lat] = centroid(polygonsOf(footprint));
-    if (osmIndex.containing(lng, lat).length > 0) continue;
+    const under = osmIndexOf.containing(lng, lat);
+    for (const i of under) noteHeight(i, height);
+    if (under.length > 0) continue;
     const doittId = str(p.doitt_id);
     const id = str(f.id) ?? (doittId ? `doitt/${doittId}` : null);
     if (!id || seen.has(id)) continue;
@@ -394,7 +447,8 @@ export function readIsland(mapDataDir: string): Island {
   }
 
   const lotFeatures = readFeatures(path.join(mapDataDir, ISLAND_FILES.lots)) ?? [];
-  const lots = lotsByFootprint(lotFeatures, [...osmPolygons, ...model.map((m) => polygonsOf(m.footprint))]);
+  const allPolygons = [...osmPolygons, ...model.map((m) => polygonsOf(m.footprint))];
+  const lots = lotsByFootprint(lotFeatures, allPolygons);
 
   // OSM features without their lot's values get them from the lot point inside them, then parse as usual.
   const enriched = osmFeatures.map((f, i) => {
@@ -411,15 +465,45 @@ export function readIsland(mapDataDir: string): Island {
       },
     };
   });
-  const osmRecords =
-    enriched.length > 0 ? parseFootprints({ type: "FeatureCollection", features: enriched }).records : [];
+  let heightsFromModel = 0;
+  const osmRecords = (
+    enriched.length > 0 ? parseFootprints({ type: "FeatureCollection", features: enriched }).records : []
+  ).map((r, i) => {
+    const heightM = trueHeight(r.heightM, r.floors, modelHeights[i] ?? null);
+    if (heightM === r.heightM) return r;
+    heightsFromModel += 1;
+    return { ...r, heightM };
+  });
   const modelRecords = model.map((m, i) =>
     fromModel(m.props, m.footprint, m.id, lots[osmFeatures.length + i] ?? null),
   );
 
+  // Addresses from the tax lots: OpenStreetMap's own stays; every building keeps its lot's BBL.
+  const lotAddresses = readLotAddresses(path.join(mapDataDir, ISLAND_FILES.addresses));
+  const joined = lotAddresses ? joinLots(lotAddresses, allPolygons) : [];
+  const counts = { addressFromOsm: 0, addressFromLotInside: 0, addressFromLotNear: 0, onLot: 0 };
+  const lotGiven = new Set<number>();
+  const addressed = [...osmRecords, ...modelRecords].map((r, i) => {
+    const lot = joined[i];
+    if (r.address) counts.addressFromOsm += 1;
+    if (!lot) return r;
+    counts.onLot += 1;
+    if (r.address || !lot.address) return { ...r, lot: lot.bbl, addressRanges: lot.ranges };
+    lotGiven.add(i);
+    return { ...r, address: lot.address, lot: lot.bbl, addressRanges: lot.ranges };
+  });
+
   const areas = readNeighborhoodAreas(mapDataDir);
   const records = completeRecords(
-    [...osmRecords, ...modelRecords],
+    nameLandmarks(
+      oneLotPerAddress(addressed, lotGiven, joined).map((r, i) => {
+        if (lotGiven.has(i) && r.address) {
+          if (joined[i]?.inside) counts.addressFromLotInside += 1;
+          else counts.addressFromLotNear += 1;
+        }
+        return r;
+      }),
+    ),
     islandContext(readStreets(mapDataDir), areas),
   );
   return {
@@ -432,8 +516,43 @@ export function readIsland(mapDataDir: string): Island {
       modelSkipped: skipped,
       repaired,
       lots: lots.filter(Boolean).length,
+      ...(lotAddresses
+        ? {
+            addressed: records.filter((r) => r.address).length,
+            ...counts,
+            heightsFromModel,
+          }
+        : { heightsFromModel }),
     },
   };
+}
+
+/**
+ * No address on buildings of two lots: where lots share an address (a condominium's billing lot, a slip in the
+ * city's file) or a lot's address is another building's own in OpenStreetMap, the address stays with
+ * OpenStreetMap's building, else with the lowest BBL whose point stands inside a building, else the lowest BBL;
+ * buildings of the other lots give it up (they keep their lot, and are named from the streets).
+ */
+function oneLotPerAddress(
+  records: BuildingRecord[],
+  lotGiven: Set<number>,
+  joined: ({ inside: boolean } | null)[],
+): BuildingRecord[] {
+  const keyOf = (r: BuildingRecord) => r.lot ?? `id:${r.id}`;
+  const owner = new Map<string, { key: string; rank: number }>();
+  records.forEach((r, i) => {
+    if (!r.address) return;
+    const key = keyOf(r);
+    const rank = !lotGiven.has(i) ? 0 : joined[i]?.inside ? 1 : 2;
+    const folded = normaliseQuery(r.address);
+    const best = owner.get(folded);
+    if (!best || rank < best.rank || (rank === best.rank && key < best.key)) owner.set(folded, { key, rank });
+  });
+  return records.map((r, i) => {
+    if (!r.address || !lotGiven.has(i)) return r;
+    const best = owner.get(normaliseQuery(r.address));
+    return best && best.key !== keyOf(r) ? { ...r, address: null } : r;
+  });
 }
 
 /** A label outside its own area (a crescent-shaped neighbourhood) moves to the middle of its buildings. */

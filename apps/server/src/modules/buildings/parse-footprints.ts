@@ -18,6 +18,10 @@ export type BuildingRecord = {
   source: "osm" | "nyc" | "doitt";
   /** The neighbourhood (NTA 2020 name) the building's centre falls in. */
   neighborhood: string | null;
+  /** The tax lot it stands on (BBL: borough, block, lot), when one is known. */
+  lot: string | null;
+  /** The house numbers its lot covers on each street of its block, folded: "[west 72 street 1-13]". */
+  addressRanges: string | null;
   /** Name, address and neighbourhood, lower case with street words spelt out: what search matches. */
   searchText: string;
 };
@@ -123,6 +127,8 @@ function fromOsm(p: Props, geometry: ReturnType<typeof readFootprint>, id: strin
     yearBuilt: year,
     source: "osm",
     neighborhood: null,
+    lot: null,
+    addressRanges: null,
     searchText: "",
     ...measure(geometry.polygons, floors),
   };
@@ -143,6 +149,8 @@ function fromNyc(p: Props, geometry: ReturnType<typeof readFootprint>, id: strin
     yearBuilt: positive(num(p.cnstrct_yr ?? p.construction_year)),
     source: "nyc",
     neighborhood: null,
+    lot: null,
+    addressRanges: null,
     searchText: "",
     ...measure(geometry.polygons, floors),
   };

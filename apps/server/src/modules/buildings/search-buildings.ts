@@ -8,16 +8,56 @@ import { normaliseQuery } from "./search-text";
 
 export { normaliseQuery };
 
+/** A house number and a street ("1 west 72 street"), folded: what the lot ranges of the catalogue answer. */
+const NUMBER_ON_STREET = /^(\d+) (\D.*)$/;
+
+/** Buildings whose lot covers the house number on that street (folded "[west 72 street 1-13]" in their text). */
+async function coveringLots(q: Queryable, folded: string): Promise<CatalogueMatch[]> {
+  const m = folded.match(NUMBER_ON_STREET);
+  if (!m) return [];
+  const n = Number(m[1]);
+  const street = m[2] as string;
+  const token = `[${street} `;
+  const matches = await searchCatalogue(q, token, "\u0000");
+  return matches.filter((match) => {
+    for (let at = match.text.indexOf(token); at >= 0; at = match.text.indexOf(token, at + 1)) {
+      const range = match.text.slice(at + token.length).match(/^(\d+)-(\d+)\]/);
+      if (!range) continue;
+      const from = Number(range[1]);
+      const to = Number(range[2]);
+      if (n >= from && n <= to && (n - from) % 2 === 0) return true;
+    }
+    return false;
+  });
+}
+
 /**
  * The ids of every building whose name, address or neighbourhood (the folded search text) or whose owner's name
- * for it contains the text, best first: the exact name, then names starting with the text, then the tallest.
- * Answered from the catalogue kept in memory (catalogue-index.ts), so the cost follows the matches.
+ * for it contains the text, or whose lot covers the house number asked for, best first: the exact name, then
+ * names starting with the text, then the text as whole words (an address: "1 west 72 street" and not
+ * "121 west 72 street"), then the lot whose numbers hold the house number, then the tallest.
  */
 async function matchingIds(q: Queryable, text: string, limit: number): Promise<string[]> {
   const needle = text.toLowerCase().trim().replace(/\s+/g, " ");
-  const matches = await searchCatalogue(q, normaliseQuery(text), needle);
-  const rank = (m: CatalogueMatch) => (m.name === needle ? 2 : m.name.startsWith(needle) ? 1 : 0);
-  return matches
+  const folded = normaliseQuery(text);
+  const [matches, covering] = await Promise.all([
+    searchCatalogue(q, folded, needle),
+    coveringLots(q, folded),
+  ]);
+  const byLot = new Set(covering.map((m) => m.index));
+  const words = new RegExp(`(?:^|[ |])${folded.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[ |])`);
+  const rank = (m: CatalogueMatch) =>
+    m.name === needle
+      ? 4
+      : m.name.startsWith(needle)
+        ? 3
+        : folded && words.test(m.text)
+          ? 2
+          : byLot.has(m.index)
+            ? 1
+            : 0;
+  const all = new Map([...covering, ...matches].map((m) => [m.index, m]));
+  return [...all.values()]
     .map((m) => ({ m, r: rank(m) }))
     .sort(
       (a, b) => b.r - a.r || b.m.heightM - a.m.heightM || (a.m.id < b.m.id ? -1 : a.m.id > b.m.id ? 1 : 0),

@@ -28,6 +28,7 @@ const WORDS = new Map<string, string>([
   ["pkwy", "parkway"],
   ["w", "west"],
   ["e", "east"],
+  ["junior", "jr"],
   ...SPELT_ORDINALS.map((word, i): [string, string] => [word, String(i + 1)]),
 ]);
 const WORD = new RegExp(`\\b(${[...WORDS.keys()].join("|")})\\b\\.?`, "g");
@@ -41,6 +42,7 @@ const ORDINAL = /\b(\d+)(?:st|nd|rd|th)\b/g;
 export function normaliseQuery(text: string): string {
   return text
     .toLowerCase()
+    .replace(/(?<=\w)['’.,](?=\w|\s|$)/g, "")
     .replace(ORDINAL, "$1")
     .replace(WORD, (_, word: string) => WORDS.get(word) ?? word)
     .replace(/\s+/g, " ")

@@ -22,7 +22,7 @@ const MAJOR_STREETS = new Set(["motorway", "trunk", "primary", "secondary", "ter
 const CACHE_LIMIT = 4000;
 
 export const ATTRIBUTION =
-  "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data · Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data · Whole-island footprints: NYC 3-D Building Model, DoITT, 2014, NYC Open Data · Island database: ODbL 1.0";
+  "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values, addresses and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data · Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data · Whole-island footprints: NYC 3-D Building Model, DoITT, 2014, NYC Open Data · Island database: ODbL 1.0";
 
 /**
  * Below BUILDINGS_MIN_ZOOM a building is a pixel or two wide, dropped by simplification, and the tiles would weigh

@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { listTrades } from "./list-trades";
-import { neighborhoodMedian, perSqft, windowStart } from "./market-index";
+import { neighborhoodMedian, per1000Sqft, windowStart } from "./market-index";
 
 /**
  * One building's market: its ask, the amounts of its pending bids (never who made them), its last trades, and its
@@ -37,6 +37,7 @@ export async function buildingMarket(q: Queryable, buildingId: string): Promise<
       : Promise.resolve({ median: null, trades: 0 }),
   ]);
   const priceCents = row.price ?? row.base;
+  const perSqft = row.floorArea > 0 ? priceCents / 100 / row.floorArea : null;
   const amounts = pending.map((b) => b.amount / 100);
   return {
     buildingId,
@@ -46,8 +47,12 @@ export async function buildingMarket(q: Queryable, buildingId: string): Promise<
     bestBid: amounts[0] ?? null,
     bidCount: amounts.length,
     lastTrades: trades.trades,
-    pricePerSqft: row.floorArea > 0 ? perSqft(priceCents / 100 / row.floorArea) : null,
-    neighborhoodMedianPerSqft: median.median,
+    pricePer1000Sqft: perSqft === null ? null : per1000Sqft(perSqft),
+    neighborhoodMedianPer1000Sqft: median.median === null ? null : per1000Sqft(median.median),
+    versusMedianPct:
+      perSqft === null || median.median === null || median.median <= 0
+        ? null
+        : Math.round((perSqft / median.median - 1) * 100),
     neighborhoodTrades: median.trades,
   };
 }

@@ -8,7 +8,8 @@ import { tradesSource } from "./trades-source";
 const DAY_MS = 86_400_000;
 
 /** Dollars per square foot are small here (a tower sells for a few thousand dollars): kept to six decimals. */
-export const perSqft = (value: number) => Math.round(value * 1e6) / 1e6;
+/** Dollars per square foot as dollars per 1,000 square feet, to the cent: a figure a player can read. */
+export const per1000Sqft = (dollarsPerSqft: number) => Math.round(dollarsPerSqft * 1000 * 100) / 100;
 
 /** The first UTC midnight of a window of `days` days ending today. */
 export function windowStart(days: number, now = new Date()): Date {
@@ -48,7 +49,7 @@ export async function marketIndex(
       date: r.date,
       trades: r.trades,
       volume: Number(r.volume) / 100,
-      medianPricePerSqft: r.median === null ? null : perSqft(Number(r.median)),
+      medianPricePer1000Sqft: r.median === null ? null : per1000Sqft(Number(r.median)),
     })),
   };
 }
@@ -67,8 +68,7 @@ export async function neighborhoodMedian(
         from ${tradesSource({ neighborhood, since })} t`,
   );
   return {
-    median:
-      row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median) * 100) / 100,
+    median: row?.median === null || row?.median === undefined ? null : Number(row.median),
     trades: row?.trades ?? 0,
   };
 }

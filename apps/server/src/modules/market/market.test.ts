@@ -279,9 +279,17 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     expect(days).toHaveLength(7);
     const today = new Date().toISOString().slice(0, 10);
     expect(days[6]).toMatchObject({ date: today, trades: 2, volume: (baseCents + askCents + 2_550) / 100 });
-    expect(days[6].medianPricePerSqft).toBeGreaterThan(0);
+    expect(days[6].medianPricePer1000Sqft).toBeGreaterThan(0);
     for (const day of days.slice(0, 6))
-      expect(day).toMatchObject({ trades: 0, volume: 0, medianPricePerSqft: null });
+      expect(day).toMatchObject({ trades: 0, volume: 0, medianPricePer1000Sqft: null });
+    // Per 1,000 sq ft, to the cent: figures a player can read, never fractions of a cent.
+    const median = days[6].medianPricePer1000Sqft as number;
+    expect(Math.round(median * 100) / 100).toBe(median);
+    const panel = (await get("/market/building?buildingId=way/16", seller.token)).json().data;
+    expect(panel.neighborhoodMedianPer1000Sqft).toBeGreaterThan(0);
+    expect(panel.pricePer1000Sqft).toBeGreaterThan(0);
+    expect(Math.round(panel.pricePer1000Sqft * 100) / 100).toBe(panel.pricePer1000Sqft);
+    expect(Number.isInteger(panel.versusMedianPct)).toBe(true);
     expect((await get("/market/index?neighborhood=Hell's%20Kitchen")).json().data.days).toHaveLength(90);
     expect((await get("/market/index?neighborhood=Hell's%20Kitchen&days=366")).json().message).toMatch(
       /^days: /,
@@ -411,7 +419,11 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
   const todayIn = async (hood: string) => {
     const res = await get(`/market/index?neighborhood=${encodeURIComponent(hood)}&days=1`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.days[0] as { trades: number; volume: number; medianPricePerSqft: number | null };
+    return res.json().data.days[0] as {
+      trades: number;
+      volume: number;
+      medianPricePer1000Sqft: number | null;
+    };
   };
 
   it("keeps the trades it reads equal to the purchases and bids, after a deleted account and a moved building", async () => {
@@ -438,7 +450,11 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
       .where(eq(buildings.id, "way/16"));
     expect(await kept()).toEqual(await fromScratch());
     t.app.hot.market.clear();
-    expect(await todayIn("Hell's Kitchen")).toMatchObject({ trades: 0, volume: 0, medianPricePerSqft: null });
+    expect(await todayIn("Hell's Kitchen")).toMatchObject({
+      trades: 0,
+      volume: 0,
+      medianPricePer1000Sqft: null,
+    });
     expect((await todayIn("Midtown-Times Square")).trades).toBe(2);
     await db().update(buildings).set({ neighborhood: "Hell's Kitchen" }).where(eq(buildings.id, "way/16"));
 

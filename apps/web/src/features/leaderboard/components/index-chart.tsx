@@ -29,9 +29,9 @@ function IndexTooltip({ active, payload }: TooltipContentProps) {
       <p>
         {marketTexts.indexTrades}: {day.trades}
       </p>
-      {day.medianPricePerSqft !== null ? (
+      {day.medianPricePer1000Sqft !== null ? (
         <p>
-          {marketTexts.indexMedian}: {marketTexts.perSqft(day.medianPricePerSqft)}
+          {marketTexts.indexMedian}: {marketTexts.perArea(day.medianPricePer1000Sqft)}
         </p>
       ) : null}
     </div>
@@ -89,7 +89,7 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
               <Bar yAxisId="trades" dataKey="trades" fill={BARS} isAnimationActive={false} />
               <Line
                 yAxisId="median"
-                dataKey="medianPricePerSqft"
+                dataKey="medianPricePer1000Sqft"
                 stroke={ACCENT}
                 strokeWidth={2}
                 dot={{ r: 3, fill: ACCENT }}
@@ -114,7 +114,9 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
                   <tr key={d.date}>
                     <td>{d.date}</td>
                     <td>{d.trades}</td>
-                    <td>{d.medianPricePerSqft === null ? "" : marketTexts.perSqft(d.medianPricePerSqft)}</td>
+                    <td>
+                      {d.medianPricePer1000Sqft === null ? "" : marketTexts.perArea(d.medianPricePer1000Sqft)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -9,20 +9,17 @@ import { formatLongDate } from "../format-date";
 import "./market-panel.css";
 
 function versusMedian(data: MarketBuildingData): string | null {
-  if (data.pricePerSqft === null || data.neighborhoodMedianPerSqft === null) return null;
-  if (data.neighborhoodMedianPerSqft === 0) return null;
-  const pct = Math.round((data.pricePerSqft / data.neighborhoodMedianPerSqft - 1) * 100);
-  return marketTexts.vsMedian(pct);
+  return data.versusMedianPct === null ? null : marketTexts.vsMedian(data.versusMedianPct);
 }
 
 /**
  * The building's market beside its details: the ask, the best bid and every bid's amount (bidders are never
- * named), its last trades, and its price per square foot against its neighbourhood's median.
+ * named), its last trades, and its price per 1,000 square feet against its neighbourhood's median.
  */
 export function MarketPanel({ buildingId }: { buildingId: string }) {
   const market = useBuildingMarket(buildingId);
   const data = market.data;
-  const perSqft = (n: number | null) => (n === null ? "–" : marketTexts.perSqft(n));
+  const perArea = (n: number | null) => (n === null ? "–" : marketTexts.perArea(n));
   return (
     <section className="market-panel" aria-labelledby="market-panel-title" data-testid="market-panel">
       <h2 id="market-panel-title" className="market-panel__title">
@@ -50,16 +47,16 @@ export function MarketPanel({ buildingId }: { buildingId: string }) {
               <dd data-testid="market-panel-bid-count">{data.bidCount}</dd>
             </div>
             <div>
-              <dt>{marketTexts.pricePerSqft}</dt>
-              <dd>{perSqft(data.pricePerSqft)}</dd>
+              <dt>{marketTexts.pricePerArea}</dt>
+              <dd>{perArea(data.pricePer1000Sqft)}</dd>
             </div>
             {data.neighborhood ? (
               <div className="market-panel__wide">
                 <dt>{marketTexts.neighborhoodMedian(data.neighborhood)}</dt>
                 <dd>
-                  {data.neighborhoodMedianPerSqft === null
+                  {data.neighborhoodMedianPer1000Sqft === null
                     ? marketTexts.noMedian
-                    : `${perSqft(data.neighborhoodMedianPerSqft)}${versusMedian(data) ? ` · ${versusMedian(data)}` : ""}`}
+                    : `${perArea(data.neighborhoodMedianPer1000Sqft)}${versusMedian(data) ? ` · ${versusMedian(data)}` : ""}`}
                 </dd>
               </div>
             ) : null}
