@@ -59,11 +59,19 @@ export async function giveBuilding(
   buildingId: string,
   userId: string,
   priceCents: number,
-  options: { forSale?: boolean; at?: Date } = {},
+  options: { forSale?: boolean; askCents?: number; at?: Date } = {},
 ) {
+  const forSale = options.forSale ?? options.askCents !== undefined;
   await db
     .update(properties)
-    .set({ ownerId: userId, priceCents, forSale: options.forSale ?? false, sales: 1 })
+    // Listed, it asks `askCents` (else its value); its value stays `priceCents`.
+    .set({
+      ownerId: userId,
+      priceCents,
+      forSale,
+      askCents: forSale ? (options.askCents ?? priceCents) : null,
+      sales: 1,
+    })
     .where(eq(properties.buildingId, buildingId));
   await db.insert(priceHistory).values({ buildingId, priceCents, createdAt: options.at ?? new Date() });
 }

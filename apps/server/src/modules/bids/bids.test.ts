@@ -68,7 +68,7 @@ async function listing(
   await giveBuilding(db(), buildingId, seller.userId, askCents - 10_000);
   await db()
     .update(properties)
-    .set({ forSale: true, priceCents: askCents })
+    .set({ forSale: true, askCents })
     .where(eq(properties.buildingId, buildingId));
   const property = await ownerOf(buildingId);
   return { seller, propertyId: property?.id ?? "" };

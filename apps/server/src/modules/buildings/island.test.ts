@@ -196,7 +196,7 @@ describe("importIsland", () => {
   it("never touches ownership, prices or names players gave", async () => {
     await database.db
       .update(properties)
-      .set({ customName: "My Walk-up", priceCents: 99_900, forSale: true, sales: 2 })
+      .set({ customName: "My Walk-up", priceCents: 99_900, forSale: true, askCents: 99_900, sales: 2 })
       .where(eq(properties.buildingId, "doitt/12"));
     const [before] = await database.db.select().from(properties).where(eq(properties.buildingId, "doitt/12"));
     await importIsland(database.db, dir);
