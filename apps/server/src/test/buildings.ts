@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { priceHistory, properties } from "../db/schema/buildings";
 import { importBuildings } from "../modules/buildings/import-buildings";
@@ -74,4 +74,22 @@ export async function giveBuilding(
     })
     .where(eq(properties.buildingId, buildingId));
   await db.insert(priceHistory).values({ buildingId, priceCents, createdAt: options.at ?? new Date() });
+}
+
+/**
+ * A change of owner as the `trades` table has it (its triggers write it from a completed purchase or an accepted
+ * bid; giveBuilding makes neither): what a neighbourhood's latest sales, the ticker and the index count.
+ */
+export async function recordTrade(
+  db: Db,
+  buildingId: string,
+  buyerId: string,
+  priceCents: number,
+  at: Date = new Date(),
+) {
+  await db.execute(sql`insert into trades (id, building_id, neighborhood, floor_area_sqft, price_cents, at, kind,
+      seller_id, buyer_id)
+    select gen_random_uuid(), b.id, b.neighborhood, b.floor_area_sqft, ${priceCents}, ${at.toISOString()}::timestamptz,
+      'first-sale', null, ${buyerId}::uuid
+    from buildings b where b.id = ${buildingId}`);
 }
