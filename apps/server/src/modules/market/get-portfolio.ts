@@ -73,9 +73,9 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
   const movements = statementMovements(journals, holds, userId);
   // Fees of money sent out (payouts, refunds, a forfeited balance) are fees the player paid too.
   const moneyOutFees = movements.filter((m) => MONEY_OUT.has(m.kind)).reduce((s, m) => s + m.fees, 0);
-  const creditsSpent = -movements
+  const creditsSpent = movements
     .filter((m) => m.kind === "credits-spent" || m.kind === "credits-returned")
-    .reduce((s, m) => s + m.credits, 0);
+    .reduce((s, m) => s - m.credits, 0);
 
   const holdings: Holding[] = held.map((h) => {
     const owned = open.get(h.building_id);

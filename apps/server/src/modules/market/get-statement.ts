@@ -300,6 +300,7 @@ const inDollars = (sums: Record<StatementColumn, number>): StatementTotals => ({
   tax: dollars(sums.tax),
   earnings: dollars(sums.earnings),
 });
+
 export { inDollars as totalsInDollars };
 
 /**

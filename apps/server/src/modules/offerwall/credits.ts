@@ -172,7 +172,11 @@ export async function holdPurchaseCredits(
  */
 export async function releasePurchaseCredits(tx: Tx, purchaseId: string): Promise<number> {
   const [row] = await tx
-    .select({ userId: purchases.userId, creditsCents: purchases.creditsCents, buildingId: purchases.buildingId })
+    .select({
+      userId: purchases.userId,
+      creditsCents: purchases.creditsCents,
+      buildingId: purchases.buildingId,
+    })
     .from(purchases)
     .where(eq(purchases.id, purchaseId));
   if (!row || row.creditsCents <= 0) return 0;

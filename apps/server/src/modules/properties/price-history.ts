@@ -16,7 +16,11 @@ export async function getPriceHistory(q: Queryable, buildingId: string): Promise
     .limit(1);
   if (!building) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
   const rows = await q
-    .select({ priceCents: priceHistory.priceCents, createdAt: priceHistory.createdAt, kind: priceHistory.kind })
+    .select({
+      priceCents: priceHistory.priceCents,
+      createdAt: priceHistory.createdAt,
+      kind: priceHistory.kind,
+    })
     .from(priceHistory)
     .where(eq(priceHistory.buildingId, buildingId))
     .orderBy(asc(priceHistory.createdAt), asc(priceHistory.id));
