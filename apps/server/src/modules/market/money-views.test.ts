@@ -512,7 +512,7 @@ async function play(ops: Op[]) {
     buildings: await newBuildings(4),
   };
   // Each player starts with one building bought from the game; the fourth is left to buy.
-  for (const [i, p] of world.players.entries()) await run(world, { op: "buy", p: i, b: i, credits: 0 });
+  for (let i = 0; i < world.players.length; i++) await run(world, { op: "buy", p: i, b: i, credits: 0 });
   for (const o of ops) await run(world, o);
   t.app.hot.clear();
   await checkViews(world);
