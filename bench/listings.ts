@@ -89,7 +89,7 @@ async function seed(t: TestApp) {
   await db.execute(sql`update properties p set owner_id = pu.user_id, price_cents = pu.price_cents, sales = 1
     from purchases pu where pu.building_id = p.building_id and pu.user_id = ${holder.userId}`);
   await db.execute(sql`update properties set owner_id = ${owners}[1 + (substr(building_id, 7)::int) % ${ids.length}],
-      for_sale = true, price_cents = 700 + (substr(building_id, 7)::int * 31) % 600000,
+      for_sale = true, ask_cents = 700 + (substr(building_id, 7)::int * 31) % 600000,
       listed_at = now() - ((substr(building_id, 7)::int % 2000) || ' minutes')::interval, sales = 1
     where building_id in (select 'bench/' || (i * 9 + 2) from generate_series(0, ${FOR_SALE - 1}) i)`);
   await db.execute(sql`insert into bids (id, building_id, bidder_id, owner_id, amount_cents, total_cents, status, expires_at)

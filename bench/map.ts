@@ -22,7 +22,7 @@ async function seedWorld(t: TestApp) {
     with u as (select id, row_number() over (order by id) as rn from users where email like 'bench%'),
          q as (select id, row_number() over (order by id) as rn from properties)
     update properties p set owner_id = u.id, price_cents = p.price_cents + (q.rn % 97) * 100,
-           for_sale = (q.rn % 10 = 0)
+           for_sale = (q.rn % 10 = 0), ask_cents = case when q.rn % 10 = 0 then p.price_cents end
     from q join u on u.rn = 1 + (q.rn * 7919) % ${OWNERS}
     where p.id = q.id`);
   console.log(

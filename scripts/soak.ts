@@ -74,7 +74,7 @@ for (const [k, id] of listed.entries()) {
   const seller = players[k % 10];
   if (!seller) continue;
   await giveBuilding(db, id, seller.userId, 400);
-  await db.update(properties).set({ forSale: true, priceCents: 500 }).where(eq(properties.buildingId, id));
+  await db.update(properties).set({ forSale: true, askCents: 500 }).where(eq(properties.buildingId, id));
 }
 const propertyIdOf = new Map(
   (await db.select({ id: properties.id, buildingId: properties.buildingId }).from(properties)).map((p) => [

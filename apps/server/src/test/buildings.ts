@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { priceHistory, properties } from "../db/schema/buildings";
 import { importBuildings } from "../modules/buildings/import-buildings";
@@ -59,11 +59,37 @@ export async function giveBuilding(
   buildingId: string,
   userId: string,
   priceCents: number,
-  options: { forSale?: boolean; at?: Date } = {},
+  options: { forSale?: boolean; askCents?: number; at?: Date } = {},
 ) {
+  const forSale = options.forSale ?? options.askCents !== undefined;
   await db
     .update(properties)
-    .set({ ownerId: userId, priceCents, forSale: options.forSale ?? false, sales: 1 })
+    // Listed, it asks `askCents` (else its value); its value stays `priceCents`.
+    .set({
+      ownerId: userId,
+      priceCents,
+      forSale,
+      askCents: forSale ? (options.askCents ?? priceCents) : null,
+      sales: 1,
+    })
     .where(eq(properties.buildingId, buildingId));
   await db.insert(priceHistory).values({ buildingId, priceCents, createdAt: options.at ?? new Date() });
+}
+
+/**
+ * A change of owner as the `trades` table has it (its triggers write it from a completed purchase or an accepted
+ * bid; giveBuilding makes neither): what a neighbourhood's latest sales, the ticker and the index count.
+ */
+export async function recordTrade(
+  db: Db,
+  buildingId: string,
+  buyerId: string,
+  priceCents: number,
+  at: Date = new Date(),
+) {
+  await db.execute(sql`insert into trades (id, building_id, neighborhood, floor_area_sqft, price_cents, at, kind,
+      seller_id, buyer_id)
+    select gen_random_uuid(), b.id, b.neighborhood, b.floor_area_sqft, ${priceCents}, ${at.toISOString()}::timestamptz,
+      'first-sale', null, ${buyerId}::uuid
+    from buildings b where b.id = ${buildingId}`);
 }

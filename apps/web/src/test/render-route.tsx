@@ -91,6 +91,8 @@ export function propertyReply(fields: Record<string, unknown> = {}) {
     description: "",
     image: null,
     price: 100,
+    value: 100,
+    ask: null,
     basePrice: 100,
     noOfFloors: null,
     floorArea: null,

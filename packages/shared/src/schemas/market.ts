@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MARKET, PAGE_SIZE } from "../constants";
+import { DEVELOPMENT_KINDS, MARKET, PAGE_SIZE } from "../constants";
 import { Property } from "./properties";
 
 /** What the market's listings can be ordered by: ask up or down, newest listing, most bids, deepest discount. */
@@ -118,23 +118,66 @@ export const MarketBuildingData = z.object({
 });
 export type MarketBuildingData = z.infer<typeof MarketBuildingData>;
 
+/** What buying a holding cost: the price, the processing fee and the sales tax, and how much of it was credits. */
+export const HoldingPurchase = z.object({
+  /** Dollars: what it was bought for (from the game, or the bid accepted). */
+  price: z.number(),
+  fee: z.number(),
+  tax: z.number(),
+  /** price + fee + tax. */
+  total: z.number(),
+  /** Dollars of the total paid with offer-wall credits. */
+  credits: z.number(),
+  /** Epoch seconds. */
+  at: z.number().int(),
+});
+export type HoldingPurchase = z.infer<typeof HoldingPurchase>;
+
+/** One development paid for on a holding: its cost (what the value rises by), fee and tax. */
+export const HoldingDevelopment = z.object({
+  kind: z.enum(DEVELOPMENT_KINDS),
+  name: z.string(),
+  level: z.number().int(),
+  cost: z.number(),
+  fee: z.number(),
+  tax: z.number(),
+  /** cost + fee + tax. */
+  total: z.number(),
+  credits: z.number(),
+  /** Epoch seconds: when it was paid. */
+  at: z.number().int(),
+  /** Paid, and its construction still under way (the value rises when it ends). */
+  constructing: z.boolean(),
+  /** Epoch seconds; null when it is finished. */
+  completesAt: z.number().int().nullable(),
+});
+export type HoldingDevelopment = z.infer<typeof HoldingDevelopment>;
+
 export const Holding = z.object({
   buildingId: z.string(),
   propertyId: z.string(),
   name: z.string(),
   neighborhood: z.string().nullable(),
   location: z.object({ lat: z.number(), lng: z.number() }),
-  /** What it cost the player, in dollars: price + processing fee + sales tax, less credits spent, from the ledger. */
+  /** What buying it cost, from the ledger; null for a building that came to the player without a purchase. */
+  purchase: HoldingPurchase.nullable(),
+  /** Every development paid for since it was bought, oldest first, constructions under way included. */
+  developments: z.array(HoldingDevelopment),
+  /** Dollars invested: the developments' costs, fees and taxes. */
+  invested: z.number(),
+  /** Everything paid for it, in dollars: the purchase's price, fee and tax and what was invested (credits included). */
   paid: z.number(),
   /** What they bought it for, in dollars. */
   price: z.number(),
+  /** What it is worth, in dollars: its last trade (or the game's price) plus what finished developments added. */
+  value: z.number(),
   /** Their ask, when listed. */
   ask: z.number().nullable(),
   bestBid: z.number().nullable(),
   /** Dollars they would receive, after the processing fee on a sale. */
   netIfSoldAtAsk: z.number().nullable(),
   netIfBestBidAccepted: z.number().nullable(),
-  /** netIfSoldAtAsk (else the net at the price they paid) less `paid`. */
+  /** netIfSoldAtAsk (else the net of a sale at its value) less everything `paid`. */
   unrealised: z.number(),
   /** Epoch seconds. */
   acquiredAt: z.number().int(),
@@ -147,31 +190,60 @@ export const RealisedSale = z.object({
   price: z.number(),
   /** Dollars credited to earnings: the price less the processing fee. */
   proceeds: z.number(),
-  /** Dollars the player had paid for it. */
+  /** Dollars the player had paid for it: the purchase and every development. */
   cost: z.number(),
   gain: z.number(),
   /** Epoch seconds. */
   at: z.number().int(),
 });
 export type RealisedSale = z.infer<typeof RealisedSale>;
+
+/** What the statement's columns add up to (dollars), for a year: the same figures in the portfolio and the statement. */
+export const STATEMENT_COLUMNS = ["card", "credits", "fees", "tax", "earnings"] as const;
+export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
+export const StatementTotals = z.object({
+  /** Paid or held on the card (negative), or received back or paid out (positive). */
+  card: z.number(),
+  /** Credits in less credits out. */
+  credits: z.number(),
+  fees: z.number(),
+  tax: z.number(),
+  /** The change in the withdrawable earnings. */
+  earnings: z.number(),
+});
+export type StatementTotals = z.infer<typeof StatementTotals>;
+export const PortfolioYear = StatementTotals.extend({ year: z.number().int() });
+export type PortfolioYear = z.infer<typeof PortfolioYear>;
+
 export const PortfolioData = z.object({
   holdings: z.array(Holding),
   realised: z.array(RealisedSale),
   totals: z.object({
     holdings: z.number().int(),
+    /** Everything paid for the buildings held: purchases and developments, fees, tax and credits included. */
     paid: z.number(),
-    /** Sum of prices of the buildings held. */
+    /** What was invested in developments of the buildings held (cost, fee, tax). */
+    invested: z.number(),
+    /** Sum of the values of the buildings held (never their asks). */
     value: z.number(),
     unrealised: z.number(),
     realised: z.number(),
-    /** Processing fees and sales tax the player paid on purchases, and fees kept from their sales. */
+    /**
+     * Every fee the player paid, ever: processing fees on purchases, developments and won bids, the fees kept
+     * from their sales, and the fees of their payouts and refunds.
+     */
     fees: z.number(),
+    /** Sales tax paid on purchases, developments and won bids. */
     tax: z.number(),
-    /** Credits spent on buildings. */
+    /** Credits spent on buildings and developments (less those given back). */
     creditsSpent: z.number(),
+    /** Paid by card (or PayPal) for buildings and developments, ever. */
+    cardPaid: z.number(),
   }),
   /** Years with a money movement, newest first: what the statement can be asked for. */
   activeYears: z.array(z.number().int()),
+  /** Each active year's statement totals, newest first: a year's statement adds up to its line here. */
+  years: z.array(PortfolioYear),
 });
 export type PortfolioData = z.infer<typeof PortfolioData>;
 
@@ -180,8 +252,13 @@ export const StatementQuery = z.strictObject({
   year: z.coerce.number().int().min(1000).max(9999),
   format: z.enum(STATEMENT_FORMATS).default("json"),
 });
+/**
+ * What a statement row is, a closed list: each journal kind of the ledger maps to one of these (the server's
+ * statement fails its typecheck on a journal kind it does not map), and each bid's card hold and its release.
+ */
 export const STATEMENT_KINDS = [
   "purchase",
+  "development",
   "bid-hold",
   "bid-release",
   "bid-capture",
@@ -197,12 +274,15 @@ export const STATEMENT_KINDS = [
   "forfeit",
   "shop-order",
 ] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const StatementRow = z.object({
   /** Epoch seconds. */
   at: z.number().int(),
   kind: z.enum(STATEMENT_KINDS),
   description: z.string(),
   buildingId: z.string().nullable(),
+  /** The building's name when the money moved (whatever it is called now); null for a row of no building. */
+  building: z.string().nullable(),
   /** Dollars the player paid or was held on their card (negative), or received back (positive). */
   card: z.number(),
   /** Dollars of offer-wall credits in or out. */
@@ -219,6 +299,8 @@ export const StatementData = z.object({
   year: z.number().int(),
   openingBalance: z.number(),
   closingBalance: z.number(),
+  /** Each column's sum over the rows. */
+  totals: StatementTotals,
   rows: z.array(StatementRow),
 });
 export type StatementData = z.infer<typeof StatementData>;

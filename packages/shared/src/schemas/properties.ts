@@ -23,8 +23,15 @@ export const Property = z.object({
   neighborhood: z.string().nullable(),
   description: z.string(),
   image: z.string().nullable(),
-  /** What it last sold for; the base price until first bought. */
+  /** What buying it costs now: its owner's ask while it is for sale, else its value. */
   price: z.number(),
+  /**
+   * What it is worth: what it last traded at (the game's price until first bought), plus what finished
+   * developments added. An ask never moves it: leaderboards, worth and development costs use it.
+   */
+  value: z.number(),
+  /** Its owner's asking price while it is for sale; null otherwise. */
+  ask: z.number().nullable(),
   basePrice: z.number(),
   noOfFloors: z.number().int().nullable(),
   /** Square feet. */
@@ -56,11 +63,14 @@ export const CheckPropertyDetailsQuery = z.strictObject({ text: z.string().trim(
 export const PropertyDetailsData = z.object({ propertyDetails: z.array(Property) });
 
 export const PriceHistoryQuery = z.strictObject({ buildingId: BuildingId });
+/** What a price point marks: a change of owner, or a finished development raising the building's value. */
+export const PRICE_POINT_KINDS = ["trade", "development"] as const;
 export const PricePoint = z.object({
   /** Epoch seconds. */
   insertDate: z.number().int(),
-  /** Dollars. */
+  /** Dollars: the trade's price, or the value the development raised it to. */
   bidAmount: z.number(),
+  kind: z.enum(PRICE_POINT_KINDS),
 });
 export type PricePoint = z.infer<typeof PricePoint>;
 export const PriceHistoryData = z.object({ priceHistory: z.array(PricePoint) });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -71,7 +72,11 @@ export const neighborhoods = pgTable("neighborhoods", {
   lng: doublePrecision("lng").notNull(),
 });
 
-/** One per building: who owns it, at what price, and what they call it. */
+/**
+ * One per building: who owns it, what it is worth, what its owner asks for it, and what they call it. Its value
+ * (`price_cents`) and its ask (`ask_cents`) are apart: an ask moves no leaderboard, no worth and no development's
+ * cost.
+ */
 export const properties = pgTable(
   "properties",
   {
@@ -82,8 +87,14 @@ export const properties = pgTable(
     ownerId: uuid("owner_id").references(() => users.id),
     /** The owner's name for the building. */
     customName: text("custom_name"),
+    /**
+     * The building's own value: the game's price until first bought, then its last trade, plus what each finished
+     * development added. Never the ask.
+     */
     priceCents: integer("price_cents").notNull(),
     forSale: boolean("for_sale").notNull().default(false),
+    /** The owner's asking price; meaningful only while for sale (and then never null). */
+    askCents: integer("ask_cents"),
     /** When the current ask was first placed; meaningful only while for sale. */
     listedAt: timestamp("listed_at", { withTimezone: true }),
     /** How many times it has been bought. */
@@ -106,9 +117,15 @@ export const properties = pgTable(
       .using("gin", sql`lower(${t.customName}) gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`${t.customName} is not null`),
+    check("properties_ask_while_for_sale", sql`not ${t.forSale} or ${t.askCents} is not null`),
   ],
 );
 
+/** What a price-history point marks: a change of owner, or a finished development raising the value. */
+export const PRICE_POINT_KINDS = ["trade", "development"] as const;
+export type PricePointKind = (typeof PRICE_POINT_KINDS)[number];
+
+/** A building's value over time: each trade's price, and the value each finished development raised it to. */
 export const priceHistory = pgTable(
   "price_history",
   {
@@ -117,6 +134,7 @@ export const priceHistory = pgTable(
       .notNull()
       .references(() => buildings.id),
     priceCents: integer("price_cents").notNull(),
+    kind: text("kind").$type<PricePointKind>().notNull().default("trade"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("price_history_building_idx").on(t.buildingId, t.createdAt)],

@@ -8,6 +8,10 @@ export const ledgerJournals = pgTable(
     kind: text("kind").notNull(),
     reference: text("reference").notNull(),
     memo: text("memo"),
+    /** The building the money moved for (a purchase, a sale, a development and their credits), if any. */
+    buildingId: text("building_id"),
+    /** The building's name when the money moved: what the player's statement shows, whatever it is called later. */
+    buildingName: text("building_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("ledger_journals_kind_reference_key").on(t.kind, t.reference)],

@@ -12,7 +12,8 @@ export type BidTarget = {
   buildingId: string;
   ownerId: string | null;
   forSale: boolean;
-  priceCents: number;
+  /** The owner's ask (null when not for sale): what a bid must exceed. Never the building's value. */
+  askCents: number | null;
 };
 
 /** The property a bid names, by property id or building id. */
@@ -23,7 +24,7 @@ export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarge
       buildingId: properties.buildingId,
       ownerId: properties.ownerId,
       forSale: properties.forSale,
-      priceCents: properties.priceCents,
+      askCents: properties.askCents,
     })
     .from(properties)
     .innerJoin(buildings, eq(buildings.id, properties.buildingId))
@@ -39,10 +40,10 @@ export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarge
  */
 export function checkBid(target: BidTarget, bidderId: string, amountCents: number): void {
   if (target.ownerId === bidderId) throw new AppError("FORBIDDEN", "You cannot bid on your own building.");
-  if (!target.forSale || target.ownerId === null) {
+  if (!target.forSale || target.ownerId === null || target.askCents === null) {
     throw new AppError("CONFLICT", "This building is not for sale, so it takes no bids.");
   }
-  if (amountCents <= target.priceCents) {
-    throw new AppError("BAD_REQUEST", `bidAmount: ${formats.bidTooLow(formatCents(target.priceCents))}`);
+  if (amountCents <= target.askCents) {
+    throw new AppError("BAD_REQUEST", `bidAmount: ${formats.bidTooLow(formatCents(target.askCents))}`);
   }
 }

@@ -66,10 +66,7 @@ async function listing(
   const seller = await signUp(t);
   await db().delete(bids).where(eq(bids.buildingId, buildingId));
   await giveBuilding(db(), buildingId, seller.userId, askCents - 10_000);
-  await db()
-    .update(properties)
-    .set({ forSale: true, priceCents: askCents })
-    .where(eq(properties.buildingId, buildingId));
+  await db().update(properties).set({ forSale: true, askCents }).where(eq(properties.buildingId, buildingId));
   const property = await ownerOf(buildingId);
   return { seller, propertyId: property?.id ?? "" };
 }

@@ -272,6 +272,7 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
         ownerId: bid.bidderId,
         priceCents: bid.amountCents,
         forSale: false,
+        askCents: null,
         customName: null,
         sales: sql`${properties.sales} + 1`,
         updatedAt: new Date(),
@@ -279,10 +280,13 @@ export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
       .returning({ id: properties.id });
     if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
-    await tx.insert(priceHistory).values({ buildingId: bid.buildingId, priceCents: bid.amountCents });
+    await tx
+      .insert(priceHistory)
+      .values({ buildingId: bid.buildingId, priceCents: bid.amountCents, kind: "trade" });
     await postJournal(tx, {
       kind: "sale",
       reference: bidId,
+      building: { id: bid.buildingId, name: buildingName },
       memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
       entries: [
         { account: accounts.cardFunding, amountCents: -bid.totalCents },

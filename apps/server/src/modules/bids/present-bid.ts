@@ -6,7 +6,7 @@ import type { Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
-import { displayName, round6 } from "../buildings/present-property";
+import { displayName, listedPriceCents, round6 } from "../buildings/present-property";
 
 const bidder = alias(users, "bidder");
 
@@ -31,6 +31,8 @@ export const bidColumns = {
   dataName: buildings.name,
   address: buildings.address,
   priceCents: properties.priceCents,
+  askCents: properties.askCents,
+  forSale: properties.forSale,
   lat: buildings.lat,
   lng: buildings.lng,
 };
@@ -71,7 +73,7 @@ export function presentBid(row: BidRow): Bid {
       _id: row.propertyId,
       buildingId: row.buildingId,
       name: row.bidBuildingName ?? displayName(row),
-      price: row.priceCents / 100,
+      price: listedPriceCents(row) / 100,
       location: { lat: round6(row.lat), lng: round6(row.lng) },
     },
     createdAt: row.createdAt.toISOString(),

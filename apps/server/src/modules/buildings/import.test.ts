@@ -168,7 +168,7 @@ describe("importBuildings", () => {
   it("refreshes catalogue facts but never ownership, prices or names players gave", async () => {
     await database.db
       .update(properties)
-      .set({ customName: "My Tower", priceCents: 123_400, forSale: true })
+      .set({ customName: "My Tower", priceCents: 123_400, forSale: true, askCents: 123_400 })
       .where(eq(properties.buildingId, "way/1"));
     const [before] = await database.db.select().from(buildings).where(eq(buildings.id, "way/1"));
     const taller = collection([

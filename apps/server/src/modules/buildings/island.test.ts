@@ -4,8 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { buildings, neighborhoods, properties } from "../../db/schema/buildings";
-import { collection, giveBuilding, osmFeature, square } from "../../test/buildings";
+import { buildings, neighborhoods, priceHistory, properties } from "../../db/schema/buildings";
+import { collection, giveBuilding, osmFeature, recordTrade, square } from "../../test/buildings";
 import { createTestDatabase } from "../../test/database";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { SHARED_DATA_DIR } from "../../test/shared-data";
@@ -196,7 +196,7 @@ describe("importIsland", () => {
   it("never touches ownership, prices or names players gave", async () => {
     await database.db
       .update(properties)
-      .set({ customName: "My Walk-up", priceCents: 99_900, forSale: true, sales: 2 })
+      .set({ customName: "My Walk-up", priceCents: 99_900, forSale: true, askCents: 99_900, sales: 2 })
       .where(eq(properties.buildingId, "doitt/12"));
     const [before] = await database.db.select().from(properties).where(eq(properties.buildingId, "doitt/12"));
     await importIsland(database.db, dir);
@@ -297,6 +297,16 @@ describe("neighbourhood play", () => {
     await giveBuilding(db, "doitt/12", buyer.userId, 5_000, { at: new Date("2026-01-01T10:00:00Z") });
     await giveBuilding(db, "way/2", buyer.userId, 5_000, { at: new Date("2026-01-02T10:00:00Z") });
     await giveBuilding(db, "way/3", other.userId, 7_000, { at: new Date("2026-01-03T10:00:00Z") });
+    await recordTrade(db, "doitt/12", buyer.userId, 5_000, new Date("2026-01-01T10:00:00Z"));
+    await recordTrade(db, "way/2", buyer.userId, 5_000, new Date("2026-01-02T10:00:00Z"));
+    await recordTrade(db, "way/3", other.userId, 7_000, new Date("2026-01-03T10:00:00Z"));
+    // A development's rise in value is a point in the price history, never a sale.
+    await db.insert(priceHistory).values({
+      buildingId: "way/3",
+      priceCents: 7_700,
+      kind: "development",
+      createdAt: new Date("2026-01-04T10:00:00Z"),
+    });
     const board = await t.call("GET", "/api/v1/properties/leading-board?neighborhood=Harlem%20(North)", {
       token: buyer.token,
     });

@@ -20,7 +20,10 @@ type Row = {
   top_owner_properties: number | null;
 };
 
-/** One neighbourhood's panel: its figures, its five biggest owners and its ten latest sales. */
+/**
+ * One neighbourhood's panel: its figures, its five biggest owners and its ten latest sales (changes of owner only,
+ * from the trades table: a development's rise in value is no sale).
+ */
 export async function neighborhoodDetail(q: Queryable, name: string): Promise<NeighborhoodDetailData> {
   const neighborhood = (await listNeighborhoods(q)).find((n) => n.name === name);
   if (!neighborhood) throw new AppError("NOT_FOUND", `No neighbourhood called ${name}.`);
@@ -43,11 +46,12 @@ export async function neighborhoodDetail(q: Queryable, name: string): Promise<Ne
     created_at: string;
   }>(
     q,
-    sql`select h.building_id, p.custom_name, b.name, b.address, h.price_cents, h.created_at::text as created_at
-        from price_history h join buildings b on b.id = h.building_id
-        left join properties p on p.building_id = h.building_id
-        where b.neighborhood = ${name}
-        order by h.created_at desc limit 10`,
+    sql`select t.building_id, p.custom_name, b.name, b.address, t.price_cents, t.at::text as created_at
+        from (select id, building_id, price_cents, at from trades where neighborhood = ${name}
+              order by at desc, id desc limit 10) t
+        join buildings b on b.id = t.building_id
+        left join properties p on p.building_id = t.building_id
+        order by t.at desc, t.id desc`,
   );
   return {
     neighborhood,

@@ -17,6 +17,7 @@ export const propertyColumns = {
   address: buildings.address,
   neighborhood: buildings.neighborhood,
   priceCents: properties.priceCents,
+  askCents: properties.askCents,
   basePriceCents: buildings.basePriceCents,
   floors: buildings.floors,
   floorAreaSqft: buildings.floorAreaSqft,
@@ -44,6 +45,14 @@ export function selectProperties(q: Queryable) {
     .from(properties)
     .innerJoin(buildings, eq(buildings.id, properties.buildingId))
     .leftJoin(users, eq(users.id, properties.ownerId));
+}
+
+/**
+ * What buying the building costs now, in cents: its owner's ask while it is for sale, else its value (what it last
+ * traded at, or the game's price, plus what developments added).
+ */
+export function listedPriceCents(row: Pick<PropertyRow, "priceCents" | "askCents" | "forSale">): number {
+  return row.forSale && row.askCents !== null ? row.askCents : (row.priceCents ?? 0);
 }
 
 /** The name players see: the owner's, else the data's name or address, else 'No Name'. */
@@ -75,7 +84,9 @@ export function presentProperty(row: PropertyRow): Property {
     neighborhood: row.neighborhood,
     description: describe(row),
     image: null,
-    price: (row.priceCents ?? 0) / 100,
+    price: listedPriceCents(row) / 100,
+    value: (row.priceCents ?? 0) / 100,
+    ask: row.forSale && row.askCents !== null ? row.askCents / 100 : null,
     basePrice: (row.basePriceCents ?? 0) / 100,
     noOfFloors: row.floors,
     floorArea: row.floorAreaSqft,

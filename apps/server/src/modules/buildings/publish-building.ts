@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import { publishPublic } from "../events/publish";
-import { displayName, selectProperties } from "./present-property";
+import { displayName, listedPriceCents, selectProperties } from "./present-property";
 
 /** A building's event, with its current name, price, sale flag and owner colour read in the same transaction. */
 export async function publishBuilding(
@@ -18,7 +18,7 @@ export async function publishBuilding(
     buildingId: row.buildingId,
     mapId: row.mapId,
     name: displayName(row),
-    price: (row.priceCents ?? 0) / 100,
+    price: listedPriceCents(row) / 100,
     forSale: row.forSale ?? false,
     ownerId: row.ownerId,
     color: row.ownerId ? (row.ownerColor ?? null) : null,

@@ -86,8 +86,9 @@ export async function seedDemo(db: Db): Promise<{ players: number; buildings: nu
           .update(properties)
           .set({
             ownerId: userId,
-            priceCents: forSale ? Math.round((last * 1.25) / 100) * 100 : last,
+            priceCents: last,
             forSale,
+            askCents: forSale ? Math.round((last * 1.25) / 100) * 100 : null,
             sales: points.length,
             updatedAt: new Date(),
           })

@@ -42,6 +42,7 @@ export async function buildingOf(deps: AppDeps, key: string): Promise<string | n
 export type BuildingState = {
   ownerId: string | null;
   forSale: boolean;
+  /** The building's value (never its owner's ask): what a development's cost is a share of. */
   priceCents: number;
   developmentLevel: number;
   constructingUntil: Date | null;

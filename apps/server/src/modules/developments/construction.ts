@@ -66,8 +66,8 @@ async function settleDueIn(tx: Queryable, ids: string | null): Promise<number> {
       from due where p.building_id = due.building_id
       returning p.building_id, p.price_cents, p.owner_id),
     history as (
-      insert into price_history (building_id, price_cents, created_at)
-      select raised.building_id, raised.price_cents, due.completes_at from raised join due using (building_id))
+      insert into price_history (building_id, price_cents, created_at, kind)
+      select raised.building_id, raised.price_cents, due.completes_at, 'development' from raised join due using (building_id))
     select due.building_id, due.user_id, due.kind, due.level, raised.price_cents, raised.owner_id
     from due join raised using (building_id)`,
   );

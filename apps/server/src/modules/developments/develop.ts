@@ -308,6 +308,7 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
         await postJournal(tx, {
           kind: "development-credits",
           reference: row.id,
+          building: { id: row.buildingId },
           memo: `credits held for development ${row.id}`,
           entries: [
             { account: accounts.credits(row.userId), amountCents: -row.creditsCents },
@@ -372,6 +373,7 @@ async function settleMany(
         journal: {
           kind: "development",
           reference: row.id,
+          building: { id: row.buildingId },
           memo: `${DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind} of ${row.buildingId} for ${formatCents(row.costCents)}`,
           entries: [
             ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
@@ -508,6 +510,7 @@ async function releaseCredits(tx: Tx, row: DevelopmentRow): Promise<void> {
   await postJournal(tx, {
     kind: "development-credits-release",
     reference: row.id,
+    building: { id: row.buildingId },
     memo: `credits given back: development ${row.id} did not go through`,
     entries: [
       { account: accounts.creditsHeld, amountCents: -row.creditsCents },

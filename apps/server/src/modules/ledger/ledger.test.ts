@@ -20,7 +20,7 @@ const nextRef = () => `r${++ref}`;
 
 /** A sale: the buyer's card pays bid + fees; the seller earns bid − 5.00; fees and tax go to the platform. */
 const sale = (seller: string, bid: number) => ({
-  kind: "sale",
+  kind: "sale" as const,
   reference: nextRef(),
   entries: [
     { account: accounts.cardFunding, amountCents: -(bid + 600 + 299) },
@@ -30,7 +30,7 @@ const sale = (seller: string, bid: number) => ({
   ],
 });
 const payout = (user: string, amount: number) => ({
-  kind: "payout",
+  kind: "payout" as const,
   reference: nextRef(),
   entries: [
     { account: accounts.earnings(user), amountCents: -amount },
@@ -50,18 +50,22 @@ describe("postJournal", () => {
       { account: accounts.cardFunding, amountCents: -100 },
       { account: accounts.platformRevenue, amountCents: 99 },
     ];
-    await expect(post({ kind: "x", reference: nextRef(), entries: bad })).rejects.toBeInstanceOf(
+    await expect(post({ kind: "shop_order", reference: nextRef(), entries: bad })).rejects.toBeInstanceOf(
       UnbalancedJournalError,
     );
     const fraction = [
       { account: accounts.cardFunding, amountCents: -1.5 },
       { account: accounts.platformRevenue, amountCents: 1.5 },
     ];
-    await expect(post({ kind: "x", reference: nextRef(), entries: fraction })).rejects.toBeInstanceOf(
-      UnbalancedJournalError,
-    );
     await expect(
-      post({ kind: "x", reference: nextRef(), entries: [{ account: accounts.cardFunding, amountCents: 0 }] }),
+      post({ kind: "shop_order", reference: nextRef(), entries: fraction }),
+    ).rejects.toBeInstanceOf(UnbalancedJournalError);
+    await expect(
+      post({
+        kind: "shop_order",
+        reference: nextRef(),
+        entries: [{ account: accounts.cardFunding, amountCents: 0 }],
+      }),
     ).rejects.toBeInstanceOf(UnbalancedJournalError);
   });
 

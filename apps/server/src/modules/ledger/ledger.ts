@@ -34,8 +34,42 @@ export const accounts = {
 /** Accounts a journal may never take below zero: a player's earnings and credits. */
 const isEarnings = (account: string) => account.startsWith("earnings:") || account.startsWith("credits:");
 
+/**
+ * Every kind of journal the ledger is written with: a closed list, so that a new kind cannot be posted before the
+ * player's statement knows how to show it (market/get-statement.ts maps each one, and the typecheck fails on one it
+ * does not).
+ */
+export const JOURNAL_KINDS = [
+  "purchase",
+  "purchase-credits",
+  "purchase-credits-release",
+  "sale",
+  "development",
+  "development-credits",
+  "development-credits-release",
+  "payout",
+  "payout_reversal",
+  "account_refund",
+  "account_refund_reversal",
+  "account_forfeit",
+  "offerwall-credit",
+  "offerwall-reversal",
+  "shop_order",
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
 export type Entry = { account: string; amountCents: number };
-export type JournalInput = { kind: string; reference: string; memo?: string; entries: Entry[] };
+export type JournalInput = {
+  kind: JournalKind;
+  reference: string;
+  memo?: string;
+  /**
+   * The building the money moves for, kept with the journal: its id, and its name as players see it at this
+   * moment (read from the building when left out, in the same statement), which the statement shows for ever.
+   */
+  building?: { id: string; name?: string | null };
+  entries: Entry[];
+};
 
 export class UnbalancedJournalError extends Error {}
 
@@ -143,6 +177,8 @@ function journalWrites(
       kind: journal.kind,
       reference: journal.reference,
       memo: journal.memo ?? null,
+      building_id: journal.building?.id ?? null,
+      building_name: journal.building?.name ?? null,
       when,
     };
   });
@@ -154,9 +190,13 @@ function journalWrites(
     : sql``;
   const onRepeat = repeat === "skip" ? sql`on conflict (kind, reference) do nothing` : sql``;
   const ctes = sql`journal as (
-      insert into ledger_journals (id, kind, reference, memo)
-      select j.id, j.kind, j.reference, j.memo
-      from json_to_recordset(${JSON.stringify(heads)}::json) as j(id uuid, kind text, reference text, memo text, "when" text)
+      insert into ledger_journals (id, kind, reference, memo, building_id, building_name)
+      select j.id, j.kind, j.reference, j.memo, j.building_id,
+        -- The name players see now (the owner's, else the data's name or address), unless the caller gave it.
+        coalesce(j.building_name, (select coalesce(p.custom_name, b.name, b.address) from buildings b
+          left join properties p on p.building_id = b.id where b.id = j.building_id))
+      from json_to_recordset(${JSON.stringify(heads)}::json)
+        as j(id uuid, kind text, reference text, memo text, building_id text, building_name text, "when" text)
       ${gated}
       ${onRepeat}
       returning id),

@@ -308,7 +308,10 @@ async function crossInstanceDelivery(a: FastifyInstance, b: FastifyInstance) {
   await giveBuilding(a.deps.db, "way/1", buyer.userId, 100_000);
   // A change made through instance A reaches a socket held by instance B.
   await a.deps.db.transaction(async (tx) => {
-    await tx.update(properties).set({ forSale: true }).where(eq(properties.buildingId, "way/1"));
+    await tx
+      .update(properties)
+      .set({ forSale: true, askCents: 100_000 })
+      .where(eq(properties.buildingId, "way/1"));
     const { publishBuilding } = await import("../buildings/publish-building");
     await publishBuilding(tx, "building.listed", "way/1");
     await recordActivity(tx, seller.userId, "bid.declined", {

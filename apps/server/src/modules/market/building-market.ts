@@ -19,6 +19,7 @@ export async function buildingMarket(q: Queryable, buildingId: string): Promise<
       floorArea: buildings.floorAreaSqft,
       base: buildings.basePriceCents,
       price: properties.priceCents,
+      ask: properties.askCents,
       forSale: properties.forSale,
     })
     .from(buildings)
@@ -36,13 +37,15 @@ export async function buildingMarket(q: Queryable, buildingId: string): Promise<
       ? neighborhoodMedian(q, row.neighborhood, windowStart(MARKET.indexDays))
       : Promise.resolve({ median: null, trades: 0 }),
   ]);
-  const priceCents = row.price ?? row.base;
+  const ask = row.forSale ? row.ask : null;
+  // What a buyer would pay now: the ask while listed, else the building's value.
+  const priceCents = ask ?? row.price ?? row.base;
   const perSqft = row.floorArea > 0 ? priceCents / 100 / row.floorArea : null;
   const amounts = pending.map((b) => b.amount / 100);
   return {
     buildingId,
     neighborhood: row.neighborhood,
-    ask: row.forSale ? priceCents / 100 : null,
+    ask: ask === null ? null : ask / 100,
     bids: amounts,
     bestBid: amounts[0] ?? null,
     bidCount: amounts.length,

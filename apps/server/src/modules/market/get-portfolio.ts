@@ -1,11 +1,18 @@
 import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
-import type { Holding, PortfolioData, RealisedSale } from "@mx/shared/schemas/market";
+import type {
+  Holding,
+  HoldingDevelopment,
+  HoldingPurchase,
+  PortfolioData,
+  PortfolioYear,
+  RealisedSale,
+} from "@mx/shared/schemas/market";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { displayName } from "../buildings/present-property";
-import { activeYears } from "./active-years";
-import { costOf, playerJournals, proceedsOf } from "./player-journals";
+import { bidHolds, statementMovements, sumsOf, totalsInDollars } from "./get-statement";
+import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
 
 type HeldRow = {
   property_id: string;
@@ -16,28 +23,39 @@ type HeldRow = {
   neighborhood: string | null;
   lat: number;
   lng: number;
-  price_cents: number;
-  for_sale: boolean;
+  value_cents: number;
+  ask_cents: number | null;
   best_bid: number | null;
   updated_at: number;
 };
 
-type Acquisition = { at: number; paid: number; price: number };
+/** One spell of owning a building, in cents: its purchase and the developments paid for since. */
+type Ownership = {
+  at: number;
+  purchase: (Omit<HoldingPurchase, "at"> & { card: number }) | null;
+  developments: (HoldingDevelopment & { card: number })[];
+};
 
 const dollars = (cents: number) => Math.round(cents) / 100;
+const paidFor = (o: Ownership) => (o.purchase?.total ?? 0) + o.developments.reduce((s, d) => s + d.total, 0);
+const invested = (o: Ownership) => o.developments.reduce((s, d) => s + d.total, 0);
 
 /**
- * The caller's holdings and realised sales, every figure from the ledger's journals: what each building cost them
- * (card payment of price, fee and tax; credits are not money they paid), what a sale at the ask or the best bid
- * would bring after the processing fee, and each sale's gain against the cost of the purchase it ended.
+ * The caller's holdings and realised sales, every figure from the ledger's journals (the rows of their statement):
+ * what each building cost them to buy (price, fee, tax) and what they invested in it (each development's cost, fee
+ * and tax, constructions under way included), what it is worth (its value, never the ask), what a sale at the ask
+ * or the best bid would bring after the processing fee, and each sale's gain against everything paid for it. The
+ * totals add up the same rows as the statement: a year's statement adds up to that year's line in `years`, and
+ * every fee and tax in the totals is a fee or tax of some statement row.
  */
 export async function getPortfolio(q: Queryable, userId: string): Promise<PortfolioData> {
-  const [journals, held, years] = await Promise.all([
+  const [journals, held, holds] = await Promise.all([
     playerJournals(q, userId),
     queryRows<HeldRow>(
       q,
       sql`select p.id as property_id, b.id as building_id, p.custom_name, b.name as data_name, b.address,
-                 b.neighborhood, b.lat, b.lng, p.price_cents, p.for_sale,
+                 b.neighborhood, b.lat, b.lng, p.price_cents as value_cents,
+                 case when p.for_sale then p.ask_cents end as ask_cents,
                  (select max(amount_cents) from bids where building_id = p.building_id and status = 'pending')
                    as best_bid,
                  extract(epoch from p.updated_at)::float8 as updated_at
@@ -48,37 +66,162 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
             and b.id = any(array(select building_id from properties where owner_id = ${userId}))
           order by b.id`,
     ),
-    activeYears(q, userId),
+    bidHolds(q, userId),
   ]);
 
-  const names = new Map(
-    held.map((h) => [h.building_id, displayName({ ...h, customName: h.custom_name, dataName: h.data_name })]),
-  );
-  // Each building's acquisitions in order; a sale ends the latest one before it.
-  const open = new Map<string, Acquisition[]>();
+  const { open, realised, fees, tax, cardPaid } = ownerships(journals, userId);
+  const movements = statementMovements(journals, holds, userId);
+  // Fees of money sent out (payouts, refunds, a forfeited balance) are fees the player paid too.
+  const moneyOutFees = movements.filter((m) => MONEY_OUT.has(m.kind)).reduce((s, m) => s + m.fees, 0);
+  const creditsSpent = movements
+    .filter((m) => m.kind === "credits-spent" || m.kind === "credits-returned")
+    .reduce((s, m) => s - m.credits, 0);
+
+  const holdings: Holding[] = held.map((h) => {
+    const owned = open.get(h.building_id);
+    const paid = owned ? paidFor(owned) : 0;
+    const price = owned?.purchase?.price ?? h.value_cents;
+    const net = (cents: number | null) => (cents === null ? null : cents - ASK_PROCESSING_FEE_CENTS);
+    const worth = net(h.ask_cents) ?? (net(h.value_cents) as number);
+    return {
+      buildingId: h.building_id,
+      propertyId: h.property_id,
+      name: displayName({ customName: h.custom_name, dataName: h.data_name, address: h.address }),
+      neighborhood: h.neighborhood,
+      location: { lat: h.lat, lng: h.lng },
+      purchase: owned?.purchase
+        ? {
+            price: dollars(owned.purchase.price),
+            fee: dollars(owned.purchase.fee),
+            tax: dollars(owned.purchase.tax),
+            total: dollars(owned.purchase.total),
+            credits: dollars(owned.purchase.credits),
+            at: owned.at,
+          }
+        : null,
+      developments: (owned?.developments ?? []).map(({ card: _card, ...d }) => ({
+        ...d,
+        cost: dollars(d.cost),
+        fee: dollars(d.fee),
+        tax: dollars(d.tax),
+        total: dollars(d.total),
+        credits: dollars(d.credits),
+      })),
+      invested: dollars(owned ? invested(owned) : 0),
+      paid: dollars(paid),
+      price: dollars(price),
+      value: dollars(h.value_cents),
+      ask: h.ask_cents === null ? null : dollars(h.ask_cents),
+      bestBid: h.best_bid === null ? null : dollars(h.best_bid),
+      netIfSoldAtAsk: h.ask_cents === null ? null : dollars(h.ask_cents - ASK_PROCESSING_FEE_CENTS),
+      netIfBestBidAccepted: h.best_bid === null ? null : dollars(h.best_bid - ASK_PROCESSING_FEE_CENTS),
+      unrealised: dollars(worth - paid),
+      acquiredAt: owned?.at ?? Math.floor(Number(h.updated_at)),
+    };
+  });
+
+  // Each year's statement totals, from the same rows, newest first.
+  const byYear = new Map<number, typeof movements>();
+  for (const m of movements) {
+    const year = new Date(m.at * 1000).getUTCFullYear();
+    byYear.set(year, [...(byYear.get(year) ?? []), m]);
+  }
+  const years: PortfolioYear[] = [...byYear.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([year, rows]) => ({ year, ...totalsInDollars(sumsOf(rows)) }));
+
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
+  return {
+    holdings,
+    realised: realised.reverse(),
+    totals: {
+      holdings: holdings.length,
+      paid: dollars(sum(holdings.map((h) => h.paid))),
+      invested: dollars(sum(holdings.map((h) => h.invested))),
+      value: dollars(held.reduce((s, h) => s + h.value_cents, 0)),
+      unrealised: dollars(sum(holdings.map((h) => h.unrealised))),
+      realised: dollars(sum(realised.map((r) => r.gain))),
+      fees: dollars(fees + moneyOutFees),
+      tax: dollars(tax),
+      creditsSpent: dollars(creditsSpent),
+      cardPaid: dollars(cardPaid),
+    },
+    activeYears: years.map((y) => y.year),
+    years,
+  };
+}
+
+/** Statement rows of money sent out of the earnings, whose fees are the player's. */
+const MONEY_OUT = new Set([
+  "payout",
+  "payout-reversal",
+  "account-refund",
+  "account-refund-reversal",
+  "forfeit",
+]);
+
+/**
+ * The player's spells of ownership, building by building, from their journals in order: a purchase or a won bid
+ * opens one, a development adds to the open one, a sale closes it (a realised sale, against everything paid for
+ * it). With the fees and tax of every purchase, development, won bid and sale, and what the card paid.
+ */
+function ownerships(journals: PlayerJournal[], userId: string) {
+  const open = new Map<string, Ownership>();
   const realised: RealisedSale[] = [];
   let fees = 0;
   let tax = 0;
-  let creditsSpent = 0;
+  let cardPaid = 0;
   for (const j of journals) {
-    if (!j.trade) continue;
-    const { buildingId } = j.trade;
-    if (j.trade.side === "buyer") {
-      const cost = costOf(j);
-      fees += cost.fees;
-      tax += cost.tax;
-      creditsSpent += cost.credits;
-      const list = open.get(buildingId) ?? [];
-      list.push({ at: j.at, paid: cost.card, price: cost.price });
-      open.set(buildingId, list);
-    } else {
+    if (!j.building) continue;
+    const { id: buildingId, name } = j.building;
+    const buying = j.kind === "purchase" || (j.kind === "sale" && j.trade?.side === "buyer");
+    if (buying) {
+      const c = costOf(j);
+      fees += c.fees;
+      tax += c.tax;
+      cardPaid += c.card;
+      open.set(buildingId, {
+        at: j.at,
+        purchase: {
+          price: c.price,
+          fee: c.fees,
+          tax: c.tax,
+          total: c.total,
+          credits: c.credits,
+          card: c.card,
+        },
+        developments: [],
+      });
+    } else if (j.kind === "development") {
+      const c = costOf(j);
+      fees += c.fees;
+      tax += c.tax;
+      cardPaid += c.card;
+      const owned = open.get(buildingId) ?? { at: j.at, purchase: null, developments: [] };
+      owned.developments.push({
+        kind: j.development?.kind ?? "facade",
+        name: j.development?.name ?? "Development",
+        level: j.development?.level ?? owned.developments.length + 1,
+        cost: c.price,
+        fee: c.fees,
+        tax: c.tax,
+        total: c.total,
+        credits: c.credits,
+        card: c.card,
+        at: j.at,
+        constructing: j.development?.constructing ?? false,
+        completesAt: j.development?.constructing ? j.development.completesAt : null,
+      });
+      open.set(buildingId, owned);
+    } else if (j.kind === "sale" && j.trade?.side === "seller") {
       const sale = proceedsOf(j, userId);
       fees += sale.fee;
-      const bought = open.get(buildingId)?.pop();
-      const cost = bought?.paid ?? 0;
+      const owned = open.get(buildingId);
+      open.delete(buildingId);
+      const cost = owned ? paidFor(owned) : 0;
       realised.push({
         buildingId,
-        name: names.get(buildingId) ?? buildingId,
+        name,
         price: dollars(sale.price),
         proceeds: dollars(sale.proceeds),
         cost: dollars(cost),
@@ -87,70 +230,5 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
       });
     }
   }
-  const soldNames = await namesOf(
-    q,
-    realised.filter((r) => !names.has(r.buildingId)).map((r) => r.buildingId),
-  );
-  for (const r of realised) r.name = names.get(r.buildingId) ?? soldNames.get(r.buildingId) ?? r.name;
-
-  const holdings: Holding[] = held.map((h) => {
-    const bought = open.get(h.building_id)?.at(-1);
-    const paid = bought?.paid ?? 0;
-    const price = bought?.price ?? h.price_cents;
-    const ask = h.for_sale ? h.price_cents : null;
-    const net = (cents: number | null) => (cents === null ? null : cents - ASK_PROCESSING_FEE_CENTS);
-    const value = net(ask) ?? (net(price) as number);
-    return {
-      buildingId: h.building_id,
-      propertyId: h.property_id,
-      name: names.get(h.building_id) ?? h.building_id,
-      neighborhood: h.neighborhood,
-      location: { lat: h.lat, lng: h.lng },
-      paid: dollars(paid),
-      price: dollars(price),
-      ask: ask === null ? null : dollars(ask),
-      bestBid: h.best_bid === null ? null : dollars(h.best_bid),
-      netIfSoldAtAsk: ask === null ? null : dollars(ask - ASK_PROCESSING_FEE_CENTS),
-      netIfBestBidAccepted: h.best_bid === null ? null : dollars(h.best_bid - ASK_PROCESSING_FEE_CENTS),
-      unrealised: dollars(value - paid),
-      acquiredAt: bought?.at ?? Math.floor(Number(h.updated_at)),
-    };
-  });
-  const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
-  return {
-    holdings,
-    realised: realised.reverse(),
-    totals: {
-      holdings: holdings.length,
-      paid: dollars(sum(holdings.map((h) => h.paid))),
-      value: dollars(held.reduce((s, h) => s + h.price_cents, 0)),
-      unrealised: dollars(sum(holdings.map((h) => h.unrealised))),
-      realised: dollars(sum(realised.map((r) => r.gain))),
-      fees: dollars(fees),
-      tax: dollars(tax),
-      creditsSpent: dollars(creditsSpent),
-    },
-    activeYears: years,
-  };
-}
-
-async function namesOf(q: Queryable, buildingIds: string[]): Promise<Map<string, string>> {
-  if (buildingIds.length === 0) return new Map();
-  const rows = await queryRows<{
-    id: string;
-    custom_name: string | null;
-    name: string | null;
-    address: string | null;
-  }>(
-    q,
-    sql`select b.id, p.custom_name, b.name, b.address from buildings b
-        left join properties p on p.building_id = b.id
-        where b.id in (${sql.join(
-          [...new Set(buildingIds)].map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  return new Map(
-    rows.map((r) => [r.id, displayName({ customName: r.custom_name, dataName: r.name, address: r.address })]),
-  );
+  return { open, realised, fees, tax, cardPaid };
 }

@@ -1,16 +1,39 @@
 import { AppError } from "@mx/kit/errors";
 import { queryRows } from "@mx/kit/sql";
+import { texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
-import type { StatementData, StatementRow } from "@mx/shared/schemas/market";
-import { and, eq, gte, isNotNull, lt, or, sql } from "drizzle-orm";
+import {
+  STATEMENT_COLUMNS,
+  type StatementColumn,
+  type StatementData,
+  type StatementKind,
+  type StatementRow,
+  type StatementTotals,
+} from "@mx/shared/schemas/market";
+import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { bids } from "../../db/schema/bids";
 import { users } from "../../db/schema/users";
 import { accounts } from "../ledger/ledger";
 import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
 
-/** `sortAt` (seconds, with fractions) and `order` place movements made within the same second. */
-type Movement = Omit<StatementRow, "balance"> & { earningsCents: number; sortAt: number; order: string };
+/**
+ * One row before its running balance, in cents: `sortAt` (seconds, with fractions) and `order` place movements made
+ * within the same second.
+ */
+export type Movement = {
+  at: number;
+  sortAt: number;
+  order: string;
+  kind: StatementKind;
+  description: string;
+  buildingId: string | null;
+  building: string | null;
+  card: number;
+  credits: number;
+  fees: number;
+  tax: number;
+  earnings: number;
+};
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -25,46 +48,64 @@ async function yearBounds(q: Queryable, userId: string, year: number) {
   return { from: new Date(Date.UTC(year, 0, 1)), before: new Date(Date.UTC(year + 1, 0, 1)) };
 }
 
-/** One journal as the player's statement shows it. */
-function movementOf(j: PlayerJournal, userId: string): Movement {
+/**
+ * One journal as the player's statement shows it: every kind of journal the ledger knows has its row here (the
+ * switch is exhaustive: a kind added to JOURNAL_KINDS fails the typecheck until it is given one).
+ */
+export function movementOf(j: PlayerJournal, userId: string): Movement {
   const e = (account: string) => j.entries.get(account) ?? 0;
-  const earningsCents = e(accounts.earnings(userId));
-  const credits = e(accounts.credits(userId)) + e(accounts.creditsDebt(userId));
   const base = {
     at: j.at,
-    buildingId: j.trade?.buildingId ?? null,
-    card: 0,
-    credits: dollars(credits),
-    fees: 0,
-    tax: 0,
-    earnings: dollars(earningsCents),
-    earningsCents,
     sortAt: j.exactAt,
     order: `1:${j.id}`,
+    buildingId: j.building?.id ?? null,
+    building: j.building?.name ?? null,
+    card: 0,
+    credits: e(accounts.credits(userId)) + e(accounts.creditsDebt(userId)),
+    fees: 0,
+    tax: 0,
+    earnings: e(accounts.earnings(userId)),
   };
-  const building = j.trade?.name ?? "";
-  switch (j.kind) {
+  const building = j.building?.name ?? texts.noName;
+  const development = j.development
+    ? `${j.development.name} (level ${j.development.level}) of ${building}`
+    : `a development of ${building}`;
+  const kind = j.kind;
+  switch (kind) {
     case "purchase": {
       const c = costOf(j);
+      const credits = c.credits > 0 ? `, ${formatCents(c.credits)} of it in credits` : "";
       return {
         ...base,
         kind: "purchase",
-        description: `Bought ${building} from the game for ${formatCents(c.price)}`,
-        card: dollars(-c.card),
-        fees: dollars(c.fees),
-        tax: dollars(c.tax),
+        description: `Bought ${building} from the game for ${formatCents(c.price)}${credits}`,
+        card: -c.card,
+        fees: c.fees,
+        tax: c.tax,
+      };
+    }
+    case "development": {
+      const c = costOf(j);
+      const credits = c.credits > 0 ? `, ${formatCents(c.credits)} of it in credits` : "";
+      return {
+        ...base,
+        kind: "development",
+        description: `${development} for ${formatCents(c.price)}${credits}`,
+        card: -c.card,
+        fees: c.fees,
+        tax: c.tax,
       };
     }
     case "sale": {
       if (j.trade?.side === "buyer") {
         const c = costOf(j);
-        // The card was held when the bid was made; the capture takes what was held.
+        // The card was held when the bid was made (its hold row); the capture takes what was held.
         return {
           ...base,
           kind: "bid-capture",
           description: `Bid captured: bought ${building} for ${formatCents(c.price)}`,
-          fees: dollars(c.fees),
-          tax: dollars(c.tax),
+          fees: c.fees,
+          tax: c.tax,
         };
       }
       const s = proceedsOf(j, userId);
@@ -72,9 +113,25 @@ function movementOf(j: PlayerJournal, userId: string): Movement {
         ...base,
         kind: "sale",
         description: j.trade ? `Sold ${building} for ${formatCents(s.price)}` : "Sale",
-        fees: dollars(s.fee),
+        fees: j.trade ? s.fee : 0,
       };
     }
+    case "purchase-credits":
+      return { ...base, kind: "credits-spent", description: `Credits spent on buying ${building}` };
+    case "purchase-credits-release":
+      return {
+        ...base,
+        kind: "credits-returned",
+        description: `Credits returned: buying ${building} did not complete`,
+      };
+    case "development-credits":
+      return { ...base, kind: "credits-spent", description: `Credits spent on ${development}` };
+    case "development-credits-release":
+      return {
+        ...base,
+        kind: "credits-returned",
+        description: `Credits returned: ${development} did not go through`,
+      };
     case "payout":
     case "payout_reversal":
     case "account_refund":
@@ -86,111 +143,206 @@ function movementOf(j: PlayerJournal, userId: string): Movement {
         account_refund: ["account-refund", "Balance refunded on account deletion"],
         account_refund_reversal: ["account-refund-reversal", "Refund failed: owed again"],
       } as const;
-      const [kind, description] = kinds[j.kind];
-      return { ...base, kind, description, card: dollars(out), fees: dollars(e(accounts.platformFees)) };
+      const [rowKind, description] = kinds[kind];
+      return { ...base, kind: rowKind, description, card: out, fees: e(accounts.platformFees) };
     }
     case "account_forfeit":
       return {
         ...base,
         kind: "forfeit",
         description: "Balance kept as the processing fee",
-        fees: dollars(e(accounts.platformFees)),
+        fees: e(accounts.platformFees),
       };
     case "offerwall-credit":
       return { ...base, kind: "credits-earned", description: "Credits earned" };
     case "offerwall-reversal":
       return { ...base, kind: "credits-reversed", description: "Credits taken back by the partner" };
-    case "purchase-credits":
-      return { ...base, kind: "credits-spent", description: "Credits spent on a building" };
-    case "purchase-credits-release":
+    case "shop_order":
+      // A shop order is paid by card at checkout, by e-mail: it touches no player's account, so it shows here
+      // only if it ever does.
       return {
         ...base,
-        kind: "credits-returned",
-        description: "Credits returned: the purchase did not complete",
+        kind: "shop-order",
+        description: "Shop order",
+        card: e(accounts.cardFunding),
+        tax: e(accounts.salesTaxPayable),
       };
-    default:
-      return { ...base, kind: "sale", description: j.kind };
+    default: {
+      const unknown: never = kind;
+      throw new Error(`journal kind ${String(unknown)} has no statement row`);
+    }
   }
 }
 
+/** A bid's card hold as the statement shows it (holds move no ledger money, but the card's). */
+export type HeldBid = {
+  id: string;
+  buildingId: string;
+  building: string;
+  amountCents: number;
+  totalCents: number;
+  status: string;
+  createdAt: Date;
+  releasedAt: Date | null;
+};
+
+/** The card holds of the player's bids, made or let go in the window. */
+export async function bidHolds(
+  q: Queryable,
+  userId: string,
+  window: { from?: Date; before?: Date } = {},
+): Promise<HeldBid[]> {
+  const inWindow = (column: string) =>
+    sql.join(
+      [
+        sql.raw(`b.${column} is not null`),
+        window.from ? sql`${sql.raw(`b.${column}`)} >= ${window.from.toISOString()}::timestamptz` : sql`true`,
+        window.before
+          ? sql`${sql.raw(`b.${column}`)} < ${window.before.toISOString()}::timestamptz`
+          : sql`true`,
+      ],
+      sql` and `,
+    );
+  const rows = await queryRows<{
+    id: string;
+    building_id: string;
+    building: string | null;
+    amount_cents: number;
+    total_cents: number;
+    status: string;
+    created_at: string;
+    released_at: string | null;
+  }>(
+    q,
+    sql`select b.id, b.building_id, coalesce(b.building_name, pr.custom_name, bl.name, bl.address) as building,
+               b.amount_cents, b.total_cents, b.status::text as status, b.created_at::text as created_at,
+               b.hold_released_at::text as released_at
+        from bids b join buildings bl on bl.id = b.building_id
+        left join properties pr on pr.building_id = b.building_id
+        where b.bidder_id = ${userId} and b.payment_intent_id is not null
+          and ((${inWindow("created_at")}) or (${inWindow("hold_released_at")}))`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    buildingId: r.building_id,
+    building: r.building ?? texts.noName,
+    amountCents: r.amount_cents,
+    totalCents: r.total_cents,
+    status: r.status,
+    createdAt: new Date(r.created_at),
+    releasedAt: r.released_at === null ? null : new Date(r.released_at),
+  }));
+}
+
 /**
- * Every money movement of the player in a year (UTC), oldest first: the ledger's journals of their purchases,
- * sales, won bids, payouts, refunds and credits, with the card holds of their bids and their releases (which move
- * no ledger money), and the earnings balance after each. The closing balance is the ledger's earnings balance at
- * the year's end (now, for this year).
+ * Every movement of the journals and holds given, oldest first: each journal one row (movementOf), each bid's card
+ * hold one row when made and one when let go (never for a bid whose hold was captured). `window` keeps the holds'
+ * rows within it.
  */
-export async function getStatement(q: Queryable, userId: string, year: number): Promise<StatementData> {
-  const { from, before } = await yearBounds(q, userId, year);
-  const [journals, opening, holds] = await Promise.all([
-    playerJournals(q, userId, { from, before }),
-    queryRows<{ balance: number }>(
-      q,
-      sql`select coalesce(sum(e.amount_cents), 0)::float8 as balance
-          from ledger_entries e join ledger_journals j on j.id = e.journal_id
-          where e.account = ${accounts.earnings(userId)} and j.created_at < ${from.toISOString()}::timestamptz`,
-    ),
-    q
-      .select({
-        id: bids.id,
-        buildingId: bids.buildingId,
-        amountCents: bids.amountCents,
-        totalCents: bids.totalCents,
-        status: bids.status,
-        createdAt: bids.createdAt,
-        releasedAt: bids.holdReleasedAt,
-      })
-      .from(bids)
-      .where(
-        and(
-          eq(bids.bidderId, userId),
-          isNotNull(bids.paymentIntentId),
-          or(
-            and(gte(bids.createdAt, from), lt(bids.createdAt, before)),
-            and(gte(bids.holdReleasedAt, from), lt(bids.holdReleasedAt, before)),
-          ),
-        ),
-      ),
-  ]);
+export function statementMovements(
+  journals: PlayerJournal[],
+  holds: HeldBid[],
+  userId: string,
+  window: { from?: Date; before?: Date } = {},
+): Movement[] {
   const movements = journals.map((j) => movementOf(j, userId));
-  const inYear = (d: Date | null): d is Date => d !== null && d >= from && d < before;
+  const inWindow = (d: Date | null): d is Date =>
+    d !== null && (!window.from || d >= window.from) && (!window.before || d < window.before);
   for (const b of holds) {
     // A bid that failed while its hold was being made never held anything.
     const held = b.status !== "holding" && !(b.status === "failed" && b.releasedAt === null);
     if (!held) continue;
-    const common = { buildingId: b.buildingId, credits: 0, fees: 0, tax: 0, earnings: 0, earningsCents: 0 };
-    if (inYear(b.createdAt)) {
-      const at = Math.floor(b.createdAt.getTime() / 1000);
+    const common = {
+      buildingId: b.buildingId,
+      building: b.building,
+      credits: 0,
+      fees: 0,
+      tax: 0,
+      earnings: 0,
+    };
+    if (inWindow(b.createdAt)) {
       movements.push({
         ...common,
-        at,
+        at: Math.floor(b.createdAt.getTime() / 1000),
         sortAt: b.createdAt.getTime() / 1000,
         kind: "bid-hold",
-        description: `Card hold for a bid of ${formatCents(b.amountCents)} on ${b.buildingId}`,
-        card: dollars(-b.totalCents),
+        description: `Card hold for a bid of ${formatCents(b.amountCents)} on ${b.building}`,
+        card: -b.totalCents,
         order: `0:${b.id}`,
       });
     }
-    if (b.status !== "accepted" && inYear(b.releasedAt)) {
-      const at = Math.floor(b.releasedAt.getTime() / 1000);
+    if (b.status !== "accepted" && inWindow(b.releasedAt)) {
       movements.push({
         ...common,
-        at,
+        at: Math.floor(b.releasedAt.getTime() / 1000),
         sortAt: b.releasedAt.getTime() / 1000,
         kind: "bid-release",
-        description: `Card hold released: bid of ${formatCents(b.amountCents)} on ${b.buildingId}`,
-        card: dollars(b.totalCents),
+        description: `Card hold released: bid of ${formatCents(b.amountCents)} on ${b.building}`,
+        card: b.totalCents,
         order: `2:${b.id}`,
       });
     }
   }
-  movements.sort((a, b) => a.sortAt - b.sortAt || a.order.localeCompare(b.order));
+  return movements.sort((a, b) => a.sortAt - b.sortAt || a.order.localeCompare(b.order));
+}
+
+/** The columns' sums over movements, in cents. */
+export function sumsOf(movements: Movement[]): Record<StatementColumn, number> {
+  const sums = { card: 0, credits: 0, fees: 0, tax: 0, earnings: 0 };
+  for (const m of movements) for (const column of STATEMENT_COLUMNS) sums[column] += m[column];
+  return sums;
+}
+
+const inDollars = (sums: Record<StatementColumn, number>): StatementTotals => ({
+  card: dollars(sums.card),
+  credits: dollars(sums.credits),
+  fees: dollars(sums.fees),
+  tax: dollars(sums.tax),
+  earnings: dollars(sums.earnings),
+});
+
+export { inDollars as totalsInDollars };
+
+/**
+ * Every money movement of the player in a year (UTC), oldest first: the ledger's journals of their purchases,
+ * developments, sales, won bids, payouts, refunds and credits, with the card holds of their bids and their
+ * releases (which move no ledger money), the earnings balance after each, and each column's total. The closing
+ * balance is the ledger's earnings balance at the year's end (now, for this year).
+ */
+export async function getStatement(q: Queryable, userId: string, year: number): Promise<StatementData> {
+  const window = await yearBounds(q, userId, year);
+  const [journals, opening, holds] = await Promise.all([
+    playerJournals(q, userId, window),
+    queryRows<{ balance: number }>(
+      q,
+      sql`select coalesce(sum(e.amount_cents), 0)::float8 as balance
+          from ledger_entries e join ledger_journals j on j.id = e.journal_id
+          where e.account = ${accounts.earnings(userId)} and j.created_at < ${window.from.toISOString()}::timestamptz`,
+    ),
+    bidHolds(q, userId, window),
+  ]);
+  const movements = statementMovements(journals, holds, userId, window);
   const openingCents = Math.round(Number(opening[0]?.balance ?? 0));
   let balance = openingCents;
-  const rows: StatementRow[] = movements.map(({ earningsCents, sortAt: _sortAt, order: _order, ...m }) => {
-    balance += earningsCents;
-    return { ...m, balance: dollars(balance) };
+  const rows: StatementRow[] = movements.map(({ sortAt: _sortAt, order: _order, ...m }) => {
+    balance += m.earnings;
+    return {
+      ...m,
+      card: dollars(m.card),
+      credits: dollars(m.credits),
+      fees: dollars(m.fees),
+      tax: dollars(m.tax),
+      earnings: dollars(m.earnings),
+      balance: dollars(balance),
+    };
   });
-  return { year, openingBalance: dollars(openingCents), closingBalance: dollars(balance), rows };
+  return {
+    year,
+    openingBalance: dollars(openingCents),
+    closingBalance: dollars(balance),
+    totals: inDollars(sumsOf(movements)),
+    rows,
+  };
 }
 
 const CSV_COLUMNS = [
@@ -207,12 +359,16 @@ const CSV_COLUMNS = [
 ];
 
 function csvField(value: string): string {
-  // A leading =, +, - or @ would be read as a formula by a spreadsheet.
-  const safe = /^[=+\-@]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  // A leading =, +, -, @ (or a tab or carriage return before one) would be read as a formula by a spreadsheet; an
+  // amount such as -12.00 is a number, left as it is.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The statement as CSV: one line per movement, dates in UTC (ISO 8601), amounts in dollars with two decimals. */
+/**
+ * The statement as CSV: one line per movement, dates in UTC (ISO 8601), the building by the name it had then (never
+ * its id), amounts in dollars with two decimals.
+ */
 export function statementCsv(statement: StatementData): string {
   const money = (n: number) => n.toFixed(2);
   const lines = [
@@ -222,7 +378,7 @@ export function statementCsv(statement: StatementData): string {
         new Date(r.at * 1000).toISOString(),
         r.kind,
         r.description,
-        r.buildingId ?? "",
+        r.building ?? "",
         money(r.card),
         money(r.credits),
         money(r.fees),

@@ -18,12 +18,12 @@ type ListingRow = PropertyRow & {
 
 // Every order ends on the building's id, so pages never overlap or skip a row among equals.
 const orderings: Record<MarketSort, string> = {
-  price: `p.price_cents asc, b.id asc`,
-  "-price": `p.price_cents desc, b.id asc`,
+  price: `p.ask_cents asc, b.id asc`,
+  "-price": `p.ask_cents desc, b.id asc`,
   "-listedAt": `coalesce(p.listed_at, p.updated_at) desc, b.id asc`,
   "-bidCount": `coalesce(bk.bid_count, 0) desc, bk.best_bid desc nulls last, b.id asc`,
   // The share of the last sale price the ask is below it: largest first; never sold, last.
-  discount: `(ls.price_cents - p.price_cents)::float8 / nullif(ls.price_cents, 0) desc nulls last, b.id asc`,
+  discount: `(ls.price_cents - p.ask_cents)::float8 / nullif(ls.price_cents, 0) desc nulls last, b.id asc`,
 };
 
 /** Sorts that need nothing but the property and building to choose a page. */
@@ -53,8 +53,8 @@ export async function listListings(
   if (query.neighborhood) await requireNeighborhood(q, query.neighborhood);
   const filters: SQL[] = [sql`p.for_sale`];
   if (query.neighborhood) filters.push(sql`b.neighborhood = ${query.neighborhood}`);
-  if (query.minPrice !== undefined) filters.push(sql`p.price_cents >= ${Math.round(query.minPrice * 100)}`);
-  if (query.maxPrice !== undefined) filters.push(sql`p.price_cents <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.minPrice !== undefined) filters.push(sql`p.ask_cents >= ${Math.round(query.minPrice * 100)}`);
+  if (query.maxPrice !== undefined) filters.push(sql`p.ask_cents <= ${Math.round(query.maxPrice * 100)}`);
   if (query.minFloors !== undefined) filters.push(sql`b.floors >= ${query.minFloors}`);
   if (query.minYear !== undefined) filters.push(sql`b.year_built >= ${query.minYear}`);
   if (query.maxYear !== undefined) filters.push(sql`b.year_built <= ${query.maxYear}`);
@@ -68,7 +68,7 @@ export async function listListings(
   // What the page is chosen from: the property and the building's id, so a neighbourhood's candidates come from
   // the (neighborhood, id) index alone, and the wide building rows are read for the page's rows only.
   const candidateColumns = sql`p.id as "id", b.id as "buildingId", p.custom_name as "customName",
-               p.price_cents as "priceCents", p.owner_id as "ownerId", p.for_sale as "forSale", p.sales as "sales",
+               p.price_cents as "priceCents", p.ask_cents as "askCents", p.owner_id as "ownerId", p.for_sale as "forSale", p.sales as "sales",
                extract(epoch from coalesce(p.listed_at, p.updated_at))::float8 as "listedAt",
                (count(*) over ())::int as "totalCount", row_number() over (order by ${order}) as "rank"`;
   const pageColumns = sql`page.*, b.map_id as "mapId", b.name as "dataName", b.address as "address",
@@ -82,7 +82,7 @@ export async function listListings(
         ) bk on true
         left join lateral (
           select price_cents, created_at from price_history
-          where building_id = ${building} order by created_at desc limit 1
+          where building_id = ${building} and kind = 'trade' order by created_at desc limit 1
         ) ls on true`;
   const marketColumns = sql`bk.best_bid as "bestBidCents", coalesce(bk.bid_count, 0)::int as "bidCount",
                ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt"`;

@@ -96,7 +96,10 @@ describe("the market's cached reads", () => {
   it("keeps an answer until a change it shows is announced", async () => {
     expect(await listed(a)).toEqual([]);
     // Behind the caches' back: nothing announced, so the cached answer stands for now …
-    await b.app.deps.db.update(properties).set({ forSale: true }).where(eq(properties.buildingId, "way/2"));
+    await b.app.deps.db
+      .update(properties)
+      .set({ forSale: true, askCents: 100_000 })
+      .where(eq(properties.buildingId, "way/2"));
     expect(await listed(a)).toEqual([]);
     // … and is given up within 2 s even so.
     await within2s(async () => (await listed(a)).length === 1, "an unannounced listing");

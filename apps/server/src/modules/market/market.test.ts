@@ -54,7 +54,7 @@ async function list(buildingId: string, askCents: number, daysAgo: number, lastS
     .set({
       ownerId: seller.userId,
       forSale: true,
-      priceCents: askCents,
+      askCents,
       listedAt: new Date(Date.now() - daysAgo * DAY),
     })
     .where(eq(properties.buildingId, buildingId));

@@ -48,7 +48,7 @@ describe("reconcileWithProcessor", () => {
     await giveBuilding(db(), "way/2", seller.userId, 40_000);
     await db()
       .update(properties)
-      .set({ forSale: true, priceCents: 50_000 })
+      .set({ forSale: true, askCents: 50_000 })
       .where(eq(properties.buildingId, "way/2"));
     const [bidderA, bidderB] = [await signUp(t), await signUp(t)];
     await addCard(t, bidderA.token);

@@ -119,7 +119,11 @@ export async function holdPurchaseCredits(
   for (const userId of [...new Set(sorted.map((h) => h.userId))]) await lockKey(tx, creditsLock(userId));
   for (const hold of sorted) {
     const [row] = await tx
-      .select({ creditsCents: purchases.creditsCents, status: purchases.status })
+      .select({
+        creditsCents: purchases.creditsCents,
+        status: purchases.status,
+        buildingId: purchases.buildingId,
+      })
       .from(purchases)
       .where(eq(purchases.id, hold.purchaseId));
     if (row?.status !== "pending" || row.creditsCents === hold.creditsCents) continue;
@@ -147,6 +151,7 @@ export async function holdPurchaseCredits(
     await postJournal(tx, {
       kind: "purchase-credits",
       reference: hold.purchaseId,
+      building: { id: row.buildingId },
       memo: `credits held for purchase ${hold.purchaseId}`,
       entries: [
         { account: accounts.credits(hold.userId), amountCents: -hold.creditsCents },
@@ -167,7 +172,11 @@ export async function holdPurchaseCredits(
  */
 export async function releasePurchaseCredits(tx: Tx, purchaseId: string): Promise<number> {
   const [row] = await tx
-    .select({ userId: purchases.userId, creditsCents: purchases.creditsCents })
+    .select({
+      userId: purchases.userId,
+      creditsCents: purchases.creditsCents,
+      buildingId: purchases.buildingId,
+    })
     .from(purchases)
     .where(eq(purchases.id, purchaseId));
   if (!row || row.creditsCents <= 0) return 0;
@@ -175,6 +184,7 @@ export async function releasePurchaseCredits(tx: Tx, purchaseId: string): Promis
   const { duplicate } = await postJournal(tx, {
     kind: "purchase-credits-release",
     reference: purchaseId,
+    building: { id: row.buildingId },
     memo: `credits given back: purchase ${purchaseId} did not go through`,
     entries: [
       { account: accounts.creditsHeld, amountCents: -row.creditsCents },

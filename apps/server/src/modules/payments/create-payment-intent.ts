@@ -26,7 +26,7 @@ export async function createPaymentIntent(
       buildingId: properties.buildingId,
       ownerId: properties.ownerId,
       forSale: properties.forSale,
-      priceCents: properties.priceCents,
+      askCents: properties.askCents,
       basePriceCents: buildings.basePriceCents,
     })
     .from(properties)
@@ -43,7 +43,8 @@ export async function createPaymentIntent(
   let purpose: "bid" | "purchase";
   if (property.forSale) {
     purpose = "bid";
-    if (amount <= property.priceCents + FEE_AND_TAX_CENTS) {
+    // A bid is above the owner's ask (never the building's value).
+    if (amount <= (property.askCents ?? 0) + FEE_AND_TAX_CENTS) {
       throw new AppError(
         "BAD_REQUEST",
         "amount: a bid must be more than the price plus the processing fee and sales tax",

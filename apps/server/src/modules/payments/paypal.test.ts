@@ -79,7 +79,7 @@ async function listForSale(buildingId: string) {
   await giveBuilding(db(), buildingId, seller.userId, 40_000);
   await db()
     .update(properties)
-    .set({ forSale: true, priceCents: 50_000 })
+    .set({ forSale: true, askCents: 50_000 })
     .where(eq(properties.buildingId, buildingId));
   const [listed] = await db().select().from(properties).where(eq(properties.buildingId, buildingId));
   return { seller, propertyId: listed?.id ?? "" };

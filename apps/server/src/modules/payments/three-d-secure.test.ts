@@ -123,7 +123,7 @@ describe("3-D Secure with the sandbox's authentication test cards", () => {
     await giveBuilding(db(), "way/3", seller.userId, 40_000);
     await db()
       .update(properties)
-      .set({ forSale: true, priceCents: 50_000 })
+      .set({ forSale: true, askCents: 50_000 })
       .where(eq(properties.buildingId, "way/3"));
     const [listed] = await db().select().from(properties).where(eq(properties.buildingId, "way/3"));
     const bidder = await signUp(t);

@@ -163,7 +163,7 @@ describe("payments waiting for the player", () => {
       await giveBuilding(db(), id, seller.userId, 40_000);
       await db()
         .update(properties)
-        .set({ forSale: true, priceCents: 50_000 })
+        .set({ forSale: true, askCents: 50_000 })
         .where(eq(properties.buildingId, id));
       const [row] = await db().select().from(properties).where(eq(properties.buildingId, id));
       listed.push(row?.id ?? "");

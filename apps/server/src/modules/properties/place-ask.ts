@@ -3,10 +3,10 @@ import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
-import { buildings, priceHistory, properties } from "../../db/schema/buildings";
+import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { bidActivity } from "../bids/bid-activity";
@@ -71,7 +71,8 @@ export async function placeAsk(
       .update(properties)
       .set({
         forSale: true,
-        priceCents: askCents,
+        // The ask only: the building's value (price_cents) stays what it is worth.
+        askCents,
         // A changed ask keeps the building's place among the newest listings.
         listedAt: row.forSale && row.listedAt ? row.listedAt : new Date(),
         updatedAt: new Date(),
@@ -85,7 +86,7 @@ export async function placeAsk(
 }
 
 /**
- * Takes the building off the market; its price goes back to what it last sold for. Pending bids on it are released
+ * Takes the building off the market; its value never moved with the ask, so only the ask goes. Pending bids on it are released
  * (their holds let go), since a building off the market takes no bids.
  */
 export async function cancelSale(
@@ -102,23 +103,9 @@ export async function cancelSale(
       .from(bids)
       .where(and(eq(bids.buildingId, row.buildingId), eq(bids.status, "accepting")));
     if (accepting) throw new AppError("CONFLICT", "A bid on this building is being accepted right now.");
-    const [last] = await tx
-      .select({ priceCents: priceHistory.priceCents })
-      .from(priceHistory)
-      .where(eq(priceHistory.buildingId, row.buildingId))
-      .orderBy(desc(priceHistory.createdAt))
-      .limit(1);
-    const [building] = await tx
-      .select({ base: buildings.basePriceCents })
-      .from(buildings)
-      .where(eq(buildings.id, row.buildingId));
     await tx
       .update(properties)
-      .set({
-        forSale: false,
-        priceCents: last?.priceCents ?? building?.base ?? row.priceCents,
-        updatedAt: new Date(),
-      })
+      .set({ forSale: false, askCents: null, updatedAt: new Date() })
       .where(eq(properties.id, row.id));
     const closed = await tx
       .update(bids)

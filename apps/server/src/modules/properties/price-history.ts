@@ -4,7 +4,10 @@ import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, priceHistory } from "../../db/schema/buildings";
 
-/** Every price the building changed hands at, oldest first. */
+/**
+ * The building's value over time, oldest first: every price it changed hands at (`trade`), and the value each
+ * finished development raised it to (`development`, a marked point, never a sale).
+ */
 export async function getPriceHistory(q: Queryable, buildingId: string): Promise<PricePoint[]> {
   const [building] = await q
     .select({ id: buildings.id })
@@ -13,12 +16,17 @@ export async function getPriceHistory(q: Queryable, buildingId: string): Promise
     .limit(1);
   if (!building) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
   const rows = await q
-    .select({ priceCents: priceHistory.priceCents, createdAt: priceHistory.createdAt })
+    .select({
+      priceCents: priceHistory.priceCents,
+      createdAt: priceHistory.createdAt,
+      kind: priceHistory.kind,
+    })
     .from(priceHistory)
     .where(eq(priceHistory.buildingId, buildingId))
     .orderBy(asc(priceHistory.createdAt), asc(priceHistory.id));
   return rows.map((r) => ({
     insertDate: Math.floor(r.createdAt.getTime() / 1000),
     bidAmount: r.priceCents / 100,
+    kind: r.kind,
   }));
 }

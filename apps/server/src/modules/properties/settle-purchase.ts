@@ -108,6 +108,7 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
           kind: "purchase",
           reference: row.id,
           memo: `${row.buildingId} bought for ${formatCents(row.priceCents)}`,
+          building: { id: row.buildingId },
           entries: [
             ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
             ...(row.creditsCents > 0
@@ -148,7 +149,8 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
         select u.id from users u where u.id = any(array(select user_id from s)) and u.deleted_at is null
         order by u.id for share),
       owned as (
-        update properties p set owner_id = s.user_id, price_cents = s.price_cents, for_sale = false, sales = 1,
+        update properties p set owner_id = s.user_id, price_cents = s.price_cents, for_sale = false, ask_cents = null,
+          sales = 1,
           updated_at = now()
         from s
         where p.building_id = any(array(select building_id from locked)) and p.building_id = s.building_id
@@ -163,7 +165,8 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
         select intent_id, user_id,
           case when intent_id like 'paypal\_%' then 'paypal' else ${deps.gateway.kind}::text end, 'purchase', building_id, charge_cents, ${CURRENCY}, 'automatic',
           'succeeded', card_id from done where intent_id is not null),
-      history as (insert into price_history (building_id, price_cents) select building_id, price_cents from done),
+      history as (
+        insert into price_history (building_id, price_cents, kind) select building_id, price_cents, 'trade' from done),
       ${journals},
       completed as (
         update purchases p set status = 'completed', payment_intent_id = done.intent_id, awaiting_until = null,

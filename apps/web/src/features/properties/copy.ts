@@ -31,6 +31,11 @@ export const propertiesCopy = {
   historySummary: "Price history points",
   date: "Date",
   amount: "Price",
+  pointKind: "What",
+  salePoint: "Sale",
+  developmentPoint: "Development: the value rose, no sale",
+  developmentLegend: "Development finished: the value rose by its cost (not a sale)",
+  value: "Value",
   cancel: "Cancel",
   continue: "Continue",
   atLeastBasePrice: (basePrice: number) =>

@@ -1,6 +1,7 @@
 import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import { paths, propertyDetailsUrl } from "@mx/shared/routes";
+import type { Holding } from "@mx/shared/schemas/market";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
@@ -68,42 +69,36 @@ export function PortfolioRoute() {
           <section className="portfolio__section" aria-labelledby="portfolio-totals">
             <h2 id="portfolio-totals">{marketTexts.totals}</h2>
             <dl className="portfolio-totals">
-              <div>
-                <dt>{marketTexts.holdings}</dt>
-                <dd>{data.totals.holdings}</dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalPaid}</dt>
-                <dd>{formatDollars(data.totals.paid)}</dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalValue}</dt>
-                <dd>{formatDollars(data.totals.value)}</dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalUnrealised}</dt>
-                <dd>
-                  <Gain value={data.totals.unrealised} />
-                </dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalRealised}</dt>
-                <dd>
-                  <Gain value={data.totals.realised} />
-                </dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalFees}</dt>
-                <dd>{formatDollars(data.totals.fees)}</dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalTax}</dt>
-                <dd>{formatDollars(data.totals.tax)}</dd>
-              </div>
-              <div>
-                <dt>{marketTexts.totalCredits}</dt>
-                <dd>{formatDollars(data.totals.creditsSpent)}</dd>
-              </div>
+              <Total label={marketTexts.holdings} id="holdings">
+                {data.totals.holdings}
+              </Total>
+              <Total label={marketTexts.totalPaid} id="paid">
+                {formatDollars(data.totals.paid)}
+              </Total>
+              <Total label={marketTexts.totalInvested} id="invested">
+                {formatDollars(data.totals.invested)}
+              </Total>
+              <Total label={marketTexts.totalValue} id="value">
+                {formatDollars(data.totals.value)}
+              </Total>
+              <Total label={marketTexts.totalUnrealised} id="unrealised">
+                <Gain value={data.totals.unrealised} />
+              </Total>
+              <Total label={marketTexts.totalRealised} id="realised">
+                <Gain value={data.totals.realised} />
+              </Total>
+              <Total label={marketTexts.totalFees} id="fees">
+                {formatDollars(data.totals.fees)}
+              </Total>
+              <Total label={marketTexts.totalTax} id="tax">
+                {formatDollars(data.totals.tax)}
+              </Total>
+              <Total label={marketTexts.totalCredits} id="credits">
+                {formatDollars(data.totals.creditsSpent)}
+              </Total>
+              <Total label={marketTexts.totalCardPaid} id="card">
+                {formatDollars(data.totals.cardPaid)}
+              </Total>
             </dl>
           </section>
 
@@ -113,12 +108,14 @@ export function PortfolioRoute() {
               <p className="portfolio__empty">{marketTexts.noHoldings}</p>
             ) : (
               <div className="portfolio-table-wrap">
-                <table className="portfolio-table">
+                <table className="portfolio-table portfolio-table--holdings">
                   <thead>
                     <tr>
                       <th scope="col">{marketTexts.building}</th>
-                      <NumberHead>{marketTexts.price}</NumberHead>
+                      <NumberHead>{marketTexts.costToBuy}</NumberHead>
+                      <NumberHead>{marketTexts.invested}</NumberHead>
                       <NumberHead>{marketTexts.paid}</NumberHead>
+                      <NumberHead>{marketTexts.worth}</NumberHead>
                       <NumberHead>{marketTexts.ask}</NumberHead>
                       <NumberHead>{marketTexts.bestBid}</NumberHead>
                       <NumberHead>{marketTexts.netAtAsk}</NumberHead>
@@ -128,32 +125,7 @@ export function PortfolioRoute() {
                   </thead>
                   <tbody>
                     {data.holdings.map((h) => (
-                      <tr key={h.buildingId} data-building-id={h.buildingId}>
-                        <th scope="row">
-                          <Link
-                            to={propertyDetailsUrl({
-                              id: h.buildingId,
-                              name: h.name,
-                              price: h.ask ?? h.price,
-                              lat: h.location.lat,
-                              lng: h.location.lng,
-                            })}
-                          >
-                            {h.name}
-                          </Link>
-                        </th>
-                        <NumberCell label={marketTexts.price}>{money(h.price)}</NumberCell>
-                        <NumberCell label={marketTexts.paid}>{money(h.paid)}</NumberCell>
-                        <NumberCell label={marketTexts.ask}>{money(h.ask)}</NumberCell>
-                        <NumberCell label={marketTexts.bestBid}>{money(h.bestBid)}</NumberCell>
-                        <NumberCell label={marketTexts.netAtAsk}>{money(h.netIfSoldAtAsk)}</NumberCell>
-                        <NumberCell label={marketTexts.netAtBestBid}>
-                          {money(h.netIfBestBidAccepted)}
-                        </NumberCell>
-                        <NumberCell label={marketTexts.unrealised}>
-                          <Gain value={h.unrealised} />
-                        </NumberCell>
-                      </tr>
+                      <HoldingRow key={h.buildingId} holding={h} />
                     ))}
                   </tbody>
                 </table>
@@ -202,23 +174,59 @@ export function PortfolioRoute() {
           <section className="portfolio__section" aria-labelledby="portfolio-statements">
             <h2 id="portfolio-statements">{marketTexts.statements}</h2>
             <ErrorBox>{downloadError}</ErrorBox>
-            {data.activeYears.length === 0 ? (
+            {data.years.length === 0 ? (
               <p className="portfolio__empty">{marketTexts.noStatements}</p>
             ) : (
-              <ul className="portfolio-statements">
-                {data.activeYears.map((year) => (
-                  <li key={year}>
-                    <Button
-                      variant="secondary"
-                      className="btn--inline"
-                      disabled={downloading !== null}
-                      onClick={() => void download(year)}
-                    >
-                      {marketTexts.statementFor(year)}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="portfolio__lead">{marketTexts.statementsLead}</p>
+                <div className="portfolio-table-wrap">
+                  <table className="portfolio-table portfolio-table--years">
+                    <thead>
+                      <tr>
+                        <th scope="col">{marketTexts.year}</th>
+                        <NumberHead>{marketTexts.card}</NumberHead>
+                        <NumberHead>{marketTexts.credits}</NumberHead>
+                        <NumberHead>{marketTexts.fees}</NumberHead>
+                        <NumberHead>{marketTexts.tax}</NumberHead>
+                        <NumberHead>{marketTexts.earnings}</NumberHead>
+                        <td />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.years.map((y) => (
+                        <tr key={y.year} data-year={y.year}>
+                          <th scope="row">{y.year}</th>
+                          <NumberCell label={marketTexts.card} name="card">
+                            {formatDollars(y.card)}
+                          </NumberCell>
+                          <NumberCell label={marketTexts.credits} name="credits">
+                            {formatDollars(y.credits)}
+                          </NumberCell>
+                          <NumberCell label={marketTexts.fees} name="fees">
+                            {formatDollars(y.fees)}
+                          </NumberCell>
+                          <NumberCell label={marketTexts.tax} name="tax">
+                            {formatDollars(y.tax)}
+                          </NumberCell>
+                          <NumberCell label={marketTexts.earnings} name="earnings">
+                            {formatDollars(y.earnings)}
+                          </NumberCell>
+                          <td className="portfolio-table__action">
+                            <Button
+                              variant="secondary"
+                              className="btn--inline"
+                              disabled={downloading !== null}
+                              onClick={() => void download(y.year)}
+                            >
+                              {marketTexts.statementFor(y.year)}
+                            </Button>
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </>
             )}
           </section>
         </>
@@ -237,10 +245,99 @@ function NumberHead({ children }: { children: ReactNode }) {
 }
 
 /** A figure, right-aligned; on a phone its row is a card and `label` names the figure. */
-function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+function NumberCell({ label, name, children }: { label: string; name?: string; children: ReactNode }) {
   return (
-    <td className="portfolio-table__number" data-label={label}>
+    <td className="portfolio-table__number" data-label={label} data-figure={name}>
       {children}
     </td>
+  );
+}
+
+/** One of the portfolio's totals. */
+function Total({ label, id, children }: { label: string; id: string; children: ReactNode }) {
+  return (
+    <div data-total={id}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+const money2 = (n: number) => formatDollars(n);
+const until = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/**
+ * A holding: what it cost to buy, what was invested, what it is worth and what a sale would bring, with a line under
+ * it for its purchase (price, fee, tax) and each development paid for, constructions under way included.
+ */
+function HoldingRow({ holding: h }: { holding: Holding }) {
+  const details = [
+    h.purchase
+      ? `${marketTexts.costToBuy}: ${marketTexts.costLine(money2(h.purchase.price), money2(h.purchase.fee), money2(h.purchase.tax))}${
+          h.purchase.credits > 0 ? ` (${marketTexts.creditsLine(money2(h.purchase.credits))})` : ""
+        }`
+      : marketTexts.noPurchase,
+    ...h.developments.map(
+      (d) =>
+        `${marketTexts.developmentLine(d.name, d.level)}: ${marketTexts.costLine(money2(d.cost), money2(d.fee), money2(d.tax))}${
+          d.credits > 0 ? ` (${marketTexts.creditsLine(money2(d.credits))})` : ""
+        }${d.constructing && d.completesAt ? ` · ${marketTexts.underConstruction(until.format(new Date(d.completesAt * 1000)))}` : ""}`,
+    ),
+  ];
+  return (
+    <tr data-building-id={h.buildingId}>
+      <th scope="row">
+        <Link
+          to={propertyDetailsUrl({
+            id: h.buildingId,
+            name: h.name,
+            price: h.ask ?? h.value,
+            lat: h.location.lat,
+            lng: h.location.lng,
+          })}
+        >
+          {h.name}
+        </Link>
+        <ul className="portfolio-holding__lines">
+          {details.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </th>
+      <NumberCell label={marketTexts.costToBuy} name="cost">
+        {money(h.purchase?.total ?? null)}
+      </NumberCell>
+      <NumberCell label={marketTexts.invested} name="invested">
+        {money(h.invested)}
+      </NumberCell>
+      <NumberCell label={marketTexts.paid} name="paid">
+        {money(h.paid)}
+      </NumberCell>
+      <NumberCell label={marketTexts.worth} name="worth">
+        {money(h.value)}
+      </NumberCell>
+      <NumberCell label={marketTexts.ask} name="ask">
+        {money(h.ask)}
+      </NumberCell>
+      <NumberCell label={marketTexts.bestBid} name="best-bid">
+        {money(h.bestBid)}
+      </NumberCell>
+      <NumberCell label={marketTexts.netAtAsk} name="net-at-ask">
+        {money(h.netIfSoldAtAsk)}
+      </NumberCell>
+      <NumberCell label={marketTexts.netAtBestBid} name="net-at-best-bid">
+        {money(h.netIfBestBidAccepted)}
+      </NumberCell>
+      <NumberCell label={marketTexts.unrealised} name="unrealised">
+        <Gain value={h.unrealised} />
+      </NumberCell>
+    </tr>
   );
 }

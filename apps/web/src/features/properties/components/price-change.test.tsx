@@ -10,8 +10,8 @@ describe("the price change on Property Details", () => {
     render(
       <PriceChange
         history={[
-          { insertDate: start, bidAmount: 100 },
-          { insertDate: start + day, bidAmount: 156 },
+          { insertDate: start, bidAmount: 100, kind: "trade" as const },
+          { insertDate: start + day, bidAmount: 156, kind: "trade" as const },
         ]}
       />,
     );
@@ -20,7 +20,7 @@ describe("the price change on Property Details", () => {
 
   it("shows no change for a building sold once, whatever its asking price", () => {
     // The page shows the asking price beside it; an ask is not a sale, so nothing here moves.
-    render(<PriceChange history={[{ insertDate: start, bidAmount: 100 }]} />);
+    render(<PriceChange history={[{ insertDate: start, bidAmount: 100, kind: "trade" as const }]} />);
     expect(screen.getByText("$0.00", { exact: false })).toBeInTheDocument();
     expect(screen.queryByText(/%/)?.textContent ?? "").not.toMatch(/\+/);
   });

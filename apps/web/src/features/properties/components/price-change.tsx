@@ -8,8 +8,9 @@ interface PriceChangeProps {
 }
 
 /**
- * The change from the first price-history point to the last: both are sales. The price shown beside it may be an
- * asking price, which is not a sale and moves no figure here. Nothing without history.
+ * The change in value from the first price-history point to the last: sales, and the value finished developments
+ * raised it to. The price shown beside it may be an asking price, which moves no figure here. Nothing without
+ * history.
  */
 export function PriceChange({ history }: PriceChangeProps) {
   const first = history?.[0];

@@ -9,8 +9,8 @@ const labels = (ticks: number[]) => ticks.map(formatShortDate);
 describe("the price-history time axis", () => {
   it("never prints the same date twice when the sales are hours apart", () => {
     const axis = timeAxis([
-      { insertDate: start, bidAmount: 10 },
-      { insertDate: start + 3 * 3600, bidAmount: 20 },
+      { insertDate: start, bidAmount: 10, kind: "trade" as const },
+      { insertDate: start + 3 * 3600, bidAmount: 20, kind: "trade" as const },
     ]);
     // One date (two where the sales straddle local midnight), never one date printed twice.
     expect(new Set(labels(axis.ticks)).size).toBe(axis.ticks.length);
@@ -19,8 +19,8 @@ describe("the price-history time axis", () => {
 
   it("spreads four distinct dates over a long span", () => {
     const axis = timeAxis([
-      { insertDate: start, bidAmount: 10 },
-      { insertDate: start + 30 * day, bidAmount: 20 },
+      { insertDate: start, bidAmount: 10, kind: "trade" as const },
+      { insertDate: start + 30 * day, bidAmount: 20, kind: "trade" as const },
     ]);
     expect(labels(axis.ticks)).toEqual(["Mar 7", "Mar 17", "Mar 27", "Apr 6"]);
     expect(axis.domain).toEqual([start, start + 30 * day]);
@@ -28,8 +28,8 @@ describe("the price-history time axis", () => {
 
   it("keeps each day once when sales span two days", () => {
     const axis = timeAxis([
-      { insertDate: start, bidAmount: 10 },
-      { insertDate: start + day, bidAmount: 20 },
+      { insertDate: start, bidAmount: 10, kind: "trade" as const },
+      { insertDate: start + day, bidAmount: 20, kind: "trade" as const },
     ]);
     expect(new Set(labels(axis.ticks)).size).toBe(axis.ticks.length);
     expect(labels(axis.ticks)).toEqual(["Mar 7", "Mar 8"]);

@@ -9,6 +9,7 @@ import { formatLongDate, formatShortDate } from "../format-date";
 const ACCENT = "#f5b942";
 const GRID = "#29344d";
 const TICK = "#a9b3c8";
+const LIGHT = "#e8ecf4";
 
 const compactDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
@@ -50,11 +51,43 @@ function PriceTooltip({ active, payload }: TooltipContentProps) {
     <div className="chart-tooltip">
       <p className="chart-tooltip__date">{formatLongDate(point.insertDate)}</p>
       <p className="chart-tooltip__price">{formatDollars(point.bidAmount)}</p>
+      <p>{pointLabel(point)}</p>
     </div>
   );
 }
 
-/** The building's sale prices over time as an area chart, with the same points as a table for screen readers. */
+/** What a point is: a sale, or a development's rise in value (never a sale). */
+const pointLabel = (point: PricePoint) =>
+  point.kind === "development" ? propertiesCopy.developmentPoint : propertiesCopy.salePoint;
+
+type DotProps = { cx?: number; cy?: number; payload?: PricePoint; index?: number };
+
+/**
+ * A development's point, marked on the line as a diamond in the light colour: the value rose, nobody bought. A
+ * sale's point is a plain dot while the line has fewer than two points, and unmarked otherwise.
+ */
+function PricePointDot({ cx, cy, payload, index }: DotProps, alone: boolean) {
+  const key = `dot-${index ?? 0}`;
+  if (cx === undefined || cy === undefined || !payload) return <g key={key} />;
+  if (payload.kind === "development") {
+    return (
+      <path
+        key={key}
+        className="price-chart__development"
+        d={`M ${cx} ${cy - 6} L ${cx + 6} ${cy} L ${cx} ${cy + 6} L ${cx - 6} ${cy} Z`}
+        fill={LIGHT}
+        stroke={ACCENT}
+        strokeWidth={2}
+      />
+    );
+  }
+  return alone ? <circle key={key} cx={cx} cy={cy} r={4} fill={ACCENT} /> : <g key={key} />;
+}
+
+/**
+ * The building's value over time as an area chart: its sale prices, and each finished development's rise marked as
+ * a diamond (never a sale), with the same points as a table for screen readers.
+ */
 export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
   // useId may hold characters that a url(#…) reference does not accept.
   const gradientId = `price-fill-${useId().replace(/[^\w-]/g, "")}`;
@@ -105,12 +138,18 @@ export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
             stroke={ACCENT}
             strokeWidth={2}
             fill={`url(#${gradientId})`}
-            dot={points.length < 2 ? { r: 4, fill: ACCENT } : false}
+            dot={(props: DotProps) => PricePointDot(props, points.length < 2)}
             activeDot={{ r: 5, fill: ACCENT, stroke: "#0b0f17", strokeWidth: 2 }}
             isAnimationActive={false}
           />
         </AreaChart>
       </div>
+      {points.some((point) => point.kind === "development") ? (
+        <p className="price-chart__legend">
+          <span className="price-chart__legend-mark" aria-hidden="true" />
+          {propertiesCopy.developmentLegend}
+        </p>
+      ) : null}
       {/* A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways. */}
       <div className="visually-hidden">
         <table>
@@ -119,6 +158,7 @@ export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
             <tr>
               <th scope="col">{propertiesCopy.date}</th>
               <th scope="col">{propertiesCopy.amount}</th>
+              <th scope="col">{propertiesCopy.pointKind}</th>
             </tr>
           </thead>
           <tbody>
@@ -127,6 +167,7 @@ export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
               <tr key={index}>
                 <td>{formatLongDate(point.insertDate)}</td>
                 <td>{formatDollars(point.bidAmount)}</td>
+                <td>{pointLabel(point)}</td>
               </tr>
             ))}
           </tbody>

@@ -152,6 +152,12 @@ export function PropertyDetailsRoute() {
             {property?.forSale ? propertiesCopy.askingPrice : propertiesCopy.price}
           </p>
           <p className="property-card__price">{formatDollars(price)}</p>
+          {/* An ask is shown as an ask: the building's own value beside it, which the ask never moves. */}
+          {property?.forSale ? (
+            <p className="property-card__value">
+              {propertiesCopy.value}: {formatDollars(property.value)}
+            </p>
+          ) : null}
           {/* Only against the server's price: the address bar's may be stale or missing (0). */}
           {property ? <PriceChange history={history.data} /> : null}
         </div>
