@@ -16,3 +16,25 @@ export const MessageData = z.object({ message: z.string() });
 export type MessageData = z.infer<typeof MessageData>;
 
 export const IdParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** A number as a person writes it: digits, an optional minus sign and decimal point; nothing else. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A number sent in a query (or, where a form may send text, a body): a JSON number, or text that is a plain decimal
+ * ("12", "12.5", "-1"). Hexadecimal ("0x10"), exponents ("1e1"), padding (" 5 ") and empty text ("") are refused
+ * naming the field, where `z.coerce.number()` would read them as numbers. `number` holds the value's own rules.
+ */
+export function decimal<T extends z.ZodType<number, number>>(number: T) {
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== "string") return value;
+    if (PLAIN_DECIMAL.test(value)) return Number(value);
+    ctx.issues.push({
+      code: "custom",
+      input: value,
+      message:
+        value === "" ? "must be a number, not empty" : "must be a plain decimal number, like 12 or 12.5",
+    });
+    return z.NEVER;
+  }, number);
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEADERBOARD_SORT, LIMITS, MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
+import { decimal } from "./common";
 import { Development } from "./developments";
 
 export const Location = z.object({
@@ -48,8 +49,8 @@ export const Property = z.object({
 });
 export type Property = z.infer<typeof Property>;
 
-const Limit = (fallback: number) => z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(fallback);
-const Offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const Limit = (fallback: number) => decimal(z.number().int().min(1).max(PAGE_SIZE.max)).default(fallback);
+const Offset = decimal(z.number().int().min(0).max(1_000_000)).default(0);
 const BuildingId = z.string().trim().min(1, { error: "is required" }).max(100);
 
 export const CheckPropertyDetailsQuery = z.strictObject({ text: z.string().trim().min(1).max(200) });
@@ -126,7 +127,7 @@ export const RenameBuildingData = z.object({ name: z.string(), property: Propert
 
 export const BuildingSearchQuery = z.strictObject({
   q: z.string().trim().min(1).max(100),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: decimal(z.number().int().min(1).max(20)).default(8),
 });
 export const BuildingSearchResult = z.object({
   buildingId: z.string(),
