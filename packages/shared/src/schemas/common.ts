@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkShownName, type ShownNameKind } from "../shown-names";
 
 /** Every reply: `{ statusCode, message, data }`. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -37,4 +38,17 @@ export function decimal<T extends z.ZodType<number, number>>(number: T) {
     });
     return z.NEVER;
   }, number);
+}
+
+/**
+ * A name every player sees (shown-names.ts): after the field's own checks, the name is normalised as it will be
+ * stored, or refused saying why ("must not contain a web address").
+ */
+export function shownName(kind: ShownNameKind) {
+  return (value: string, ctx: z.RefinementCtx<string>): string => {
+    const check = checkShownName(kind, value);
+    if (check.ok) return check.name;
+    ctx.issues.push({ code: "custom", input: value, message: check.reason });
+    return z.NEVER;
+  };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEADERBOARD_SORT, LIMITS, MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
-import { decimal } from "./common";
+import { decimal, shownName } from "./common";
 import { Development } from "./developments";
 
 export const Location = z.object({
@@ -116,7 +116,8 @@ export const BuildingName = z
   .string()
   .trim()
   .min(1, { error: "is required" })
-  .max(LIMITS.buildingNameMax, { error: `must be at most ${LIMITS.buildingNameMax} characters` });
+  .max(LIMITS.buildingNameMax, { error: `must be at most ${LIMITS.buildingNameMax} characters` })
+  .transform(shownName("buildingName"));
 export const RenameBuildingBody = z.strictObject({
   buildingId: BuildingId,
   name: BuildingName,
