@@ -9,7 +9,7 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const PROPERTY_STATUSES = ["available", "owned", "forSale"] as const;
+export const PROPERTY_STATUSES = ["available", "held", "owned", "forSale"] as const;
 
 /** A building as the game shows it: catalogue facts plus who owns it and at what price. Money in dollars. */
 export const Property = z.object({
@@ -44,6 +44,11 @@ export const Property = z.object({
   color: z.string().nullable(),
   location: Location,
   status: z.enum(PROPERTY_STATUSES),
+  /**
+   * Unix seconds until which a buyer's payment waiting for their approval (PayPal, the bank's check) holds it
+   * (status `held`); null when nobody holds it.
+   */
+  heldUntil: z.number().int().nullable().optional(),
   /** What has been built on it (developments stay with the building), and what is being built. */
   development: Development,
 });

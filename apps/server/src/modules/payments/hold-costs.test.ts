@@ -54,7 +54,18 @@ describe("holds that cost something", () => {
     const holder = await signUp(t);
     await addCard(t, holder.token);
     const [x = "", y = ""] = IDS;
+    const details = async (token: string) =>
+      (await t.call("GET", `/api/v1/properties/checkPropertyDetails?text=${x}`, { token })).json().data
+        .propertyDetails[0];
+    const other = await signUp(t);
+    expect(await details(other.token)).toMatchObject({ status: "available" });
+    const startedAt = Date.now();
     expect((await buy(holder.token, x, "paypal")).statusCode).toBe(202);
+    // Every other player sees it held, until when, and not available.
+    const held = await details(other.token);
+    expect(held.status).toBe("held");
+    expect(held.heldUntil * 1000).toBeGreaterThanOrEqual(startedAt + WAIT_MS - 1_000);
+    expect(held.heldUntil * 1000).toBeLessThanOrEqual(Date.now() + WAIT_MS + 1_000);
     later(WAIT_MS + 1_000);
     for (const method of ["paypal", undefined]) {
       const again = await buy(holder.token, x, method);
@@ -65,7 +76,6 @@ describe("holds that cost something", () => {
     }
     // Another building is theirs to hold, and the lapsed one is anyone else's to buy.
     expect((await buy(holder.token, y, "paypal")).statusCode).toBe(202);
-    const other = await signUp(t);
     expect((await buy(other.token, x, "paypal")).statusCode).toBe(202);
     // A day on, the holder may hold it again (here: once the other buyer's own hold has lapsed).
     later(DAY_MS);

@@ -10,6 +10,7 @@ import { developments } from "../../db/schema/developments";
 import { paymentHolds } from "../../db/schema/payment-holds";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { announceInvalidation } from "../events/publish";
 
 export const WAITING_PAYMENT_MS = WAITING_PAYMENT_MINUTES * 60_000;
 
@@ -132,6 +133,8 @@ export async function holdForPlayer(
         .returning({ buildingId: bids.buildingId });
     }
     const [one] = held;
+    // Every player sees the building held until then.
+    if (one && thing.kind === "purchase") await announceInvalidation(tx, { building: one.buildingId });
     if (one) {
       await tx.insert(paymentHolds).values({
         userId: thing.userId,

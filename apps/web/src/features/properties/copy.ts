@@ -22,6 +22,8 @@ export const propertiesCopy = {
   you: "You",
   unowned: "Unowned",
   forSale: "For sale",
+  /** A buyer's payment waits for their approval: nobody else can buy it until then. */
+  heldUntil: (when: string) => `Held until ${when}`,
   address: "Address",
   neighborhood: "Neighbourhood",
   floors: "Floors",
