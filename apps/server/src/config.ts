@@ -74,7 +74,12 @@ const Env = z.object({
     .max(24 * 30)
     .default(PAYOUT_HOLD_HOURS),
   /** Hours a player whose purchase's hold on a building lapsed unpaid may not hold that building again. */
-  HOLD_COOLDOWN_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  HOLD_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** How many payments that wait for the player (PayPal, the bank's check) a player may start in 24 hours. */
   WAITING_PAYMENTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
