@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants as zlibConstants } from "node:zlib";
@@ -25,7 +26,7 @@ import { type FastRead, fastReads } from "./lib/fast-reads";
 import { type FastAnswer, type FixedReply, fixedReplyOf, frontDoor } from "./lib/front-door";
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
-import { badTextField, describeValidation } from "./lib/validation";
+import { badQueryEncoding, badTextField, describeValidation, exponentNumber } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
@@ -235,12 +236,43 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only; anything else is refused with 415 rather than parsed as text.
   app.removeContentTypeParser("text/plain");
+  // A JSON body is UTF-8 throughout, and its numbers are plain decimals: invalid bytes (which would be read as
+  // U+FFFD) and exponents ("1e1") are refused naming the problem, before the usual parser reads the text.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      done(new AppError("BAD_REQUEST", "request body: must be valid UTF-8 text"), undefined);
+      return;
+    }
+    const text = bytes.toString("utf8");
+    const exponent = exponentNumber(text);
+    if (exponent) {
+      const field = exponent.field || "request body";
+      done(
+        new AppError(
+          "BAD_REQUEST",
+          `${field}: must be a plain decimal number, not ${exponent.number.slice(0, 40)}`,
+        ),
+        undefined,
+      );
+      return;
+    }
+    parseJson(req, text, done);
+  });
   app.addHook("preValidation", (req, _reply, done) => {
     // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly, so it is refused.
     const type = req.headers["content-type"];
     const charset = type ? /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] : undefined;
     if (charset && !/^utf-?8$/i.test(charset)) {
       done(new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json in UTF-8."));
+      return;
+    }
+    const mark = req.url.indexOf("?");
+    const badQuery = mark < 0 ? null : badQueryEncoding(req.url.slice(mark + 1));
+    if (badQuery !== null) {
+      done(new AppError("BAD_REQUEST", `${badQuery}: must be valid UTF-8, percent-encoded`));
       return;
     }
     for (const [part, value] of [

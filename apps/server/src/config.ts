@@ -73,6 +73,15 @@ const Env = z.object({
     .min(0)
     .max(24 * 30)
     .default(PAYOUT_HOLD_HOURS),
+  /** Hours a player whose purchase's hold on a building lapsed unpaid may not hold that building again. */
+  HOLD_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** How many payments that wait for the player (PayPal, the bank's check) a player may start in 24 hours. */
+  WAITING_PAYMENTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -222,6 +231,8 @@ export type Config = {
   /** Construction times are divided by this (1 in production). */
   developmentTimeScale: number;
   offerwall: OfferwallConfig;
+  /** What waiting payments cost (payments/waiting-payments.ts). */
+  holds: { cooldownHours: number; waitingPaymentsPerDay: number };
 };
 
 export type OfferwallProvider = "sandbox" | "ayet" | "ironsource" | "generic";
@@ -395,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
     moneyRecoveryAfterMs: e.MONEY_RECOVERY_AFTER_SECONDS * 1000,
     developmentTimeScale: e.DEVELOPMENT_TIME_SCALE,
+    holds: { cooldownHours: e.HOLD_COOLDOWN_HOURS, waitingPaymentsPerDay: e.WAITING_PAYMENTS_PER_DAY },
     offerwall: {
       provider: e.OFFERWALL_PROVIDER,
       wallUrl: e.OFFERWALL_WALL_URL ?? null,
@@ -445,6 +457,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       AUTH_RATE_LIMIT_MAX: "100000",
       PAYOUT_HOLD_HOURS: "0",
       OFFERWALL_CREDIT_HOLD_HOURS: "0",
+      // Tests of waiting payments set these limits themselves.
+      HOLD_COOLDOWN_HOURS: "0",
+      WAITING_PAYMENTS_PER_DAY: "10000",
       OFFERWALL_SANDBOX_DELAY_SECONDS: "0",
     }),
     push: { hosts: null, allowLocal: true },

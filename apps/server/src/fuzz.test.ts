@@ -40,7 +40,7 @@ type Case = {
   method: string;
   url: string;
   headers: Record<string, string>;
-  payload?: string;
+  payload?: string | Buffer;
   /** False for junk an endpoint that takes no input may ignore. */
   malformed: boolean;
 };
@@ -118,6 +118,11 @@ function wrongFor(schema: JsonSchema): unknown[] {
       `1${LONE}`,
       "1e999",
       "NaN",
+      // Numbers as loose text: only a plain decimal is a number.
+      "0x10",
+      "1e1",
+      " 5 ",
+      "",
     ];
   }
   if (type === "boolean") return [...always, "true", 1, `${LONE}`];
@@ -127,7 +132,7 @@ function wrongFor(schema: JsonSchema): unknown[] {
 
 function bodyCases(method: string, url: string, schema: JsonSchema, auth: Record<string, string>): Case[] {
   const json = { "content-type": "application/json", ...auth };
-  const raw = (label: string, payload: string, headers = json): Case => ({
+  const raw = (label: string, payload: string | Buffer, headers = json): Case => ({
     label,
     method,
     url,
@@ -154,12 +159,19 @@ function bodyCases(method: string, url: string, schema: JsonSchema, auth: Record
     raw("a form", "a=1", { ...auth, "content-type": "application/x-www-form-urlencoded" }),
     raw("an unknown charset", "{}", { ...auth, "content-type": "application/json; charset=utf-7" }),
     raw("NUL in the body", '{"a":"\u0000"}'),
+    raw("a body not in UTF-8", Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d])),
   ];
   const base = (plausible(schema) ?? {}) as Record<string, unknown>;
   for (const [field, fieldSchema] of Object.entries(schema.properties ?? {})) {
     for (const value of wrongFor(fieldSchema)) {
       const body = { ...base, [field]: value };
       cases.push(raw(`${field}=${JSON.stringify(value)?.slice(0, 40)}`, JSON.stringify(body)));
+    }
+    const type = Array.isArray(fieldSchema.type) ? fieldSchema.type : [fieldSchema.type];
+    if (type.includes("integer") || type.includes("number")) {
+      // A JSON number with an exponent is a number to JSON.parse, and not a plain decimal.
+      const written = JSON.stringify({ ...base, [field]: 7 }).replace(`"${field}":7`, `"${field}":1e1`);
+      cases.push(raw(`${field}=1e1 (a JSON number)`, written));
     }
   }
   // Required fields missing one at a time, and an unknown field beside valid ones.
@@ -197,10 +209,18 @@ function queryCases(method: string, path: string, params: Parameter[], auth: Rec
             "%00",
             "1%00",
             "1,2",
+            // Numbers as loose text: only a plain decimal is a number.
+            "0x10",
+            "1e1",
+            "%205%20",
+            "",
           ]
         : [
             "%00",
             "a%00b",
+            // Not UTF-8: a byte that begins nothing, and a sequence cut short.
+            "%FF",
+            "%C3%28",
             `${"x".repeat((param.schema.maxLength ?? 2000) + 1)}`,
             ...(param.schema.enum ? ["nope"] : []),
           ];

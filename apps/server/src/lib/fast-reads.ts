@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyBaseLogger } from "fastify";
 import type { RateCounter } from "./rate-limit";
 import { type ReadyReply, readyAnswer } from "./ready-reply";
-import { badTextField } from "./validation";
+import { badQueryEncoding, badTextField } from "./validation";
 
 /**
  * A signed-in read whose reply is the same for every player, kept whole in this instance's cache: the front door
@@ -101,6 +101,7 @@ const LOGGED = new Set(["trace", "debug", "info"]);
 function queryOf(text: string): Record<string, string> | null {
   const query: Record<string, string> = {};
   if (text === "") return query;
+  if (badQueryEncoding(text) !== null) return null;
   for (const [name, value] of new URLSearchParams(text)) {
     if (Object.hasOwn(query, name) || name === "__proto__") return null;
     query[name] = value;

@@ -84,3 +84,52 @@ export function badTextField(
   }
   return null;
 }
+
+/**
+ * The first number in a JSON text written with an exponent ("1e1", "2E-3"), with the key it is the value of (or
+ * an item of), or null when every number is a plain decimal. Strings are skipped whole, escapes and all.
+ */
+export function exponentNumber(json: string): { field: string; number: string } | null {
+  let lastString = "";
+  let key = "";
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      const start = i + 1;
+      for (i = start; i < json.length && json.charCodeAt(i) !== 0x22; i++) {
+        if (json.charCodeAt(i) === 0x5c /* \ */) i++;
+      }
+      lastString = json.slice(start, i);
+    } else if (c === 0x3a /* : */) {
+      key = lastString;
+    } else if (c === 0x2d /* - */ || (c >= 0x30 && c <= 0x39)) {
+      const start = i;
+      while (i + 1 < json.length && /[-+.\deE]/.test(json.charAt(i + 1))) i++;
+      const number = json.slice(start, i + 1);
+      if (/[eE]/.test(number)) return { field: key, number };
+    }
+  }
+  return null;
+}
+
+/**
+ * The first parameter of a query string (the text after "?") whose name or value is not percent-encoded UTF-8
+ * ("%FF", "%C3%28", a lone "%"), or null. The query parser would keep such text as it is, not refuse it.
+ */
+export function badQueryEncoding(query: string): string | null {
+  for (const pair of query.split("&")) {
+    const [name = "", value = ""] = pair.split("=", 2);
+    for (const part of [name, value]) {
+      try {
+        decodeURIComponent(part.replaceAll("+", " "));
+      } catch {
+        try {
+          return decodeURIComponent(name.replaceAll("+", " ")) || "query";
+        } catch {
+          return "query";
+        }
+      }
+    }
+  }
+  return null;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HEX_COLOUR_PATTERN, LIMITS, OTP_TYPES, USERNAME_PATTERN } from "../constants";
+import { shownName } from "./common";
 
 export const Email = z
   .email({
@@ -15,13 +16,15 @@ export const FullName = z
   .string()
   .trim()
   .min(1, { error: "is required" })
-  .max(LIMITS.fullNameMax, { error: `must be at most ${LIMITS.fullNameMax} characters` });
+  .max(LIMITS.fullNameMax, { error: `must be at most ${LIMITS.fullNameMax} characters` })
+  .transform(shownName("fullName"));
 export const UserName = z
   .string()
   .trim()
   .min(LIMITS.userNameMin, { error: `must be at least ${LIMITS.userNameMin} characters` })
   .max(LIMITS.userNameMax, { error: `must be at most ${LIMITS.userNameMax} characters` })
-  .regex(USERNAME_PATTERN, { error: "may contain only letters, digits, '.', '_' and '-'" });
+  .regex(USERNAME_PATTERN, { error: "may contain only letters, digits, '.', '_' and '-'" })
+  .transform(shownName("userName"));
 export const HexColour = z.string().regex(HEX_COLOUR_PATTERN, { error: "must be a colour like #ffffff" });
 export const OtpTypeSchema = z.enum(OTP_TYPES);
 /** Tokens travel as strings; a client that keeps them as numbers may send a number. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
+import { decimal } from "./common";
 import { Location, Property } from "./properties";
 
 /**
@@ -81,8 +82,8 @@ export const BidData = z.object({ bid: Bid });
 export const BID_LIST_TYPES = ["owner", "bidder"] as const;
 export const BidListQuery = z.strictObject({
   type: z.enum(BID_LIST_TYPES, { error: "must be owner or bidder" }),
-  limit: z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(PAGE_SIZE.bidsDefault),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: decimal(z.number().int().min(1).max(PAGE_SIZE.max)).default(PAGE_SIZE.bidsDefault),
+  offset: decimal(z.number().int().min(0).max(1_000_000)).default(0),
 });
 export const BidListData = z.object({ totalCount: z.number().int(), bidList: z.array(Bid) });
 export type BidListData = z.infer<typeof BidListData>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimal } from "./common";
 
 /*
  * The live channel (/api/v1/live, WebSocket). Events are small on purpose: ids, names, colours and amounts
@@ -144,8 +145,8 @@ export type Activity = {
 }[ActivityType];
 
 export const ActivitiesQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: decimal(z.number().int().min(1).max(100)).default(20),
+  offset: decimal(z.number().int().min(0).max(1_000_000)).default(0),
 });
 
 export const ActivitiesData = z.object({

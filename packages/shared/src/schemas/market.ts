@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { DEVELOPMENT_KINDS, MARKET, PAGE_SIZE } from "../constants";
+import { decimal } from "./common";
 import { Property } from "./properties";
 
 /** What the market's listings can be ordered by: ask up or down, newest listing, most bids, deepest discount. */
 export const MARKET_SORTS = ["price", "-price", "-listedAt", "-bidCount", "discount"] as const;
 export type MarketSort = (typeof MARKET_SORTS)[number];
 
-const Offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
-const Limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-const Dollars = z.coerce.number().min(0).max(1_000_000);
-const Year = z.coerce.number().int().min(1000).max(9999);
+const Offset = decimal(z.number().int().min(0).max(1_000_000)).default(0);
+const Limit = (fallback: number, max: number) => decimal(z.number().int().min(1).max(max)).default(fallback);
+const Dollars = decimal(z.number().min(0).max(1_000_000));
+const Year = decimal(z.number().int().min(1000).max(9999));
 const NeighborhoodName = z.string().trim().min(1).max(100);
 
 export const MarketListingsQuery = z.strictObject({
@@ -19,7 +20,7 @@ export const MarketListingsQuery = z.strictObject({
   minPrice: Dollars.optional(),
   /** Asks up to this many dollars. */
   maxPrice: Dollars.optional(),
-  minFloors: z.coerce.number().int().min(0).max(500).optional(),
+  minFloors: decimal(z.number().int().min(0).max(500)).optional(),
   minYear: Year.optional(),
   maxYear: Year.optional(),
   /** Matches the building's name or address, and the name its owner gave it. */
@@ -78,7 +79,7 @@ export type MarketTradesData = z.infer<typeof MarketTradesData>;
 
 export const MarketIndexQuery = z.strictObject({
   neighborhood: NeighborhoodName,
-  days: z.coerce.number().int().min(1).max(MARKET.indexMaxDays).default(MARKET.indexDays),
+  days: decimal(z.number().int().min(1).max(MARKET.indexMaxDays)).default(MARKET.indexDays),
 });
 export const IndexDay = z.object({
   /** UTC day, YYYY-MM-DD. */
@@ -249,7 +250,7 @@ export type PortfolioData = z.infer<typeof PortfolioData>;
 
 export const STATEMENT_FORMATS = ["json", "csv"] as const;
 export const StatementQuery = z.strictObject({
-  year: z.coerce.number().int().min(1000).max(9999),
+  year: decimal(z.number().int().min(1000).max(9999)),
   format: z.enum(STATEMENT_FORMATS).default("json"),
 });
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCY } from "../constants";
+import { decimal } from "./common";
 
 /**
  * A card for buying, in the form the server lists it, with the field names the client reads
@@ -55,8 +56,8 @@ export const PaymentIntentData = z.object({
 /** The sandbox tokeniser: the only place a full card number is seen. */
 export const SandboxTokenBody = z.strictObject({
   number: z.string().trim().min(1, { error: "is required" }).max(30),
-  expMonth: z.coerce.number().int(),
-  expYear: z.coerce.number().int(),
+  expMonth: decimal(z.number().int()),
+  expYear: decimal(z.number().int()),
   cvc: z.string().trim().max(10),
   name: z.string().trim().max(100).optional(),
 });

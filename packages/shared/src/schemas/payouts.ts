@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CURRENCY } from "../constants";
 import { ProofFields } from "./auth";
+import { decimal } from "./common";
 
 /**
  * Payouts. Amounts the API shows are dollars with two decimals (like price and bidAmount); the one amount the
@@ -114,8 +115,8 @@ export const PAYOUT_TYPES = ["manual", "automatic"] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 
 export const PayoutDetailsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1, { error: "must be at least 1" }).max(100).default(50),
-  offset: z.coerce.number().int().min(0, { error: "must be 0 or more" }).default(0),
+  limit: decimal(z.number().int().min(1, { error: "must be at least 1" }).max(100)).default(50),
+  offset: decimal(z.number().int().min(0, { error: "must be 0 or more" })).default(0),
 });
 
 export const PayoutDetailsData = z.object({

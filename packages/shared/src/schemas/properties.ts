@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LEADERBOARD_SORT, LIMITS, MAX_PRICE_DOLLARS, PAGE_SIZE } from "../constants";
+import { decimal, shownName } from "./common";
 import { Development } from "./developments";
 
 export const Location = z.object({
@@ -8,7 +9,7 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const PROPERTY_STATUSES = ["available", "owned", "forSale"] as const;
+export const PROPERTY_STATUSES = ["available", "held", "owned", "forSale"] as const;
 
 /** A building as the game shows it: catalogue facts plus who owns it and at what price. Money in dollars. */
 export const Property = z.object({
@@ -50,13 +51,18 @@ export const Property = z.object({
   color: z.string().nullable(),
   location: Location,
   status: z.enum(PROPERTY_STATUSES),
+  /**
+   * Unix seconds until which a buyer's payment waiting for their approval (PayPal, the bank's check) holds it
+   * (status `held`); null when nobody holds it.
+   */
+  heldUntil: z.number().int().nullable().optional(),
   /** What has been built on it (developments stay with the building), and what is being built. */
   development: Development,
 });
 export type Property = z.infer<typeof Property>;
 
-const Limit = (fallback: number) => z.coerce.number().int().min(1).max(PAGE_SIZE.max).default(fallback);
-const Offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
+const Limit = (fallback: number) => decimal(z.number().int().min(1).max(PAGE_SIZE.max)).default(fallback);
+const Offset = decimal(z.number().int().min(0).max(1_000_000)).default(0);
 const BuildingId = z.string().trim().min(1, { error: "is required" }).max(100);
 
 export const CheckPropertyDetailsQuery = z.strictObject({ text: z.string().trim().min(1).max(200) });
@@ -125,7 +131,8 @@ export const BuildingName = z
   .string()
   .trim()
   .min(1, { error: "is required" })
-  .max(LIMITS.buildingNameMax, { error: `must be at most ${LIMITS.buildingNameMax} characters` });
+  .max(LIMITS.buildingNameMax, { error: `must be at most ${LIMITS.buildingNameMax} characters` })
+  .transform(shownName("buildingName"));
 export const RenameBuildingBody = z.strictObject({
   buildingId: BuildingId,
   name: BuildingName,
@@ -136,7 +143,7 @@ export const RenameBuildingData = z.object({ name: z.string(), property: Propert
 
 export const BuildingSearchQuery = z.strictObject({
   q: z.string().trim().min(1).max(100),
-  limit: z.coerce.number().int().min(1).max(20).default(8),
+  limit: decimal(z.number().int().min(1).max(20)).default(8),
 });
 export const BuildingSearchResult = z.object({
   buildingId: z.string(),

@@ -8,6 +8,7 @@ export * from "./market";
 export * from "./offerwall";
 export * from "./otp";
 export * from "./outbox";
+export * from "./payment-holds";
 export * from "./payments";
 export * from "./payouts";
 export * from "./paypal";

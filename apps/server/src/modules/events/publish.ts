@@ -29,7 +29,8 @@ const MAX_PAYLOAD_BYTES = 7900;
  * What a change that no socket hears about tells every instance's caches (modules/system/hot-reads.ts): a session
  * ended (`sessionId`), all of a player's sessions ended (`sessionsOf`), a player's name changed (`player`).
  */
-export type Invalidation = { sessionId?: string; sessionsOf?: string; player?: string };
+/** `building`: what is shown of a building changed without an event of its own (a buyer's payment now holds it). */
+export type Invalidation = { sessionId?: string; sessionsOf?: string; player?: string; building?: string };
 
 /** What travels through NOTIFY between instances. */
 export type WireMessage =

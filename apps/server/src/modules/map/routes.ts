@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import { ok } from "@mx/kit/reply";
-import { envelope } from "@mx/shared/schemas/common";
+import { decimal, envelope } from "@mx/shared/schemas/common";
 import { MapManifest, MapState } from "@mx/shared/schemas/map";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -13,8 +13,8 @@ const MapStateQuery = z.strictObject({ encoding: z.enum(["pairs", "delta"]).defa
 
 const TileParams = z.strictObject({
   version: z.string().regex(/^[0-9a-f]{16}$/, { error: "must be a map version" }),
-  z: z.coerce.number().int().min(0).max(22),
-  x: z.coerce.number().int().min(0),
+  z: decimal(z.number().int().min(0).max(22)),
+  x: decimal(z.number().int().min(0)),
   y: z.string().regex(/^\d+\.pbf$/, { error: "must be a tile row like 123.pbf" }),
 });
 

@@ -62,8 +62,11 @@ export type MoneyOperation<Row, Done> = {
   charge(row: Row): Promise<GatewayIntent>;
   /** Notes the processor's intent on the row (committed), so recovery finds it by id. */
   note(row: Row, intent: GatewayIntent): Promise<void>;
-  /** Notes that the payment now waits for the player (their bank, PayPal); false if they may not wait for more. */
-  awaitPlayer(row: Row, intent: GatewayIntent): Promise<boolean>;
+  /**
+   * Notes that the payment now waits for the player (their bank, PayPal); false if they may not wait for more now,
+   * or the refusal to give them when they may not for another reason (as many started today as a day allows).
+   */
+  awaitPlayer(row: Row, intent: GatewayIntent): Promise<boolean | AppError>;
   /** Step 3, in one transaction with its journal; null when it can no longer be settled (the money then goes back). */
   settle(row: Row, intent: GatewayIntent | null): Promise<Done | null>;
   /** What a row settled already gave (a repeat, or recovery that found it done meanwhile); null if it did not settle. */
@@ -250,8 +253,9 @@ async function runSteps<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Pro
     // The processor has answered, and nothing of its answer is noted yet: recovery finds the intent by its key.
     crashPoint(`${op.name}.answered`);
     if (intent.status === "requires_action") {
-      if (!(await op.awaitPlayer(row, intent))) {
-        const refusal = tooManyWaiting();
+      const held = await op.awaitPlayer(row, intent);
+      if (held !== true) {
+        const refusal = held === false ? tooManyWaiting() : held;
         await cancelAndRelease(op, row, intent, refusal.message);
         throw refusal;
       }

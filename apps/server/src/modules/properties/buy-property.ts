@@ -8,7 +8,7 @@ import type { AppDeps } from "../../deps";
 import { confirmOperation, runOperation } from "../money/operation";
 import { actionOf } from "../payments/bank-check";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
-import { assertRoomToWait } from "../payments/waiting-payments";
+import { assertNoLapsedHold, assertRoomToWait } from "../payments/waiting-payments";
 import { purchaseOperation, reservePurchase } from "./purchase-operation";
 import { type BuyResult, boughtOf } from "./settle-purchase";
 
@@ -47,6 +47,8 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
       `credits: must be at most the total of ${formatCents(priceCents + FEE_AND_TAX_CENTS)}`,
     );
   }
+  // A building whose hold the buyer let lapse lately is not theirs to hold again yet.
+  await assertNoLapsedHold(deps, userId, input.buildingId ?? input.propertyId ?? "");
   // PayPal always waits for the buyer's approval: refused at once when they have no place left for it.
   if (input.paymentMethodId === PAYPAL_METHOD && deps.gateway.paypal) await assertRoomToWait(deps, userId);
   const row = await reservePurchase(deps, {

@@ -1,4 +1,5 @@
 import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import { errors } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, or, sql } from "drizzle-orm";
@@ -44,13 +45,37 @@ export async function checkPropertyDetails(q: Queryable, text: string): Promise<
       .where(UUID.test(text) ? or(eq(buildings.id, text), eq(properties.id, text)) : eq(buildings.id, text))
       .limit(1);
     if (exact.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
-    return exact.map(presentProperty);
+    return withHolds(q, exact.map(presentProperty));
   }
   const ids = await rankedMatches(q, text, MAX_MATCHES);
   if (ids.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
   const rows = await propertiesOf(q).execute({ ids });
   const order = new Map(ids.map((id, i) => [id, i]));
-  return rows
-    .sort((a, b) => (order.get(a.buildingId ?? "") ?? 0) - (order.get(b.buildingId ?? "") ?? 0))
-    .map(presentProperty);
+  return withHolds(
+    q,
+    rows
+      .sort((a, b) => (order.get(a.buildingId ?? "") ?? 0) - (order.get(b.buildingId ?? "") ?? 0))
+      .map(presentProperty),
+  );
+}
+
+/** Marks the unowned buildings a buyer's waiting payment holds (`held`, until when), as every other player sees them. */
+async function withHolds(q: Queryable, found: Property[], now = new Date()): Promise<Property[]> {
+  const unowned = found.filter((p) => p.ownerId === null).map((p) => p.buildingId);
+  if (unowned.length === 0) return found;
+  const held = await queryRows<{ building_id: string; until: string }>(
+    q,
+    sql`select building_id, max(awaiting_until) as until from purchases
+        where building_id in (${sql.join(
+          unowned.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and status = 'pending'
+          and awaiting_until > ${now.toISOString()}::timestamptz
+        group by building_id`,
+  );
+  const until = new Map(held.map((h) => [h.building_id, Math.ceil(new Date(h.until).getTime() / 1000)]));
+  return found.map((p) => {
+    const heldUntil = until.get(p.buildingId);
+    return heldUntil ? { ...p, status: "held", heldUntil } : p;
+  });
 }

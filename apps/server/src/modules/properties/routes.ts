@@ -121,9 +121,11 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
           await settleDueDevelopments(db);
           const propertyDetails = await checkPropertyDetails(db, text);
           const body = PropertyDetailsData.parse({ propertyDetails });
-          const ends = propertyDetails.flatMap((p) =>
-            p.development.completesAt ? [p.development.completesAt * 1000] : [],
-          );
+          const ends = propertyDetails.flatMap((p) => [
+            ...(p.development.completesAt ? [p.development.completesAt * 1000] : []),
+            // A hold's end makes the building available again.
+            ...(p.heldUntil ? [p.heldUntil * 1000] : []),
+          ]);
           return {
             until: ends.length > 0 ? Math.min(...ends) : null,
             reply: readyReply(JSON.stringify(ok(body, "Property details"))),

@@ -79,7 +79,12 @@ export class HotReads {
   /** One message from the live channel. */
   apply(message: WireMessage): void {
     if ("invalidate" in message) {
-      const { sessionId, sessionsOf, player } = message.invalidate;
+      const { sessionId, sessionsOf, player, building } = message.invalidate;
+      if (building) {
+        this.properties.invalidateTag(`building:${building}`);
+        this.searches.invalidateTag(`building:${building}`);
+        this.market.clear();
+      }
       if (sessionId) this.sessions.invalidateTag(`session:${sessionId}`);
       if (sessionsOf) this.sessions.invalidateTag(`user:${sessionsOf}`);
       if (player) {

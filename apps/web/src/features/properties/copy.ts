@@ -12,6 +12,8 @@ export const propertiesCopy = {
   nameLabel: "Name",
   nameHint: `1 to ${LIMITS.buildingNameMax} characters.`,
   nameRequired: `Enter a name of 1 to ${LIMITS.buildingNameMax} characters.`,
+  /** A name every player would see that the rules refuse (shown-names.ts), saying why. */
+  nameRefused: (reason: string) => `This name ${reason}.`,
   price: "Price",
   askingPrice: "Asking price",
   changeLabel: "Change since the first recorded price",
@@ -22,6 +24,8 @@ export const propertiesCopy = {
   you: "You",
   unowned: "Unowned",
   forSale: "For sale",
+  /** A buyer's payment waits for their approval: nobody else can buy it until then. */
+  heldUntil: (when: string) => `Held until ${when}`,
   address: "Address",
   neighborhood: "Neighbourhood",
   floors: "Floors",

@@ -1,5 +1,6 @@
 import { LIMITS } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
+import { checkShownName } from "@mx/shared/shown-names";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button";
 import { Dialog } from "../../../components/ui/dialog";
@@ -35,8 +36,15 @@ function RenameForm({ currentName, isSaving, onCancel, onSave }: Omit<RenameDial
       document.getElementById(inputId)?.focus();
       return;
     }
+    // The server decides; the same rules here tell the owner why at once.
+    const check = checkShownName("buildingName", trimmed);
+    if (!check.ok) {
+      setError(propertiesCopy.nameRefused(check.reason));
+      document.getElementById(inputId)?.focus();
+      return;
+    }
     setError(null);
-    onSave(trimmed);
+    onSave(check.name);
   };
 
   return (

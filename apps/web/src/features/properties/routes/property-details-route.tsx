@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon, PencilIcon } from "../../../components/ui/icons";
 import { ApiError } from "../../../lib/api-client";
+import { formatDateTime } from "../../../lib/format-date";
 import { getUserId } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { webPaths } from "../../../lib/web-paths";
@@ -147,6 +148,11 @@ export function PropertyDetailsRoute() {
 
       <section className="property-card" aria-label={propertiesCopy.detailsTitle}>
         {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
+        {property?.status === "held" && property.heldUntil ? (
+          <span className="property-badge property-badge--held">
+            {propertiesCopy.heldUntil(formatDateTime(property.heldUntil * 1000))}
+          </span>
+        ) : null}
         <div className="property-card__price-block">
           <p className="property-card__label">
             {property?.forSale ? propertiesCopy.askingPrice : propertiesCopy.price}
