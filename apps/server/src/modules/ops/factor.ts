@@ -107,7 +107,7 @@ export async function passSecondFactor(
       .where(eq(operatorFactors.userId, auth.userId))
       .for("update");
     if (!factor) throw new AppError("BAD_REQUEST", "Enrol a second factor first.");
-    const wrong = new AppError("UNAUTHORIZED", "That code is not right; try the next one.");
+    const wrong = new AppError("SECOND_FACTOR_REQUIRED", "That code is not right; try the next one.");
     let how: string;
     if (/^\d{6}$/.test(code)) {
       const result = await verify({

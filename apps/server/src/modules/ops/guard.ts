@@ -26,7 +26,7 @@ export function operatorGuard(q: Queryable, permission: Permission) {
       .from(operatorProofs)
       .where(and(eq(operatorProofs.sessionId, auth.sessionId), eq(operatorProofs.userId, auth.userId)))
       .limit(1);
-    if (!proof) throw new AppError("UNAUTHORIZED", "Give the code from your authenticator first.");
+    if (!proof) throw new AppError("SECOND_FACTOR_REQUIRED", "Give the code from your authenticator first.");
     if (!can(role, permission)) {
       throw new AppError("FORBIDDEN", `The ${role} role cannot do this.`);
     }
@@ -46,6 +46,6 @@ export function operatorOnly(q: Queryable) {
 /** The operator a guarded route acts as. */
 export function operatorOf(req: FastifyRequest): Operator {
   const operator = operators.get(req);
-  if (!operator) throw new AppError("UNAUTHORIZED", "Give the code from your authenticator first.");
+  if (!operator) throw new AppError("SECOND_FACTOR_REQUIRED", "Give the code from your authenticator first.");
   return operator;
 }
