@@ -165,3 +165,20 @@ export const AuditQuery = z.strictObject({
   targetType: z.string().max(40).optional(),
   targetId: z.string().max(100).optional(),
 });
+
+/** A paid shop order waiting to ship, as `npm run orders` prints it. */
+export const OrderToShip = z.object({
+  id: z.string(),
+  number: z.string(),
+  email: z.string(),
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+  /** What to pack and where to: the command line's text. */
+  description: z.string(),
+});
+export type OrderToShip = z.infer<typeof OrderToShip>;
+
+export const ShipOrderBody = z.strictObject({
+  carrier: z.string().trim().min(1).max(50),
+  trackingNumber: z.string().trim().min(1).max(100),
+});

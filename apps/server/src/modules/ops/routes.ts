@@ -10,11 +10,13 @@ import {
   GrantRoleBody,
   OperatorRole,
   OperatorStatus,
+  OrderToShip,
   PlayerDetail,
   PlayerSearchQuery,
   PlayerSummary,
   Report,
   ResolveReportBody,
+  ShipOrderBody,
 } from "@mx/shared/schemas/ops";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -22,6 +24,7 @@ import { currentUser } from "../auth/plugin";
 import { listAudit } from "./audit";
 import { operatorStatus, passSecondFactor, startEnrolment } from "./factor";
 import { operatorGuard, operatorOf, operatorOnly } from "./guard";
+import { markShipped, ordersToShip } from "./orders";
 import {
   freezePlayer,
   playerDetail,
@@ -253,6 +256,39 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await resolveReport(db, operatorOf(req), req.params.id, req.body), "Report decided."),
+  );
+
+  // The shop.
+  app.get(
+    "/ops/orders",
+    {
+      onRequest: guard("ship"),
+      schema: {
+        tags,
+        summary: "Paid shop orders waiting to ship, oldest first (what `npm run orders` lists)",
+        security,
+        response: { 200: envelope(z.array(OrderToShip)) },
+      },
+    },
+    async () => ok(await ordersToShip(db)),
+  );
+  app.post(
+    "/ops/orders/:id/ship",
+    {
+      onRequest: guard("ship"),
+      schema: {
+        tags,
+        summary: "Mark an order shipped with its carrier and tracking number; the customer is e-mailed once",
+        security,
+        params: IdParams,
+        body: ShipOrderBody,
+        response: {
+          200: envelope(z.object({ number: z.string(), emailed: z.boolean(), alreadyShipped: z.boolean() })),
+        },
+      },
+    },
+    async (req) =>
+      ok(await markShipped(app.deps, operatorOf(req), req.params.id, req.body), "Order shipped."),
   );
 
   // The audit log.
