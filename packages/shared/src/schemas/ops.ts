@@ -182,3 +182,37 @@ export const ShipOrderBody = z.strictObject({
   carrier: z.string().trim().min(1).max(50),
   trackingNumber: z.string().trim().min(1).max(100),
 });
+
+export const RefundBody = z.strictObject({
+  /** Why, for the audit log and the purchase's record. */
+  reason: z.string().trim().min(3).max(300),
+});
+
+export const RefundResult = z.object({
+  purchaseId: z.string(),
+  status: z.string(),
+  refundedCents: z.number().int(),
+});
+
+/** What `npm run ledger:check` prints, and the failed jobs `npm run jobs -- failed` lists. */
+export const MoneyHealth = z.object({
+  problems: z.array(z.string()),
+  failedJobs: z.array(
+    z.object({
+      queue: z.string(),
+      id: z.string(),
+      failedAt: z.string().nullable(),
+      retries: z.number().int(),
+    }),
+  ),
+  failedMessages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      state: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+export type MoneyHealth = z.infer<typeof MoneyHealth>;

@@ -8,12 +8,15 @@ import {
   FactorCodeBody,
   FreezeBody,
   GrantRoleBody,
+  MoneyHealth,
   OperatorRole,
   OperatorStatus,
   OrderToShip,
   PlayerDetail,
   PlayerSearchQuery,
   PlayerSummary,
+  RefundBody,
+  RefundResult,
   Report,
   ResolveReportBody,
   ShipOrderBody,
@@ -24,6 +27,7 @@ import { currentUser } from "../auth/plugin";
 import { listAudit } from "./audit";
 import { operatorStatus, passSecondFactor, startEnrolment } from "./factor";
 import { operatorGuard, operatorOf, operatorOnly } from "./guard";
+import { moneyHealth, retryMessage } from "./money";
 import { markShipped, ordersToShip } from "./orders";
 import {
   freezePlayer,
@@ -34,6 +38,7 @@ import {
   revokePlayerSessions,
   searchPlayers,
 } from "./players";
+import { refundPurchase } from "./refund-purchase";
 import { listReports, resolveReport } from "./report-queue";
 import { grantRole } from "./roles";
 
@@ -289,6 +294,54 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) =>
       ok(await markShipped(app.deps, operatorOf(req), req.params.id, req.body), "Order shipped."),
+  );
+
+  // Money: finance and admin.
+  app.post(
+    "/ops/purchases/:id/refund",
+    {
+      onRequest: guard("money"),
+      schema: {
+        tags,
+        summary: "Refund a completed purchase through the money operation; the building returns to the game",
+        security,
+        params: IdParams,
+        body: RefundBody,
+        response: { 200: envelope(RefundResult) },
+      },
+    },
+    async (req) =>
+      ok(
+        await refundPurchase(app.deps, operatorOf(req), req.params.id, req.body.reason),
+        "Purchase refunded.",
+      ),
+  );
+  app.get(
+    "/ops/money",
+    {
+      onRequest: guard("money"),
+      schema: {
+        tags,
+        summary: "What ledger:check prints, failed jobs and failed outbox messages",
+        security,
+        response: { 200: envelope(MoneyHealth) },
+      },
+    },
+    async () => ok(await moneyHealth(app.deps)),
+  );
+  app.post(
+    "/ops/outbox/:id/retry",
+    {
+      onRequest: guard("money"),
+      schema: {
+        tags,
+        summary: "Queue a failed outbox message (mail, postback, push) again",
+        security,
+        params: IdParams,
+        response: { 200: envelope(z.object({ id: z.string() })) },
+      },
+    },
+    async (req) => ok(await retryMessage(app.deps, operatorOf(req), req.params.id), "Queued again."),
   );
 
   // The audit log.
