@@ -1,41 +1,13 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { generate } from "otplib";
 import { createAccount } from "./support/accounts";
-import { expect, fillLogin, MAP_URL, test } from "./support/fixtures";
+import { expect, test } from "./support/fixtures";
 import { authHeaders, buyBuilding, detailsUrl } from "./support/market";
+import { enrolAndEnter, grant, signedIn } from "./support/operators";
 import { screenshotsTo } from "./support/shots";
-import { newUser, type TestUser } from "./support/users";
+import { newUser } from "./support/users";
 
 const shoot = screenshotsTo("OPS_SHOTS_DIR");
 
-/** A new browser context, signed in as `user` through the login screen. */
-async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await fillLogin(page, user.email, user.password);
-  await expect(page).toHaveURL(MAP_URL);
-  return page;
-}
-
-/** `npm run ops -- grant <email> <role>`, through the endpoint that runs it off production. */
-async function grant(request: APIRequestContext, email: string, role: string): Promise<void> {
-  const res = await request.post("/dev/ops", { data: { args: ["grant", email, role] } });
-  expect(res.ok(), `dev ops answered ${res.status()}`).toBe(true);
-  expect(((await res.json()) as { data: { exitCode: number } }).data.exitCode).toBe(0);
-}
-
-/** Opens /ops, enrols the authenticator (reading the secret shown) and gives its first code. */
-async function enrolAndEnter(page: Page, shotName?: string): Promise<void> {
-  await page.goto("/ops");
-  await expect(page.getByRole("heading", { level: 1, name: "Operator console" })).toBeVisible();
-  await page.getByRole("button", { name: "Set up the authenticator" }).click();
-  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
-  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(8);
-  if (shotName) await shoot(page, shotName);
-  const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
-  await page.getByLabel(/Code from the authenticator/).fill(await generate({ secret }));
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("navigation", { name: "Console sections" })).toBeVisible();
-}
+test.setTimeout(300_000);
 
 test("An admin grants support; a player reports a building's name; support resets it and the reporter sees the new name; the audit log lists it all", async ({
   browser,
@@ -50,7 +22,7 @@ test("An admin grants support; a player reports a building's name; support reset
 
   // The admin signs in, enrols the second factor and grants support.
   const adminPage = await signedIn(browser, admin);
-  await enrolAndEnter(adminPage, "ops-enrol");
+  await enrolAndEnter(adminPage, () => shoot(adminPage, "ops-enrol"));
   await adminPage.getByRole("button", { name: "Roles" }).click();
   await adminPage.getByLabel("Account e-mail").fill(support.email);
   await adminPage.getByLabel("Role", { exact: true }).selectOption("support");

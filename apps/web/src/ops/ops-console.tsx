@@ -1,7 +1,9 @@
 import {
   AuditEntry,
   Enrolment,
+  MoneyHealth,
   OperatorStatus,
+  OrderToShip,
   PlayerDetail,
   PlayerSummary,
   Report,
@@ -17,10 +19,12 @@ import { useDocumentTitle } from "../lib/use-document-title";
 import { cents, opsRequest, when } from "./ops-api";
 import "./ops.css";
 
-type Section = "players" | "reports" | "audit" | "roles";
+type Section = "players" | "reports" | "shop" | "money" | "audit" | "roles";
 const sectionLabels: Record<Section, string> = {
   players: "Players",
   reports: "Reports",
+  shop: "Shop",
+  money: "Money",
   audit: "Audit log",
   roles: "Roles",
 };
@@ -63,8 +67,14 @@ export default function OpsConsole() {
   else if (!status.value.proven) body = <SecondFactor status={status.value} onPassed={status.reload} />;
   else {
     const role = status.value.role;
-    const sections: Section[] =
-      role === "admin" ? ["players", "reports", "audit", "roles"] : ["players", "reports", "audit"];
+    const sections: Section[] = [
+      "players",
+      "reports",
+      "shop",
+      ...(role === "support" ? [] : (["money"] as const)),
+      "audit",
+      ...(role === "admin" ? (["roles"] as const) : []),
+    ];
     body = (
       <>
         <nav className="ops__tabs" aria-label="Console sections">
@@ -80,7 +90,9 @@ export default function OpsConsole() {
             </button>
           ))}
         </nav>
-        {section === "players" ? <Players /> : null}
+        {section === "players" ? <Players canRefund={role !== "support"} /> : null}
+        {section === "shop" ? <Shop /> : null}
+        {section === "money" ? <Money /> : null}
         {section === "reports" ? <Reports /> : null}
         {section === "audit" ? <Audit /> : null}
         {section === "roles" ? <Roles /> : null}
@@ -248,7 +260,7 @@ function ConfirmAction({
   );
 }
 
-function Players() {
+function Players({ canRefund }: { canRefund: boolean }) {
   const [q, setQ] = useState("");
   const [results, setResults] = useState<PlayerSummary[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -293,7 +305,7 @@ function Players() {
           ))}
         </ul>
       ) : null}
-      {selected ? <Player id={selected} /> : null}
+      {selected ? <Player id={selected} canRefund={canRefund} /> : null}
     </section>
   );
 }
@@ -334,7 +346,7 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
   );
 }
 
-function Player({ id }: { id: string }) {
+function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
   const detail = useLoad(() => opsRequest(`/ops/players/${id}`, PlayerDetail).then((r) => r.data), id);
   const [note, setNote] = useState<string | null>(null);
   const act = (path: string, body?: unknown) => async () => {
@@ -446,8 +458,24 @@ function Player({ id }: { id: string }) {
       />
       <Table
         caption="Purchases"
-        head={["When", "Building", "State", "Total"]}
-        rows={purchases.map((p) => [when(p.createdAt), p.buildingId, p.state, cents(p.amountCents)])}
+        head={["When", "Building", "State", "Total", ""]}
+        rows={purchases.map((p) => [
+          when(p.createdAt),
+          p.buildingId,
+          p.state,
+          cents(p.amountCents),
+          canRefund && p.state === "completed" ? (
+            <ConfirmAction
+              key="refund"
+              label="Refund"
+              title="Refund the purchase"
+              question={`${cents(p.amountCents)} goes back to the buyer's card and ${p.buildingId} returns to the game.`}
+              reasonLabel="Reason"
+              variant="danger"
+              run={(reason) => act(`/ops/purchases/${p.id}/refund`, { reason })()}
+            />
+          ) : null,
+        ])}
       />
       <Table
         caption="Bids"
@@ -579,9 +607,11 @@ function Audit() {
   return (
     <section className="ops__panel" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
-      <Button variant="ghost" onClick={log.reload}>
-        Refresh
-      </Button>
+      <div className="ops__row">
+        <Button variant="ghost" onClick={log.reload}>
+          Refresh
+        </Button>
+      </div>
       {log.loading && !log.value ? <Spinner showLabel /> : null}
       {log.error ? <ErrorBox>{log.error}</ErrorBox> : null}
       {log.value ? (
@@ -678,6 +708,140 @@ function Roles() {
           </Button>
         </div>
       </Dialog>
+    </section>
+  );
+}
+
+function Shop() {
+  const list = useLoad(() => opsRequest("/ops/orders", z.array(OrderToShip)).then((r) => r.data), "");
+  const [shipping, setShipping] = useState<OrderToShip | null>(null);
+  const [carrier, setCarrier] = useState("");
+  const [tracking, setTracking] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ship = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!shipping) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await opsRequest(`/ops/orders/${shipping.id}/ship`, z.unknown(), {
+        method: "POST",
+        body: { carrier: carrier.trim(), trackingNumber: tracking.trim() },
+      });
+      setShipping(null);
+      setCarrier("");
+      setTracking("");
+      list.reload();
+    } catch (e) {
+      setError(textOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="ops__panel" aria-labelledby="shop-title">
+      <h2 id="shop-title">Orders to ship</h2>
+      {list.loading && !list.value ? <Spinner showLabel /> : null}
+      {list.error ? <ErrorBox>{list.error}</ErrorBox> : null}
+      {list.value && list.value.length === 0 ? (
+        <StatusNote>No paid orders are waiting to ship.</StatusNote>
+      ) : null}
+      <ul className="ops__cards">
+        {list.value?.map((o) => (
+          <li key={o.id} className="ops__card" aria-label={`Order ${o.number}`}>
+            <pre className="ops__pre">{o.description}</pre>
+            <div className="ops__actions">
+              <Button onClick={() => setShipping(o)}>Mark shipped</Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Dialog isOpen={shipping !== null} title="Mark shipped" onClose={() => setShipping(null)} isBusy={busy}>
+        <form onSubmit={ship} className="ops__confirm">
+          <p>Order {shipping?.number}: the customer is e-mailed the carrier and tracking number.</p>
+          <TextField
+            label="Carrier"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            required
+            maxLength={50}
+          />
+          <TextField
+            label="Tracking number"
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            required
+            maxLength={100}
+          />
+          {error ? <ErrorBox>{error}</ErrorBox> : null}
+          <div className="ops__row">
+            <Button variant="ghost" onClick={() => setShipping(null)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={busy}>
+              Confirm
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </section>
+  );
+}
+
+function Money() {
+  const health = useLoad(() => opsRequest("/ops/money", MoneyHealth).then((r) => r.data), "");
+  return (
+    <section className="ops__panel" aria-labelledby="money-title">
+      <h2 id="money-title">Money</h2>
+      <p className="ops__muted">Refunds are made from a player's purchases (Players).</p>
+      <div className="ops__row">
+        <Button variant="ghost" onClick={health.reload}>
+          Check again
+        </Button>
+      </div>
+      {health.loading && !health.value ? (
+        <Spinner showLabel label="Checking the ledger and the processor" />
+      ) : null}
+      {health.error ? <ErrorBox>{health.error}</ErrorBox> : null}
+      {health.value ? (
+        <>
+          <h3>Ledger and processor</h3>
+          {health.value.problems.length === 0 ? (
+            <StatusNote>The ledger balances and agrees with the processor.</StatusNote>
+          ) : (
+            <ul className="ops__list">
+              {health.value.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          <Table
+            caption="Failed jobs"
+            head={["Failed", "Queue", "Id", "Retries"]}
+            rows={health.value.failedJobs.map((j) => [when(j.failedAt), j.queue, j.id, String(j.retries)])}
+          />
+          <Table
+            caption="Failed outbox messages"
+            head={["Kind", "Tries", "Last error", ""]}
+            rows={health.value.failedMessages.map((m) => [
+              m.kind,
+              String(m.attempts),
+              m.lastError ?? "—",
+              <ConfirmAction
+                key="retry"
+                label="Retry"
+                title="Send again"
+                question="The message is queued again with its tries afresh."
+                run={async () => {
+                  await opsRequest(`/ops/outbox/${m.id}/retry`, z.unknown(), { method: "POST" });
+                  health.reload();
+                }}
+              />,
+            ])}
+          />
+        </>
+      ) : null}
     </section>
   );
 }
