@@ -43,11 +43,14 @@ import { marketRoutes } from "./modules/market/routes";
 import { offerWallPartnerHost } from "./modules/offerwall/pending-offers";
 import { sandboxWallAllowed } from "./modules/offerwall/providers";
 import { offerwallRoutes } from "./modules/offerwall/routes";
+import { devOpsRoutes } from "./modules/ops/dev-ops-routes";
+import { opsRoutes } from "./modules/ops/routes";
 import { otpRoutes } from "./modules/otp/routes";
 import { paypalApiOf } from "./modules/payments/paypal-gateway";
 import { paymentRoutes } from "./modules/payments/routes";
 import { payoutRoutes } from "./modules/payouts/routes";
 import { propertyRoutes } from "./modules/properties/routes";
+import { reportRoutes } from "./modules/reports/routes";
 import { devOrdersRoutes } from "./modules/shop/dev-orders-routes";
 import { shopRoutes } from "./modules/shop/routes";
 import { HotReads } from "./modules/system/hot-reads";
@@ -432,6 +435,8 @@ export async function buildApp({
       await api.register(shopRoutes);
       await api.register(offerwallRoutes);
       await api.register(marketRoutes);
+      await api.register(reportRoutes);
+      await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);
       if (paypalApi?.kind === "paypal" && config.paypal?.webhookId) {
@@ -450,6 +455,7 @@ export async function buildApp({
   if (deps.mailer.kind === "dev-mailbox" && !config.isProduction) {
     await app.register(devMailboxRoutes);
     await app.register(devOrdersRoutes);
+    await app.register(devOpsRoutes);
   }
   // The sandboxes' routes exist only off production, and only for the sandboxes chosen (the card processor, the
   // offer wall's partner); loaded only then.

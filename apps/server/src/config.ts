@@ -82,6 +82,8 @@ const Env = z.object({
     .default(24),
   /** How many payments that wait for the player (PayPal, the bank's check) a player may start in 24 hours. */
   WAITING_PAYMENTS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Reports a player may file in a day (POST /reports). */
+  REPORTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /** Web Push (VAPID) keys, base64url: the uncompressed P-256 public key and the 32-byte private key. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -194,6 +196,8 @@ export type Config = {
   /** `redisUrl`: the counters live in Redis, shared by every instance, under keys starting with `redisPrefix`. */
   rateLimit: { max: number; authMax: number; redisUrl: string | null; redisPrefix: string };
   payoutHoldHours: number;
+  /** Reports a player may file in a day. */
+  reportsPerDay: number;
   /**
    * Which Web Push endpoints subscriptions may name: these hosts, https, public addresses only. `allowLocal` (tests
    * only) lets a push service on 127.0.0.1 through; `hosts` null allows any host.
@@ -383,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisPrefix: "mx-rate-limit:",
     },
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+    reportsPerDay: e.REPORTS_PER_DAY,
     push: {
       hosts: e.PUSH_SERVICE_HOSTS
         ? e.PUSH_SERVICE_HOSTS.split(",").map((h) => h.trim().toLowerCase())

@@ -8,6 +8,8 @@ const statusByCode = {
   OTP_TOKEN_INVALID: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
+  /** An operator's session has not passed the TOTP second factor (or the code given is wrong). */
+  SECOND_FACTOR_REQUIRED: 401,
   CURRENT_PASSWORD_WRONG: 400,
   CARD_ERROR: 402,
   FORBIDDEN: 403,

@@ -35,6 +35,8 @@ export const paths = {
   portfolio: "/portfolio",
   /** The static map page, loaded by full navigation. */
   map: "/map",
+  /** The operator console (operators only; its own chunk). */
+  ops: "/ops",
 } as const;
 
 export const API_BASE = "/api/v1";
@@ -112,6 +114,7 @@ export const api = {
   marketIndex: "/market/index",
   marketBuilding: (buildingId: string) => `/market/building?buildingId=${encodeURIComponent(buildingId)}`,
   portfolio: "/users/portfolio",
+  reports: "/reports",
   statement: (year: number, format: "csv" | "json") => `/users/statement?year=${year}&format=${format}`,
 } as const;
 

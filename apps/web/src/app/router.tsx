@@ -1,4 +1,5 @@
 import { paths } from "@mx/shared/routes";
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
 import { AccountSettingsRoute } from "../features/account/routes/account-settings-route";
@@ -36,6 +37,9 @@ import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./g
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 import { SiteLayout } from "./site-layout";
+
+// The operator console is its own chunk: players never load it.
+const OpsConsole = lazy(() => import("../ops/ops-console"));
 
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
@@ -108,6 +112,19 @@ export const routes: RouteObject[] = [
         ],
       },
       { loader: signedInOnly, element: <AccountLayout />, children: signedInRoutes },
+      {
+        loader: signedInOnly,
+        children: [
+          {
+            path: `${paths.ops}/*`,
+            element: (
+              <Suspense fallback={<PageSpinner />}>
+                <OpsConsole />
+              </Suspense>
+            ),
+          },
+        ],
+      },
       { path: "*", loader: unknownPathGuard, element: <PageSpinner /> },
     ],
   },

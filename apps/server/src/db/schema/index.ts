@@ -6,6 +6,7 @@ export * from "./live";
 export * from "./mail";
 export * from "./market";
 export * from "./offerwall";
+export * from "./ops";
 export * from "./otp";
 export * from "./outbox";
 export * from "./payment-holds";

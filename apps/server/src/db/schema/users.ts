@@ -31,6 +31,10 @@ export const users = pgTable(
     payoutHoldUntil: timestamp("payout_hold_until", { withTimezone: true }),
     /** Set by a password reset: the next payout needs fresh proof (password or e-mail code) first. */
     payoutProofDue: boolean("payout_proof_due").notNull().default(false),
+    /** Set by an operator: trading (buy, bid, ask, develop) is refused, with this reason shown to the player. */
+    tradingFrozenReason: text("trading_frozen_reason"),
+    /** Set by an operator: payouts are refused, with this reason shown to the player. */
+    payoutsFrozenReason: text("payouts_frozen_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { assertNotFrozen } from "../auth/frozen";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
@@ -67,6 +68,7 @@ export async function submitBid(
   input: SubmitBidBody,
 ): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
   const { db } = deps;
+  await assertNotFrozen(db, userId, "trading");
   const amountCents = bidCents(input.bidAmount);
   const totalCents = amountCents + FEE_AND_TAX_CENTS;
   const target = await findBidTarget(db, input.propertyId);

@@ -22,6 +22,7 @@ import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
+import { assertNotFrozen } from "../auth/frozen";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
@@ -84,6 +85,7 @@ export async function developProperty(
   userId: string,
   input: DevelopInput,
 ): Promise<DevelopResult> {
+  await assertNotFrozen(deps.db, userId, "trading");
   if (!(DEVELOPMENT_KINDS as readonly string[]).includes(input.kind)) {
     throw new AppError("BAD_REQUEST", `kind: must be one of ${DEVELOPMENT_KINDS.join(", ")}`);
   }

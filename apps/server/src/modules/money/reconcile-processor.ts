@@ -46,7 +46,7 @@ export async function reconcileWithProcessor(
     select 'purchase' as kind, p.id::text as id, p.status::text as status, p.total_cents - p.credits_cents as "totalCents",
       p.payment_intent_id as "intentId", p.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
-        where j.kind = 'purchase' and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
+        where j.kind in ('purchase', 'purchase_refund') and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
     from purchases p where p.payment_intent_id is not null
     union all
     select 'bid', b.id::text, b.status::text, b.total_cents, b.payment_intent_id, b.created_at,

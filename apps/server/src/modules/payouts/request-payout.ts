@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { findActiveUser } from "../auth/active-user";
+import { assertNotFrozen } from "../auth/frozen";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { isManagedAccount, requirePayoutsEnabled } from "./payout-account";
 import { payoutCardLabel, payoutCardsOf } from "./payout-cards";
@@ -53,6 +54,7 @@ export async function manualPayout(
   deps: AppDeps,
   userId: string,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
+  await assertNotFrozen(deps.db, userId, "payouts");
   const accountId = await requirePayoutsEnabled(deps.db, userId);
   const destinationLabel = await standardDestination(deps, accountId);
   const reserved = await reserveWholeBalance(deps, {
@@ -80,6 +82,7 @@ export async function instantPayout(
   userId: string,
   body: InstantPayoutBody,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
+  await assertNotFrozen(deps.db, userId, "payouts");
   const user = await findActiveUser(deps.db, userId);
   // 1. A default payout card (or the one asked for). No payout account yet (or only an old one, no longer used)
   // means no cards either.

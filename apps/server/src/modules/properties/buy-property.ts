@@ -5,6 +5,7 @@ import { dollarsToCents, formatCents } from "@mx/shared/money";
 import { and, eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { assertNotFrozen } from "../auth/frozen";
 import { confirmOperation, runOperation } from "../money/operation";
 import { actionOf } from "../payments/bank-check";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
@@ -35,6 +36,7 @@ export type BuyInput = {
  * fails after the charge, the charge is refunded before the error is reported.
  */
 export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<BuyResult> {
+  await assertNotFrozen(deps.db, userId, "trading");
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
   const creditsCents = input.credits === undefined ? 0 : dollarsToCents(input.credits);

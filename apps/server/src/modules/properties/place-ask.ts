@@ -9,6 +9,7 @@ import { bids } from "../../db/schema/bids";
 import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
+import { assertNotFrozen } from "../auth/frozen";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
@@ -43,6 +44,7 @@ export async function placeAsk(
   userId: string,
   { propertyId, bidAmount }: { propertyId: string; bidAmount: number },
 ): Promise<{ message: string; property: Property }> {
+  await assertNotFrozen(db, userId, "trading");
   const askCents = dollarsToCents(bidAmount);
   if (askCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
   if (askCents <= ASK_PROCESSING_FEE_CENTS) {

@@ -4,6 +4,7 @@ import { paths } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ReportButton } from "../../../components/report/report-button";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { ArrowLeftIcon, PencilIcon } from "../../../components/ui/icons";
@@ -182,6 +183,23 @@ export function PropertyDetailsRoute() {
           ) : null}
           {property?.yearBuilt ? <Fact label={propertiesCopy.yearBuilt}>{property.yearBuilt}</Fact> : null}
         </dl>
+
+        {property?.ownerId && !isOwner ? (
+          <div className="property-card__reports">
+            <ReportButton
+              targetType="building"
+              targetId={property.buildingId}
+              targetName={property.name}
+              label="Report this name"
+            />
+            <ReportButton
+              targetType="player"
+              targetId={property.ownerId}
+              targetName={property.ownerName ?? "the owner"}
+              label="Report the owner"
+            />
+          </div>
+        ) : null}
 
         {action ? (
           <Button block className="btn--large property-card__action" onClick={() => setOpenDialog(action)}>

@@ -1,0 +1,218 @@
+import { z } from "zod";
+
+/** Reports: a player reports a building's name, or a player. */
+export const REPORT_TARGETS = ["building", "player"] as const;
+export const ReportBody = z.strictObject({
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.string().trim().min(1).max(100),
+  reason: z.string().trim().min(3, { error: "say in a few words what is wrong" }).max(500),
+});
+export type ReportBody = z.infer<typeof ReportBody>;
+
+export const Report = z.object({
+  id: z.string(),
+  reporterId: z.string(),
+  reporterName: z.string().nullable(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  /** The name reported as it is now: the building's shown name, or the player's username. */
+  targetName: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(["open", "accepted", "dismissed"]),
+  resolution: z.string().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof Report>;
+
+/** Operator roles, from least to most: support (players, reports, shop), finance (and money), admin (and roles). */
+export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
+export const OperatorRole = z.enum(OPERATOR_ROLES);
+export type OperatorRole = z.infer<typeof OperatorRole>;
+
+export const OperatorStatus = z.object({
+  userId: z.string(),
+  role: OperatorRole,
+  /** Whether a TOTP second factor is enrolled (and confirmed). */
+  enrolled: z.boolean(),
+  /** Whether this session has passed the second factor. */
+  proven: z.boolean(),
+});
+export type OperatorStatus = z.infer<typeof OperatorStatus>;
+
+export const Enrolment = z.object({
+  /** Base32, for typing into an authenticator by hand; shown this once. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code, an SVG data URL. */
+  qrCode: z.string(),
+  /** One-use codes for when the authenticator is lost; shown this once. */
+  recoveryCodes: z.array(z.string()),
+});
+export type Enrolment = z.infer<typeof Enrolment>;
+
+export const FactorCodeBody = z.strictObject({
+  /** Six digits from the authenticator, or a recovery code. */
+  code: z
+    .string()
+    .trim()
+    .min(6)
+    .max(40)
+    .regex(/^[0-9A-Za-z-]+$/, { error: "a code is six digits, or a recovery code" }),
+});
+
+export const GrantRoleBody = z.strictObject({
+  email: z.string().trim().toLowerCase().email().max(254),
+  /** `none` takes the role away. */
+  role: z.enum([...OPERATOR_ROLES, "none"]),
+});
+
+export const PlayerSearchQuery = z.strictObject({ q: z.string().trim().min(1).max(254) });
+
+export const PlayerSummary = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  userName: z.string().nullable(),
+  fullName: z.string(),
+  createdAt: z.string(),
+  deletedAt: z.string().nullable(),
+  tradingFrozenReason: z.string().nullable(),
+  payoutsFrozenReason: z.string().nullable(),
+});
+export type PlayerSummary = z.infer<typeof PlayerSummary>;
+
+export const PlayerDetail = z.object({
+  profile: PlayerSummary.extend({ buildingColor: z.string(), role: OperatorRole.nullable() }),
+  holdings: z.array(
+    z.object({
+      buildingId: z.string(),
+      name: z.string(),
+      priceCents: z.number().int(),
+      forSale: z.boolean(),
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      journalId: z.string(),
+      kind: z.string(),
+      account: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  purchases: z.array(
+    z.object({
+      id: z.string(),
+      buildingId: z.string(),
+      state: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  bids: z.array(
+    z.object({
+      id: z.string(),
+      buildingId: z.string(),
+      state: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  payouts: z.array(
+    z.object({ id: z.string(), state: z.string(), amountCents: z.number().int(), createdAt: z.string() }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.string().nullable(),
+    }),
+  ),
+  reports: z.array(Report),
+});
+export type PlayerDetail = z.infer<typeof PlayerDetail>;
+
+export const FreezeBody = z.strictObject({
+  /** What to freeze; `null` lifts that freeze. */
+  trading: z.string().trim().min(3).max(300).nullable().optional(),
+  payouts: z.string().trim().min(3).max(300).nullable().optional(),
+});
+
+export const BuildingResetBody = z.strictObject({ buildingId: z.string().trim().min(1).max(100) });
+
+export const ResolveReportBody = z.strictObject({
+  action: z.enum(["reset-name", "warn", "freeze", "dismiss"]),
+  /** For `freeze`: the reason the player sees. */
+  reason: z.string().trim().min(3).max(300).optional(),
+});
+
+export const AuditEntry = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.strictObject({
+  targetType: z.string().max(40).optional(),
+  targetId: z.string().max(100).optional(),
+});
+
+/** A paid shop order waiting to ship, as `npm run orders` prints it. */
+export const OrderToShip = z.object({
+  id: z.string(),
+  number: z.string(),
+  email: z.string(),
+  amountCents: z.number().int(),
+  createdAt: z.string(),
+  /** What to pack and where to: the command line's text. */
+  description: z.string(),
+});
+export type OrderToShip = z.infer<typeof OrderToShip>;
+
+export const ShipOrderBody = z.strictObject({
+  carrier: z.string().trim().min(1).max(50),
+  trackingNumber: z.string().trim().min(1).max(100),
+});
+
+export const RefundBody = z.strictObject({
+  /** Why, for the audit log and the purchase's record. */
+  reason: z.string().trim().min(3).max(300),
+});
+
+export const RefundResult = z.object({
+  purchaseId: z.string(),
+  status: z.string(),
+  refundedCents: z.number().int(),
+});
+
+/** What `npm run ledger:check` prints, and the failed jobs `npm run jobs -- failed` lists. */
+export const MoneyHealth = z.object({
+  problems: z.array(z.string()),
+  failedJobs: z.array(
+    z.object({
+      queue: z.string(),
+      id: z.string(),
+      failedAt: z.string().nullable(),
+      retries: z.number().int(),
+    }),
+  ),
+  failedMessages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      state: z.string(),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+    }),
+  ),
+});
+export type MoneyHealth = z.infer<typeof MoneyHealth>;
