@@ -263,6 +263,7 @@ export const STATEMENT_KINDS = [
   "bid-hold",
   "bid-release",
   "bid-capture",
+  "refund",
   "sale",
   "payout",
   "payout-reversal",

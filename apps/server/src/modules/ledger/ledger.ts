@@ -43,6 +43,7 @@ export const JOURNAL_KINDS = [
   "purchase",
   "purchase-credits",
   "purchase-credits-release",
+  "purchase_refund",
   "sale",
   "development",
   "development-credits",

@@ -213,6 +213,13 @@ function ownerships(journals: PlayerJournal[], userId: string) {
         completesAt: j.development?.constructing ? j.development.completesAt : null,
       });
       open.set(buildingId, owned);
+    } else if (j.kind === "purchase_refund") {
+      // A purchase taken back: its fee, tax and charge come back, and the building is no longer held.
+      const c = costOf(j);
+      fees += c.fees;
+      tax += c.tax;
+      cardPaid += c.card;
+      open.delete(buildingId);
     } else if (j.kind === "sale" && j.trade?.side === "seller") {
       const sale = proceedsOf(j, userId);
       fees += sale.fee;

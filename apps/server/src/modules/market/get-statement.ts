@@ -84,6 +84,18 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
         tax: c.tax,
       };
     }
+    case "purchase_refund": {
+      // The purchase's journal reversed by an operator: every column the purchase took comes back.
+      const c = costOf(j);
+      return {
+        ...base,
+        kind: "refund",
+        description: `Refunded: buying ${building} for ${formatCents(-c.price)} was taken back`,
+        card: -c.card,
+        fees: c.fees,
+        tax: c.tax,
+      };
+    }
     case "development": {
       const c = costOf(j);
       const credits = c.credits > 0 ? `, ${formatCents(c.credits)} of it in credits` : "";

@@ -89,7 +89,7 @@ export async function playerJournals(
           )})
           union
           select j.id from purchases p
-          join ledger_journals j on j.kind = 'purchase' and j.reference = p.id::text
+          join ledger_journals j on j.kind in ('purchase', 'purchase_refund') and j.reference = p.id::text
           where p.user_id = ${userId}
           union
           select j.id from bids b
@@ -111,7 +111,7 @@ export async function playerJournals(
                  extract(epoch from d.completes_at)::float8 as d_completes
           from ledger_journals j
           -- Referenced by their uuid: compared as uuids, the primary keys are used.
-          left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release')
+          left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release', 'purchase_refund')
             and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
           left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
           left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release')

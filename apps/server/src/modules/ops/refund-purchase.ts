@@ -86,6 +86,7 @@ async function beginPurchaseRefund(deps: AppDeps, actor: Actor, row: PurchaseRow
     await postJournal(tx, {
       kind: "purchase_refund",
       reference: row.id,
+      building: { id: row.buildingId },
       memo: `${row.buildingId} purchase refunded: ${formatCents(row.totalCents)}`,
       entries: [
         ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: chargeOf(row) }] : []),
