@@ -17,6 +17,8 @@ import { formatDay, isoOf } from "../format";
 import "../market.css";
 
 const money = (n: number | null) => (n === null ? "–" : formatDollars(n));
+/** An amount in or out: out with a minus sign before the dollar sign ("−$12.00"). */
+const signed = (n: number) => (n < 0 ? `−${formatDollars(-n)}` : formatDollars(n));
 
 /** A gain in green, a loss in red, with its sign spelled out for screen readers too. */
 function Gain({ value }: { value: number }) {
@@ -189,7 +191,9 @@ export function PortfolioRoute() {
                         <NumberHead>{marketTexts.fees}</NumberHead>
                         <NumberHead>{marketTexts.tax}</NumberHead>
                         <NumberHead>{marketTexts.earnings}</NumberHead>
-                        <td />
+                        <th scope="col">
+                          <span className="visually-hidden">{marketTexts.download}</span>
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -197,19 +201,19 @@ export function PortfolioRoute() {
                         <tr key={y.year} data-year={y.year}>
                           <th scope="row">{y.year}</th>
                           <NumberCell label={marketTexts.card} name="card">
-                            {formatDollars(y.card)}
+                            {signed(y.card)}
                           </NumberCell>
                           <NumberCell label={marketTexts.credits} name="credits">
-                            {formatDollars(y.credits)}
+                            {signed(y.credits)}
                           </NumberCell>
                           <NumberCell label={marketTexts.fees} name="fees">
-                            {formatDollars(y.fees)}
+                            {signed(y.fees)}
                           </NumberCell>
                           <NumberCell label={marketTexts.tax} name="tax">
-                            {formatDollars(y.tax)}
+                            {signed(y.tax)}
                           </NumberCell>
                           <NumberCell label={marketTexts.earnings} name="earnings">
-                            {formatDollars(y.earnings)}
+                            {signed(y.earnings)}
                           </NumberCell>
                           <td className="portfolio-table__action">
                             <Button
