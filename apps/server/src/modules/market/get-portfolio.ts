@@ -81,8 +81,8 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
     const owned = open.get(h.building_id);
     const paid = owned ? paidFor(owned) : 0;
     const price = owned?.purchase?.price ?? h.value_cents;
-    const net = (cents: number | null) => (cents === null ? null : cents - ASK_PROCESSING_FEE_CENTS);
-    const worth = net(h.ask_cents) ?? (net(h.value_cents) as number);
+    // What the building is worth is its own value, net of the fee a sale would cost: an ask changes none of it.
+    const worth = h.value_cents - ASK_PROCESSING_FEE_CENTS;
     return {
       buildingId: h.building_id,
       propertyId: h.property_id,
