@@ -5,14 +5,12 @@ import { newId } from "@mx/kit/secrets";
 import { queryRows } from "@mx/kit/sql";
 import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
 import {
-  BUY_PROCESSING_FEE_CENTS,
   CURRENCY,
   DEVELOPMENT_KINDS,
   DEVELOPMENTS,
   type DevelopmentKind,
   developmentCostCents,
   FEE_AND_TAX_CENTS,
-  SALES_TAX_CENTS,
 } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
@@ -27,7 +25,7 @@ import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
 import { publishPublicMany } from "../events/publish";
-import { accounts, journalsCtes, postJournal } from "../ledger/ledger";
+import { accounts, journalsCtes, paymentEntries, postJournal } from "../ledger/ledger";
 import {
   cancelIntent,
   chargeAsDescribed,
@@ -377,15 +375,12 @@ async function settleMany(
           reference: row.id,
           building: { id: row.buildingId },
           memo: `${DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind} of ${row.buildingId} for ${formatCents(row.costCents)}`,
-          entries: [
-            ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
-            ...(row.creditsCents > 0
-              ? [{ account: accounts.creditsHeld, amountCents: -row.creditsCents }]
-              : []),
-            { account: accounts.developmentRevenue, amountCents: row.costCents },
-            { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
-            { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-          ],
+          entries: paymentEntries({
+            chargeCents: chargeOf(row),
+            creditsCents: row.creditsCents,
+            revenueAccount: accounts.developmentRevenue,
+            priceCents: row.costCents,
+          }),
         },
       })),
       { name: "started", column: "id" },

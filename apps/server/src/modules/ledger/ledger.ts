@@ -2,6 +2,7 @@ import { AppError } from "@mx/kit/errors";
 import { lockKey } from "@mx/kit/locks";
 import { newId } from "@mx/kit/secrets";
 import { queryRows } from "@mx/kit/sql";
+import { BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable, Tx } from "../../db/client";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
@@ -60,6 +61,34 @@ export const JOURNAL_KINDS = [
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
 export type Entry = { account: string; amountCents: number };
+
+/**
+ * The entries of a payment settled by card and held credits, the one way purchases and developments write it (and
+ * a refund writes it reversed): the card's charge and the credits in, the price to its revenue account, the buyer's
+ * processing fee and the sales tax.
+ */
+export function paymentEntries(payment: {
+  chargeCents: number;
+  creditsCents: number;
+  revenueAccount: string;
+  priceCents: number;
+}): Entry[] {
+  return [
+    ...(payment.chargeCents > 0
+      ? [{ account: accounts.cardFunding, amountCents: -payment.chargeCents }]
+      : []),
+    ...(payment.creditsCents > 0
+      ? [{ account: accounts.creditsHeld, amountCents: -payment.creditsCents }]
+      : []),
+    { account: payment.revenueAccount, amountCents: payment.priceCents },
+    { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
+    { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+  ];
+}
+
+/** A journal's entries turned round: what gives back everything they moved. */
+export const reversedEntries = (entries: Entry[]): Entry[] =>
+  entries.map((e) => ({ account: e.account, amountCents: -e.amountCents }));
 export type JournalInput = {
   kind: JournalKind;
   reference: string;

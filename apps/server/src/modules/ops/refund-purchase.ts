@@ -1,5 +1,4 @@
 import { AppError } from "@mx/kit/errors";
-import { BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
@@ -10,10 +9,10 @@ import { lockBuildings } from "../buildings/lock-buildings";
 import { publishBuilding } from "../buildings/publish-building";
 import { forgetSearches } from "../buildings/search-buildings";
 import { announceInvalidation } from "../events/publish";
-import { accounts, postJournal } from "../ledger/ledger";
+import { postJournal, reversedEntries } from "../ledger/ledger";
 import { refundOperation } from "../money/operation";
 import { purchaseOperation } from "../properties/purchase-operation";
-import { chargeOf, type PurchaseRow } from "../properties/settle-purchase";
+import { type PurchaseRow, purchaseEntries } from "../properties/settle-purchase";
 import { type Actor, audit } from "./audit";
 
 const OPEN_BIDS = ["holding", "pending", "accepting"] as const;
@@ -88,13 +87,7 @@ async function beginPurchaseRefund(deps: AppDeps, actor: Actor, row: PurchaseRow
       reference: row.id,
       building: { id: row.buildingId },
       memo: `${row.buildingId} purchase refunded: ${formatCents(row.totalCents)}`,
-      entries: [
-        ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: chargeOf(row) }] : []),
-        ...(row.creditsCents > 0 ? [{ account: accounts.creditsHeld, amountCents: row.creditsCents }] : []),
-        { account: accounts.platformRevenue, amountCents: -row.priceCents },
-        { account: accounts.platformFees, amountCents: -BUY_PROCESSING_FEE_CENTS },
-        { account: accounts.salesTaxPayable, amountCents: -SALES_TAX_CENTS },
-      ],
+      entries: reversedEntries(purchaseEntries(row)),
     });
     await tx
       .update(properties)

@@ -2,7 +2,7 @@ import { settleEach } from "@mx/kit/batcher";
 import { AppError } from "@mx/kit/errors";
 import { queryRows } from "@mx/kit/sql";
 import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
-import { BUY_PROCESSING_FEE_CENTS, CURRENCY, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { CURRENCY } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -11,7 +11,7 @@ import type { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { presentProperty, selectProperties } from "../buildings/present-property";
 import { publishPublicMany } from "../events/publish";
-import { accounts, journalsCtes } from "../ledger/ledger";
+import { accounts, journalsCtes, paymentEntries } from "../ledger/ledger";
 import type { ActionRequired } from "../payments/bank-check";
 
 /*
@@ -41,6 +41,15 @@ export type Paid = { row: PurchaseRow; intent: GatewayIntent | null };
 /** What the card (or PayPal) is charged: the total less the credits spent. */
 export const chargeOf = (row: Pick<PurchaseRow, "totalCents" | "creditsCents">) =>
   row.totalCents - row.creditsCents;
+
+/** A purchase's journal entries: its charge and credits in, its price to the game, the fee and the tax. */
+export const purchaseEntries = (row: Pick<PurchaseRow, "totalCents" | "creditsCents" | "priceCents">) =>
+  paymentEntries({
+    chargeCents: chargeOf(row),
+    creditsCents: row.creditsCents,
+    revenueAccount: accounts.platformRevenue,
+    priceCents: row.priceCents,
+  });
 
 /** The bought properties as their buyers now see them (by purchase id), and the sales announced to every map. */
 export async function announce(deps: AppDeps, owned: Paid[]): Promise<Map<string, Bought>> {
@@ -109,15 +118,7 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
           reference: row.id,
           memo: `${row.buildingId} bought for ${formatCents(row.priceCents)}`,
           building: { id: row.buildingId },
-          entries: [
-            ...(chargeOf(row) > 0 ? [{ account: accounts.cardFunding, amountCents: -chargeOf(row) }] : []),
-            ...(row.creditsCents > 0
-              ? [{ account: accounts.creditsHeld, amountCents: -row.creditsCents }]
-              : []),
-            { account: accounts.platformRevenue, amountCents: row.priceCents },
-            { account: accounts.platformFees, amountCents: BUY_PROCESSING_FEE_CENTS },
-            { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-          ],
+          entries: purchaseEntries(row),
         },
       })),
       { name: "done", column: "purchase_id" },
