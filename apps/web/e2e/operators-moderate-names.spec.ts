@@ -13,8 +13,8 @@ test("An admin grants support; a player reports a building's name; support reset
   browser,
   request,
 }) => {
-  const admin = newUser("admin");
-  const support = newUser("support");
+  const admin = newUser("chief");
+  const support = newUser("aide");
   const owner = newUser("owner");
   const reporter = newUser("reporter");
   for (const user of [admin, support, owner, reporter]) await createAccount(request, user);

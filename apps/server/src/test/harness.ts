@@ -56,7 +56,8 @@ export function buildPlayer(
   overrides: Partial<{ email: string; userName: string; fullName: string; password: string }> = {},
 ) {
   counter += 1;
-  const tag = `${Date.now().toString(36)}${counter}`;
+  // Digits only: letters can spell a word the rules for names refuse.
+  const tag = `${Date.now()}${counter}`;
   return {
     email: `player${tag}@example.com`,
     userName: `player_${tag}`,

@@ -10,7 +10,8 @@ let counter = 0;
 
 export function newUser(label = "player"): TestUser {
   counter += 1;
-  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 5)}`;
+  // Digits only: letters drawn at random can spell a word the rules for names refuse.
+  const id = `${Date.now() % 100_000_000}${counter}${Math.floor(Math.random() * 1000)}`;
   return {
     fullName: "Ada Lovelace",
     userName: `${label}_${id}`,
