@@ -18,11 +18,14 @@ export async function assertNotFrozen(
     .where(eq(users.id, userId))
     .limit(1);
   const reason = row?.[what];
-  if (reason) {
-    const name = what === "trading" ? "Trading" : "Payouts";
-    throw new AppError(
-      "FORBIDDEN",
-      `${name} on your account ${what === "trading" ? "is" : "are"} frozen: ${reason}`,
-    );
-  }
+  if (reason) throw frozenRefusal(what, reason);
+}
+
+/** The refusal of a frozen player's request, with the operator's reason: for a check made with other reads. */
+export function frozenRefusal(what: "trading" | "payouts", reason: string): AppError {
+  const name = what === "trading" ? "Trading" : "Payouts";
+  return new AppError(
+    "FORBIDDEN",
+    `${name} on your account ${what === "trading" ? "is" : "are"} frozen: ${reason}`,
+  );
 }

@@ -20,7 +20,7 @@ import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
-import { assertNotFrozen } from "../auth/frozen";
+import { frozenRefusal } from "../auth/frozen";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
 import { ensureCustomer } from "../cards/cards";
@@ -83,7 +83,6 @@ export async function developProperty(
   userId: string,
   input: DevelopInput,
 ): Promise<DevelopResult> {
-  await assertNotFrozen(deps.db, userId, "trading");
   if (!(DEVELOPMENT_KINDS as readonly string[]).includes(input.kind)) {
     throw new AppError("BAD_REQUEST", `kind: must be one of ${DEVELOPMENT_KINDS.join(", ")}`);
   }
@@ -153,6 +152,8 @@ type Payer = {
   card_id: string | null;
   is_default: boolean | null;
   customer_id: string | null;
+  /** Why an operator froze the player's trading, if they did. */
+  frozen: string | null;
 };
 
 /**
@@ -201,10 +202,11 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
     await lockBuildings(tx, buildingIds);
     const states = await readStates(tx, buildingIds);
     const userIds = [...new Set(wanted.map((w) => w.ask.userId))];
-    // Each player's cards and processor customer, in one read.
+    // Each player's cards, processor customer and any freeze of their trading, in one read for the batch.
     const payers = await queryRows<Payer>(
       tx,
-      sql`select u.user_id::text, c.id as card_id, c.is_default, pc.customer_id
+      sql`select u.user_id::text, c.id as card_id, c.is_default, pc.customer_id,
+          (select pl.trading_frozen_reason from users pl where pl.id = u.user_id) as frozen
         from (select value::uuid as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)) u
         left join payment_cards c on c.user_id = u.user_id
         left join payment_customers pc on pc.user_id = u.user_id`,
@@ -224,6 +226,8 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
     const accepted: { i: number; values: typeof developments.$inferInsert; cardId: string | null }[] = [];
     for (const { i, ask, buildingId } of wanted) {
       try {
+        const frozen = payers.find((p) => p.user_id === ask.userId)?.frozen;
+        if (frozen) throw frozenRefusal("trading", frozen);
         const state = states.get(buildingId);
         if (!state) throw new AppError("NOT_FOUND", `No property with id ${ask.key}.`);
         const why = refusal(state, ask.userId, ask.kind);

@@ -528,7 +528,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
         await giveBuilding(db(), building.id, seller.userId, 40_000);
         await db()
           .update(properties)
-          .set({ forSale: true, priceCents: 50_000 })
+          .set({ forSale: true, askCents: 50_000 })
           .where(eq(properties.buildingId, building.id));
         const [listed] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
         res = await t.call("POST", "/api/v1/properties/submit-bid", {

@@ -171,6 +171,12 @@ describe("players", () => {
       body: { propertyId: "00000000-0000-4000-8000-000000000000", bidAmount: 100, isApplePay: false },
     });
     expect(bid.statusCode).toBe(403);
+    const develop = await t.call("POST", "/api/v1/properties/develop", {
+      token: player.token,
+      body: { propertyId: "way/3", kind: "facade" },
+    });
+    expect(develop.statusCode).toBe(403);
+    expect(develop.json().message).toContain("Under review for chargebacks");
     const payout = await t.call("POST", "/api/v1/users/manual-payout", { token: player.token });
     expect(payout.statusCode).toBe(403);
     expect(payout.json().message).toContain("Identity check");
