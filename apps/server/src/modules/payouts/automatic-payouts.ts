@@ -29,6 +29,8 @@ export async function findAutomaticPayees(deps: AppDeps, now = new Date()): Prom
         or(isNull(users.payoutHoldUntil), lte(users.payoutHoldUntil, now)),
         // The first payout after a password reset waits for the player's own fresh proof.
         eq(users.payoutProofDue, false),
+        // Not while an operator has frozen their payouts.
+        isNull(users.payoutsFrozenReason),
       ),
     );
   const day = payoutDay(now);

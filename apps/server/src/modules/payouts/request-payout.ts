@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { findActiveUser } from "../auth/active-user";
-import { assertNotFrozen } from "../auth/frozen";
+import { assertNotFrozen, frozenRefusal } from "../auth/frozen";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { isManagedAccount, requirePayoutsEnabled } from "./payout-account";
 import { payoutCardLabel, payoutCardsOf } from "./payout-cards";
@@ -34,7 +34,16 @@ export async function reserveWholeBalance(
     const earnings = accounts.earnings(request.userId);
     // Lock order (see deleteAccount): the player's row, then the earnings. The payout's insert takes this key-share
     // lock anyway; taking it before the earnings keeps a deletion at the same moment from deadlocking with it.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, request.userId)).for("key share");
+    const [player] = await tx
+      .select({ frozen: users.payoutsFrozenReason })
+      .from(users)
+      .where(eq(users.id, request.userId))
+      .for("key share");
+    // A freeze made after the payee was chosen still stops the payout: automatic ones quietly, a player's with why.
+    if (player?.frozen) {
+      if (request.automatic) return null;
+      throw frozenRefusal("payouts", player.frozen);
+    }
     await lockKey(tx, `ledger:${earnings}`);
     const balance = await balanceOf(tx, earnings);
     if (balance <= 0) return null;

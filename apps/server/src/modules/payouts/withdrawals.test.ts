@@ -336,6 +336,28 @@ describe("automatic payouts", () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('type: must be one of "manual", "automatic"');
   });
+  it("makes no automatic payout while an operator has frozen the player's payouts, nor a manual one", async () => {
+    const player = await seller(2_500);
+    await t.call("PUT", "/api/v1/users/edit-Payout", { token: player.token, body: { type: "automatic" } });
+    await db().update(users).set({ payoutsFrozenReason: "Identity check" }).where(eq(users.id, player.userId));
+    await runAutomaticPayouts(t.app.deps, new Date("2031-06-01T09:00:00Z"));
+    expect(await earningsOf(db(), player.userId)).toBe(2_500);
+    expect((await history(player.token)).payouts).toHaveLength(0);
+    const manual = await t.call("POST", "/api/v1/users/manual-payout", { token: player.token });
+    expect(manual.statusCode).toBe(403);
+    expect(manual.json().message).toBe("Payouts on your account are frozen: Identity check");
+
+    // A freeze made after the day's payees were chosen still stops the payout being reserved.
+    const { findAutomaticPayees, payAutomaticPayout } = await import("./automatic-payouts");
+    await db().update(users).set({ payoutsFrozenReason: null }).where(eq(users.id, player.userId));
+    const payees = await findAutomaticPayees(t.app.deps, new Date("2031-06-02T09:00:00Z"));
+    const payee = payees.find((p) => p.userId === player.userId);
+    expect(payee).toBeDefined();
+    await db().update(users).set({ payoutsFrozenReason: "Identity check" }).where(eq(users.id, player.userId));
+    expect(payee && (await payAutomaticPayout(t.app.deps, payee))).toBe(false);
+    expect(await earningsOf(db(), player.userId)).toBe(2_500);
+    expect(await checkLedger(db())).toEqual([]);
+  });
 });
 
 describe("payouts left half-way", () => {
