@@ -51,6 +51,25 @@ describe("describeActivity", () => {
     });
   });
 
+  it("words a moderator's warning, leading to the building or to the rules", () => {
+    expect(
+      describeActivity({
+        type: "account.warned",
+        payload: { message: "Keep names civil.", buildingId: "way/1", propertyName: "Test Tower" },
+      }),
+    ).toEqual({
+      title: "A warning from the moderators",
+      body: "About the name of Test Tower: Keep names civil.",
+      url: "/Property-Details?id=way%2F1&name=Test%20Tower",
+    });
+    expect(
+      describeActivity({
+        type: "account.warned",
+        payload: { message: "Keep names civil.", buildingId: null, propertyName: null },
+      }),
+    ).toMatchObject({ body: "About your name: Keep names civil.", url: "/terms" });
+  });
+
   it("words the offer wall's credits and reversals, linking to the wall", () => {
     expect(
       describeActivity({
@@ -69,6 +88,6 @@ describe("describeActivity", () => {
   });
 
   it("has words for each event type", () => {
-    expect(activityTypes).toHaveLength(12);
+    expect(activityTypes).toHaveLength(13);
   });
 });

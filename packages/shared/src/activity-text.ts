@@ -116,6 +116,16 @@ export function describeActivity(activity: ActivityEvent): {
         url: paths.offerwall,
       };
     }
+    case "account.warned": {
+      const p = activity.payload;
+      return {
+        title: "A warning from the moderators",
+        body: p.propertyName
+          ? `About the name of ${p.propertyName}: ${p.message}`
+          : `About your name: ${p.message}`,
+        url: p.buildingId && p.propertyName ? buildingUrl(p.buildingId, p.propertyName) : paths.terms,
+      };
+    }
     case "payout.failed": {
       const p = activity.payload;
       return {

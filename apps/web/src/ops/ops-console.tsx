@@ -575,8 +575,8 @@ function Reports() {
                 <ConfirmAction
                   label="Warn"
                   title="Accept: warn"
-                  question="The report is accepted with a warning on record."
-                  reasonLabel="Warning"
+                  question={`The report is accepted and ${r.targetType === "building" ? "the owner" : "the player"} gets your warning in their notifications.`}
+                  reasonLabel="Warning the player reads"
                   run={resolve(r.id, "warn")}
                 />
                 <ConfirmAction

@@ -97,6 +97,15 @@ export const activityPayloads = {
     level: z.number().int(),
     price: z.number(),
   }),
+  /**
+   * To the player: an operator accepted a report about their name or their building's, with a warning. `propertyName`
+   * is the building's name as reported, null when the report was about the player.
+   */
+  "account.warned": z.object({
+    message: z.string(),
+    buildingId: z.string().nullable(),
+    propertyName: z.string().nullable(),
+  }),
   "payout.failed": z.object({
     payoutId: z.string(),
     amount: z.number(),
@@ -115,6 +124,7 @@ export const pushedActivityTypes: readonly ActivityType[] = [
   "bid.outbid",
   "payout.paid",
   "development.completed",
+  "account.warned",
 ];
 
 /** One entry of a player's feed, as the API and the live channel send it. */

@@ -143,7 +143,7 @@ export const BuildingResetBody = z.strictObject({ buildingId: z.string().trim().
 
 export const ResolveReportBody = z.strictObject({
   action: z.enum(["reset-name", "warn", "freeze", "dismiss"]),
-  /** For `freeze`: the reason the player sees. */
+  /** For `freeze` and `warn`: what the player reads (the reason for a freeze, the warning itself). */
   reason: z.string().trim().min(3).max(300).optional(),
 });
 

@@ -354,6 +354,22 @@ describe("reports", () => {
     const [user] = await db().select().from(users).where(eq(users.id, owner.userId));
     expect(user?.tradingFrozenReason).toBe("Reported for scams");
 
+    const again = await report(reporter.token, {
+      targetType: "building",
+      targetId: "way/2",
+      reason: "rude again",
+    });
+    expect((await resolve(again.json().data.id, { action: "warn" })).statusCode).toBe(400);
+    const warned = await resolve(again.json().data.id, { action: "warn", reason: "Keep names civil." });
+    expect(warned.json().data).toMatchObject({ status: "accepted", resolution: "warn" });
+    const feed = await t.call("GET", "/api/v1/users/activities", { token: owner.token });
+    expect(feed.json().data.activities).toContainEqual(
+      expect.objectContaining({
+        type: "account.warned",
+        payload: { message: "Keep names civil.", buildingId: "way/2", propertyName: "10 West 33rd Street" },
+      }),
+    );
+
     const spurious = await report(owner.token, {
       targetType: "player",
       targetId: reporter.userId,

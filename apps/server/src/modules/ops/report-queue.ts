@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { reports } from "../../db/schema/ops";
+import { recordActivity } from "../events/publish";
 import { type Actor, audit } from "./audit";
 import { freezePlayer, resetBuildingName, resetUserName } from "./players";
 import { reportRows } from "./report-rows";
@@ -29,7 +30,8 @@ async function playerOf(db: Db, report: Report): Promise<string | null> {
 
 /**
  * Decides a report, and every other open report on the same target with it: accepted (the name reset, the player
- * warned, or their trading frozen with `reason`) or dismissed. Each change is in the audit log.
+ * warned with `reason` in their feed and by push, or their trading frozen with `reason`) or dismissed. Each change is
+ * in the audit log.
  */
 export async function resolveReport(
   db: Db,
@@ -40,7 +42,9 @@ export async function resolveReport(
   const [report] = /^[0-9a-f-]{36}$/i.test(reportId) ? await reportRows(db, eq(reports.id, reportId), 1) : [];
   if (!report) throw new AppError("NOT_FOUND", `No report with id ${reportId}.`);
   if (report.status !== "open") throw new AppError("CONFLICT", "This report has been decided already.");
-  if (action === "freeze" && !reason) throw new AppError("BAD_REQUEST", "reason: say why, for the player.");
+  if ((action === "freeze" || action === "warn") && !reason) {
+    throw new AppError("BAD_REQUEST", "reason: say why, for the player.");
+  }
   if (action === "reset-name") {
     if (report.targetType === "building") await resetBuildingName(db, actor, report.targetId);
     else await resetUserName(db, actor, report.targetId);
@@ -50,7 +54,15 @@ export async function resolveReport(
     if (!player) throw new AppError("CONFLICT", "Nobody owns this building now; there is no one to freeze.");
     await freezePlayer(db, actor, player, { trading: reason ?? null });
   }
+  const warned = action === "warn" ? await playerOf(db, report) : null;
   await db.transaction(async (tx) => {
+    if (warned && reason) {
+      await recordActivity(tx, warned, "account.warned", {
+        message: reason,
+        buildingId: report.targetType === "building" ? report.targetId : null,
+        propertyName: report.targetType === "building" ? (report.targetName ?? report.targetId) : null,
+      });
+    }
     const decided = await tx
       .update(reports)
       .set({
@@ -76,6 +88,7 @@ export async function resolveReport(
         status: action === "dismiss" ? "dismissed" : "accepted",
         resolution: action,
         warning: reason ?? null,
+        warned: warned ?? null,
       },
     });
   });

@@ -339,7 +339,10 @@ describe("automatic payouts", () => {
   it("makes no automatic payout while an operator has frozen the player's payouts, nor a manual one", async () => {
     const player = await seller(2_500);
     await t.call("PUT", "/api/v1/users/edit-Payout", { token: player.token, body: { type: "automatic" } });
-    await db().update(users).set({ payoutsFrozenReason: "Identity check" }).where(eq(users.id, player.userId));
+    await db()
+      .update(users)
+      .set({ payoutsFrozenReason: "Identity check" })
+      .where(eq(users.id, player.userId));
     await runAutomaticPayouts(t.app.deps, new Date("2031-06-01T09:00:00Z"));
     expect(await earningsOf(db(), player.userId)).toBe(2_500);
     expect((await history(player.token)).payouts).toHaveLength(0);
@@ -353,7 +356,10 @@ describe("automatic payouts", () => {
     const payees = await findAutomaticPayees(t.app.deps, new Date("2031-06-02T09:00:00Z"));
     const payee = payees.find((p) => p.userId === player.userId);
     expect(payee).toBeDefined();
-    await db().update(users).set({ payoutsFrozenReason: "Identity check" }).where(eq(users.id, player.userId));
+    await db()
+      .update(users)
+      .set({ payoutsFrozenReason: "Identity check" })
+      .where(eq(users.id, player.userId));
     expect(payee && (await payAutomaticPayout(t.app.deps, payee))).toBe(false);
     expect(await earningsOf(db(), player.userId)).toBe(2_500);
     expect(await checkLedger(db())).toEqual([]);
