@@ -62,4 +62,16 @@ test("A building held for another buyer's PayPal approval shows as held until a 
   await page.goto(detailsUrl(building));
   await expect(page.getByText(/^Held until [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M$/)).toBeVisible();
   await shoot(page, "held-until");
+
+  // The map's card for the building says so too.
+  await page.goto("/");
+  await expect(page.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 180_000 });
+  await page.getByRole("combobox", { name: "Search buildings" }).fill(building.name);
+  await page
+    .getByRole("option", { name: new RegExp(building.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) })
+    .first()
+    .click();
+  const card = page.locator(`[data-selected-building="${building.buildingId}"]`);
+  await expect(card.getByText(/^Held until /)).toBeVisible();
+  await shoot(page, "held-until-map");
 });

@@ -2,6 +2,7 @@ import { formatDollars } from "@mx/shared/money";
 import { propertyDetailsUrl } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
 import { type Ref, useId } from "react";
+import { formatDateTime } from "../lib/format-date";
 import { mapTexts } from "./copy";
 import type { PickedBuilding } from "./map-controller";
 
@@ -88,6 +89,11 @@ export function BuildingCard({
         </button>
       </header>
       {forSale ? <p className="mx-badge mx-badge--sale">{mapTexts.forSale}</p> : null}
+      {details?.status === "held" && details.heldUntil ? (
+        <p className="mx-badge mx-badge--held">
+          {mapTexts.heldUntil(formatDateTime(details.heldUntil * 1000))}
+        </p>
+      ) : null}
       {development.constructing ? (
         <p className="mx-badge mx-badge--works">{mapTexts.underConstruction}</p>
       ) : null}

@@ -41,6 +41,7 @@ export const mapTexts = {
   location: "Location",
   unowned: "No owner yet",
   forSale: "For sale",
+  heldUntil: (when: string) => `Held until ${when}`,
   underConstruction: "Under construction",
   developed: "Developed",
   developmentLevel: (level: number) => `Level ${level} of ${MAX_DEVELOPMENT_LEVEL}`,
