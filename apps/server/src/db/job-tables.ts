@@ -63,3 +63,22 @@ export async function listFailedJobs(
     limit ${limit}`,
   );
 }
+
+/**
+ * Queues a failed job again with one more try, as the queue's own retry does (its state back to `retry`, its retry
+ * limit one higher); a running queue's worker takes it. False when there is no such failed job.
+ */
+export async function retryFailedJob(db: Queryable, queue: string, id: string): Promise<boolean> {
+  if (!UUID.test(id) || !(await isInstalled(db))) return false;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    update ${sql.identifier(JOBS_SCHEMA)}.job
+    set state = 'retry', retry_limit = retry_limit + 1, completed_on = null, start_after = greatest(start_after, now())
+    where name = ${queue} and id = ${id}::uuid and state = 'failed'
+    returning id::text`,
+  );
+  return rows.length > 0;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

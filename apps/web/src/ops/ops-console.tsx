@@ -310,6 +310,21 @@ function Players({ canRefund }: { canRefund: boolean }) {
   );
 }
 
+/** Runs a failed job or message again, after a confirmation. */
+function RetryAction({ question, path, done }: { question: string; path: string; done: () => void }) {
+  return (
+    <ConfirmAction
+      label="Retry"
+      title="Run again"
+      question={question}
+      run={async () => {
+        await opsRequest(path, z.unknown(), { method: "POST" });
+        done();
+      }}
+    />
+  );
+}
+
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <div className="ops__table-wrap">
@@ -818,8 +833,19 @@ function Money() {
           )}
           <Table
             caption="Failed jobs"
-            head={["Failed", "Queue", "Id", "Retries"]}
-            rows={health.value.failedJobs.map((j) => [when(j.failedAt), j.queue, j.id, String(j.retries)])}
+            head={["Failed", "Queue", "Id", "Retries", ""]}
+            rows={health.value.failedJobs.map((j) => [
+              when(j.failedAt),
+              j.queue,
+              j.id,
+              String(j.retries),
+              <RetryAction
+                key="retry"
+                question="The job is queued again with one more try."
+                path={`/ops/jobs/${encodeURIComponent(j.queue)}/${encodeURIComponent(j.id)}/retry`}
+                done={health.reload}
+              />,
+            ])}
           />
           <Table
             caption="Failed outbox messages"
@@ -828,15 +854,11 @@ function Money() {
               m.kind,
               String(m.attempts),
               m.lastError ?? "—",
-              <ConfirmAction
+              <RetryAction
                 key="retry"
-                label="Retry"
-                title="Send again"
                 question="The message is queued again with its tries afresh."
-                run={async () => {
-                  await opsRequest(`/ops/outbox/${m.id}/retry`, z.unknown(), { method: "POST" });
-                  health.reload();
-                }}
+                path={`/ops/outbox/${m.id}/retry`}
+                done={health.reload}
               />,
             ])}
           />

@@ -195,6 +195,12 @@ export const RefundResult = z.object({
 });
 
 /** What `npm run ledger:check` prints, and the failed jobs `npm run jobs -- failed` lists. */
+/** A job of the queue: the queue's name and the job's id. */
+export const JobParams = z.strictObject({
+  queue: z.string().min(1).max(100),
+  id: z.string().min(1).max(100),
+});
+
 export const MoneyHealth = z.object({
   problems: z.array(z.string()),
   failedJobs: z.array(

@@ -1,7 +1,7 @@
 import { AppError } from "@mx/kit/errors";
 import type { MoneyHealth } from "@mx/shared/schemas/ops";
 import { and, desc, eq } from "drizzle-orm";
-import { listFailedJobs } from "../../db/job-tables";
+import { listFailedJobs, retryFailedJob } from "../../db/job-tables";
 import { outboxMessages } from "../../db/schema/outbox";
 import type { AppDeps } from "../../deps";
 import { checkLedger } from "../ledger/check-ledger";
@@ -61,5 +61,27 @@ export async function retryMessage(deps: AppDeps, actor: Actor, id: string): Pro
       after: { state: "queued", kind: row.kind },
     });
     return { id };
+  });
+}
+
+/** Queues a job that failed after its last retry again, with one more try; the job queue's worker runs it. */
+export async function retryJob(
+  deps: AppDeps,
+  actor: Actor,
+  queue: string,
+  id: string,
+): Promise<{ queue: string; id: string }> {
+  return deps.db.transaction(async (tx) => {
+    if (!(await retryFailedJob(tx, queue, id))) {
+      throw new AppError("NOT_FOUND", `No failed job ${id} on ${queue}.`);
+    }
+    await audit(tx, actor, {
+      action: "job.retry",
+      targetType: "job",
+      targetId: id,
+      before: { queue, state: "failed" },
+      after: { queue, state: "retry" },
+    });
+    return { queue, id };
   });
 }

@@ -8,6 +8,7 @@ import {
   FactorCodeBody,
   FreezeBody,
   GrantRoleBody,
+  JobParams,
   MoneyHealth,
   OperatorRole,
   OperatorStatus,
@@ -27,7 +28,7 @@ import { currentUser } from "../auth/plugin";
 import { listAudit } from "./audit";
 import { operatorStatus, passSecondFactor, startEnrolment } from "./factor";
 import { operatorGuard, operatorOf, operatorOnly } from "./guard";
-import { moneyHealth, retryMessage } from "./money";
+import { moneyHealth, retryJob, retryMessage } from "./money";
 import { markShipped, ordersToShip } from "./orders";
 import {
   freezePlayer,
@@ -342,6 +343,22 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ok(await retryMessage(app.deps, operatorOf(req), req.params.id), "Queued again."),
+  );
+
+  app.post(
+    "/ops/jobs/:queue/:id/retry",
+    {
+      onRequest: guard("money"),
+      schema: {
+        tags,
+        summary: "Queue a job that failed after its last retry again, with one more try",
+        security,
+        params: JobParams,
+        response: { 200: envelope(z.object({ queue: z.string(), id: z.string() })) },
+      },
+    },
+    async (req) =>
+      ok(await retryJob(app.deps, operatorOf(req), req.params.queue, req.params.id), "Queued again."),
   );
 
   // The audit log.
