@@ -18,12 +18,15 @@ export function ReportButton({
   targetId,
   targetName,
   label,
+  ariaLabel,
 }: {
   targetType: "building" | "player";
   targetId: string;
   /** What is reported, as the player sees it. */
   targetName: string;
   label: string;
+  /** What a screen reader says for the button where `label` alone repeats (a row per player). */
+  ariaLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -53,7 +56,7 @@ export function ReportButton({
   if (sent) return <StatusNote>{sent}</StatusNote>;
   return (
     <>
-      <button type="button" className="report-button" onClick={() => setOpen(true)}>
+      <button type="button" className="report-button" aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </button>
       <Dialog isOpen={open} title={label} onClose={() => setOpen(false)} isBusy={busy}>

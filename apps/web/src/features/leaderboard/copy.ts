@@ -32,6 +32,8 @@ export const leaderboardCopy = {
   totalValue: "Total value",
   properties: "Properties",
   you: "You",
+  report: "Report",
+  reportPlayer: (userName: string) => `Report @${userName}`,
   pagesLabel: "Leaderboard pages",
   propertyCount: (count: number) => (count === 1 ? "1 property" : `${count} properties`),
   playerCount: (count: number) => (count === 1 ? "1 player" : `${count} players`),

@@ -1,6 +1,7 @@
 import { DEFAULT_BUILDING_COLOR } from "@mx/shared/constants";
 import { formatDollars } from "@mx/shared/money";
 import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
+import { ReportButton } from "../../../components/report/report-button";
 import type { LeaderboardSort } from "../api/get-leaderboard";
 import { leaderboardCopy } from "../copy";
 
@@ -21,7 +22,8 @@ function sortState(sortBy: LeaderboardSort, column: "numberOfProperties" | "tota
 }
 
 /**
- * Rank, player, username, total value and property count. Under the mobile breakpoint the
+ * Rank, player, username, total value and property count; a signed-in player can report any other player from
+ * their row. Under the mobile breakpoint the
  * username and the count move under the player's name, so the table fits a phone without scrolling.
  */
 export function LeaderboardTable({ entries, sortBy, viewerId, isUpdating }: LeaderboardTableProps) {
@@ -81,6 +83,17 @@ export function LeaderboardTable({ entries, sortBy, viewerId, isUpdating }: Lead
                   <span className="leaderboard-table__compact">
                     {leaderboardCopy.propertyCount(entry.numberOfProperties)}
                   </span>
+                  {viewerId && !isViewer ? (
+                    <span className="leaderboard-table__report">
+                      <ReportButton
+                        targetType="player"
+                        targetId={entry._id}
+                        targetName={`${entry.fullName} (@${entry.userName})`}
+                        label={leaderboardCopy.report}
+                        ariaLabel={leaderboardCopy.reportPlayer(entry.userName)}
+                      />
+                    </span>
+                  ) : null}
                 </th>
                 <td className="leaderboard-table__username">@{entry.userName}</td>
                 <td className="leaderboard-table__number">{formatDollars(entry.totalPropertyPrice)}</td>

@@ -1,9 +1,14 @@
 import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
+import { paths } from "@mx/shared/routes";
+import { Link } from "react-router";
 import { useLatestTrades } from "../api/get-trades";
 import { formatAgo, formatDay, isoOf } from "../format";
 
-/** The island's last trades, newest first; refreshed by the live channel whenever a building sells. */
+/**
+ * The island's last trades, newest first; refreshed by the live channel whenever a building sells. Each names its
+ * building with a link to its details, where its name and owner can be reported.
+ */
 export function TradeTicker() {
   const trades = useLatestTrades();
   return (
@@ -18,7 +23,12 @@ export function TradeTicker() {
       <ol className="trade-ticker__list" aria-live="polite" aria-relevant="additions">
         {(trades.data?.trades ?? []).map((trade) => (
           <li key={`${trade.buildingId}-${trade.at}-${trade.kind}`} className="trade-ticker__item">
-            <span className="trade-ticker__name">{trade.name}</span>
+            <Link
+              className="trade-ticker__name"
+              to={`${paths.propertyDetails}?id=${encodeURIComponent(trade.buildingId)}&name=${encodeURIComponent(trade.name)}`}
+            >
+              {trade.name}
+            </Link>
             <span className="trade-ticker__price">{formatDollars(trade.price)}</span>
             <span className="trade-ticker__meta">
               <span className={`trade-kind trade-kind--${trade.kind}`}>
