@@ -371,7 +371,8 @@ function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
   };
   if (detail.loading && !detail.value) return <Spinner showLabel />;
   if (detail.error || !detail.value) return <ErrorBox>{detail.error}</ErrorBox>;
-  const { profile, holdings, ledger, purchases, bids, payouts, sessions, reports } = detail.value;
+  const { profile, holdings, ledger, purchases, developments, bids, payouts, sessions, reports } =
+    detail.value;
   return (
     <article className="ops__player" aria-label={`Player ${profile.userName ?? profile.id}`}>
       <dl className="ops__facts">
@@ -488,6 +489,28 @@ function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
               reasonLabel="Reason"
               variant="danger"
               run={(reason) => act(`/ops/purchases/${p.id}/refund`, { reason })()}
+            />
+          ) : null,
+        ])}
+      />
+      <Table
+        caption="Developments"
+        head={["When", "Building", "Development", "State", "Total", ""]}
+        rows={developments.map((d) => [
+          when(d.createdAt),
+          d.buildingId,
+          `${d.kind} (level ${d.level})`,
+          d.state,
+          cents(d.amountCents),
+          canRefund && d.latest ? (
+            <ConfirmAction
+              key="refund"
+              label="Refund"
+              title="Refund the development"
+              question={`${cents(d.amountCents)} goes back to the owner and ${d.buildingId} loses its ${d.kind} (level ${d.level}), and the value it added.`}
+              reasonLabel="Reason"
+              variant="danger"
+              run={(reason) => act(`/ops/developments/${d.id}/refund`, { reason })()}
             />
           ) : null,
         ])}
@@ -809,7 +832,7 @@ function Money() {
   return (
     <section className="ops__panel" aria-labelledby="money-title">
       <h2 id="money-title">Money</h2>
-      <p className="ops__muted">Refunds are made from a player's purchases (Players).</p>
+      <p className="ops__muted">Refunds are made from a player's purchases and developments (Players).</p>
       <div className="ops__row">
         <Button variant="ghost" onClick={health.reload}>
           Check again

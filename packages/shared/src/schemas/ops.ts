@@ -109,6 +109,19 @@ export const PlayerDetail = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Newest first; `latest` marks the building's latest paid development, the one a refund may take back. */
+  developments: z.array(
+    z.object({
+      id: z.string(),
+      buildingId: z.string(),
+      kind: z.string(),
+      level: z.number().int(),
+      state: z.string(),
+      amountCents: z.number().int(),
+      latest: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
   bids: z.array(
     z.object({
       id: z.string(),
@@ -193,6 +206,13 @@ export const RefundResult = z.object({
   status: z.string(),
   refundedCents: z.number().int(),
 });
+
+export const DevelopmentRefundResult = z.object({
+  developmentId: z.string(),
+  status: z.string(),
+  refundedCents: z.number().int(),
+});
+export type DevelopmentRefundResult = z.infer<typeof DevelopmentRefundResult>;
 
 /** What `npm run ledger:check` prints, and the failed jobs `npm run jobs -- failed` lists. */
 /** A job of the queue: the queue's name and the job's id. */

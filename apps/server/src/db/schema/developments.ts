@@ -18,6 +18,7 @@ import { users } from "./users";
  *   reserved → constructing → completed          (paid; construction runs until completes_at, then is settled)
  *   reserved → failed                             (nothing charged, or the charge never went through)
  *   reserved → refunding → refunded               (charged, but construction could not start)
+ *   constructing | completed → refunding → refunded   (an operator's refund of the building's latest development)
  */
 export const DEVELOPMENT_STATES = [
   "reserved",

@@ -379,12 +379,7 @@ async function settleMany(
           reference: row.id,
           building: { id: row.buildingId },
           memo: `${DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind} of ${row.buildingId} for ${formatCents(row.costCents)}`,
-          entries: paymentEntries({
-            chargeCents: chargeOf(row),
-            creditsCents: row.creditsCents,
-            revenueAccount: accounts.developmentRevenue,
-            priceCents: row.costCents,
-          }),
+          entries: developmentEntries(row),
         },
       })),
       { name: "started", column: "id" },
@@ -488,6 +483,15 @@ function developedFrom(row: DevelopmentRow, property: PropertyRead | undefined):
 }
 
 const chargeOf = (row: DevelopmentRow) => row.totalCents - row.creditsCents;
+
+/** A started development's journal (kind `development`): the one way it is written, and reversed by its refund. */
+export const developmentEntries = (row: DevelopmentRow) =>
+  paymentEntries({
+    chargeCents: chargeOf(row),
+    creditsCents: row.creditsCents,
+    revenueAccount: accounts.developmentRevenue,
+    priceCents: row.costCents,
+  });
 
 async function setState(
   q: Tx | AppDeps["db"],

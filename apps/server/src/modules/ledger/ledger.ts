@@ -49,6 +49,7 @@ export const JOURNAL_KINDS = [
   "development",
   "development-credits",
   "development-credits-release",
+  "development_refund",
   "payout",
   "payout_reversal",
   "account_refund",

@@ -160,6 +160,13 @@ const MONEY_OUT = new Set([
   "forfeit",
 ]);
 
+/** Takes a refunded development (the latest of its level) out of the ownership it was paid in. */
+function dropDevelopment(owned: Ownership | undefined, level: number | undefined) {
+  if (!owned || level === undefined) return;
+  const i = owned.developments.findLastIndex((d) => d.level === level);
+  if (i >= 0) owned.developments.splice(i, 1);
+}
+
 /**
  * The player's spells of ownership, building by building, from their journals in order: a purchase or a won bid
  * opens one, a development adds to the open one, a sale closes it (a realised sale, against everything paid for
@@ -220,6 +227,13 @@ function ownerships(journals: PlayerJournal[], userId: string) {
       tax += c.tax;
       cardPaid += c.card;
       open.delete(buildingId);
+    } else if (j.kind === "development_refund") {
+      // A development taken back: its fee, tax and charge come back, and nothing is invested in it any more.
+      const c = costOf(j);
+      fees += c.fees;
+      tax += c.tax;
+      cardPaid += c.card;
+      dropDevelopment(open.get(buildingId), j.development?.level);
     } else if (j.kind === "sale" && j.trade?.side === "seller") {
       const sale = proceedsOf(j, userId);
       fees += sale.fee;

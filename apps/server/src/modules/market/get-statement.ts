@@ -108,6 +108,18 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
         tax: c.tax,
       };
     }
+    case "development_refund": {
+      // The development's journal reversed by an operator: its card charge, fee and tax come back.
+      const c = costOf(j);
+      return {
+        ...base,
+        kind: "refund",
+        description: `Refunded: ${development} for ${formatCents(-c.price)} was taken back`,
+        card: -c.card,
+        fees: c.fees,
+        tax: c.tax,
+      };
+    }
     case "sale": {
       if (j.trade?.side === "buyer") {
         const c = costOf(j);

@@ -97,7 +97,7 @@ export async function playerJournals(
           where b.bidder_id = ${userId} and b.status = 'accepted'
           union
           select j.id from developments d
-          join ledger_journals j on j.kind = 'development' and j.reference = d.id::text
+          join ledger_journals j on j.kind in ('development', 'development_refund') and j.reference = d.id::text
           where d.user_id = ${userId}
         ),
         -- Each journal with its purchase, bid or development, looked up once per journal (materialised, so not
@@ -114,7 +114,7 @@ export async function playerJournals(
           left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release', 'purchase_refund')
             and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
           left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-          left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release')
+          left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release', 'development_refund')
             and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
           where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
@@ -180,7 +180,7 @@ export function costOf(j: PlayerJournal) {
   const tax = j.entries.get(accounts.salesTaxPayable) ?? 0;
   const allFees = j.entries.get(accounts.platformFees) ?? 0;
   const price =
-    j.kind === "development"
+    j.kind === "development" || j.kind === "development_refund"
       ? (j.entries.get(accounts.developmentRevenue) ?? 0)
       : (j.trade?.priceCents ?? j.entries.get(accounts.platformRevenue) ?? 0);
   // A resale's fee entry holds the seller's fee too: the buyer's part is what they paid beyond price and tax.

@@ -61,7 +61,7 @@ export async function reconcileWithProcessor(
     union all
     select 'development', d.id::text, d.state::text, d.total_cents - d.credits_cents, d.payment_intent_id, d.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
-        where j.kind = 'development' and j.reference = d.id::text and e.account = 'card_funding'), 0)::int
+        where j.kind in ('development', 'development_refund') and j.reference = d.id::text and e.account = 'card_funding'), 0)::int
     from developments d where d.payment_intent_id is not null`,
   );
   const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;

@@ -5,6 +5,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
+import { developments } from "../../db/schema/developments";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { reports } from "../../db/schema/ops";
 import { payouts } from "../../db/schema/payouts";
@@ -90,53 +91,60 @@ async function playerRow(q: Queryable, userId: string) {
 /** Everything an operator needs to see of one player. */
 export async function playerDetail(q: Queryable, userId: string): Promise<PlayerDetail> {
   const row = await playerRow(q, userId);
-  const [holdings, ledger, bought, bidRows, payoutRows, sessionRows, reportList, role] = await Promise.all([
-    selectProperties(q).where(eq(properties.ownerId, userId)).orderBy(buildings.id).limit(500),
-    q
-      .select({
-        journalId: ledgerJournals.id,
-        kind: ledgerJournals.kind,
-        account: ledgerEntries.account,
-        amountCents: ledgerEntries.amountCents,
-        createdAt: ledgerJournals.createdAt,
-      })
-      .from(ledgerEntries)
-      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-      .where(
-        inArray(ledgerEntries.account, [
-          accounts.earnings(userId),
-          accounts.credits(userId),
-          accounts.creditsDebt(userId),
-        ]),
-      )
-      .orderBy(desc(ledgerJournals.createdAt))
-      .limit(100),
-    q
-      .select()
-      .from(purchases)
-      .where(eq(purchases.userId, userId))
-      .orderBy(desc(purchases.createdAt))
-      .limit(100),
-    q.select().from(bids).where(eq(bids.bidderId, userId)).orderBy(desc(bids.createdAt)).limit(100),
-    q.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(100),
-    q.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(50),
-    reportRows(
-      q,
-      or(
-        and(eq(reports.targetType, "player"), eq(reports.targetId, userId)),
-        eq(reports.reporterId, userId),
-        and(
-          eq(reports.targetType, "building"),
-          inArray(
-            reports.targetId,
-            q.select({ id: properties.buildingId }).from(properties).where(eq(properties.ownerId, userId)),
+  const [holdings, ledger, bought, developed, bidRows, payoutRows, sessionRows, reportList, role] =
+    await Promise.all([
+      selectProperties(q).where(eq(properties.ownerId, userId)).orderBy(buildings.id).limit(500),
+      q
+        .select({
+          journalId: ledgerJournals.id,
+          kind: ledgerJournals.kind,
+          account: ledgerEntries.account,
+          amountCents: ledgerEntries.amountCents,
+          createdAt: ledgerJournals.createdAt,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+        .where(
+          inArray(ledgerEntries.account, [
+            accounts.earnings(userId),
+            accounts.credits(userId),
+            accounts.creditsDebt(userId),
+          ]),
+        )
+        .orderBy(desc(ledgerJournals.createdAt))
+        .limit(100),
+      q
+        .select()
+        .from(purchases)
+        .where(eq(purchases.userId, userId))
+        .orderBy(desc(purchases.createdAt))
+        .limit(100),
+      developmentsOf(q, userId),
+      q.select().from(bids).where(eq(bids.bidderId, userId)).orderBy(desc(bids.createdAt)).limit(100),
+      q.select().from(payouts).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(100),
+      q
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt))
+        .limit(50),
+      reportRows(
+        q,
+        or(
+          and(eq(reports.targetType, "player"), eq(reports.targetId, userId)),
+          eq(reports.reporterId, userId),
+          and(
+            eq(reports.targetType, "building"),
+            inArray(
+              reports.targetId,
+              q.select({ id: properties.buildingId }).from(properties).where(eq(properties.ownerId, userId)),
+            ),
           ),
         ),
+        100,
       ),
-      100,
-    ),
-    roleOf(q, userId),
-  ]);
+      roleOf(q, userId),
+    ]);
   return {
     profile: { ...presentSummary(row), buildingColor: row.buildingColor, role },
     holdings: holdings.map((h) => ({
@@ -153,6 +161,7 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
       amountCents: p.totalCents,
       createdAt: p.createdAt.toISOString(),
     })),
+    developments: developed,
     bids: bidRows.map((b) => ({
       id: b.id,
       buildingId: b.buildingId,
@@ -174,6 +183,28 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
     })),
     reports: reportList,
   };
+}
+
+/** The player's developments, newest first, each marked if it is its building's latest paid one. */
+async function developmentsOf(q: Queryable, userId: string): Promise<PlayerDetail["developments"]> {
+  const rows = await q
+    .select({
+      id: developments.id,
+      buildingId: developments.buildingId,
+      kind: developments.kind,
+      level: developments.level,
+      state: developments.state,
+      amountCents: developments.totalCents,
+      createdAt: developments.createdAt,
+      latest: sql<boolean>`${developments.state} in ('constructing', 'completed') and not exists (
+        select 1 from developments l where l.building_id = ${developments.buildingId}
+          and l.state in ('constructing', 'completed') and l.level > ${developments.level})`,
+    })
+    .from(developments)
+    .where(eq(developments.userId, userId))
+    .orderBy(desc(developments.createdAt))
+    .limit(100);
+  return rows.map((d) => ({ ...d, latest: Boolean(d.latest), createdAt: d.createdAt.toISOString() }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { AppError } from "@mx/kit/errors";
 import { formatCents } from "@mx/shared/money";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
@@ -53,6 +54,16 @@ export async function refundPurchase(
   return { purchaseId: row.id, status: after?.status ?? "unknown", refundedCents: row.totalCents };
 }
 
+/** A refund that changes a building is refused while bids wait on it (their bidders bid on what it was). */
+export async function refuseWhileBidsWait(tx: Tx, buildingId: string): Promise<void> {
+  const [waiting] = await tx
+    .select({ id: bids.id })
+    .from(bids)
+    .where(and(eq(bids.buildingId, buildingId), inArray(bids.status, [...OPEN_BIDS])))
+    .limit(1);
+  if (waiting) throw new AppError("CONFLICT", "Bids wait on this building; decide or release them first.");
+}
+
 async function beginPurchaseRefund(deps: AppDeps, actor: Actor, row: PurchaseRow, failure: string) {
   return deps.db.transaction(async (tx) => {
     await lockBuildings(tx, [row.buildingId]);
@@ -68,12 +79,7 @@ async function beginPurchaseRefund(deps: AppDeps, actor: Actor, row: PurchaseRow
     if (!property || property.ownerId !== row.userId) {
       throw new AppError("CONFLICT", "The buyer no longer owns this building; it cannot be taken back.");
     }
-    const [waiting] = await tx
-      .select({ id: bids.id })
-      .from(bids)
-      .where(and(eq(bids.buildingId, row.buildingId), inArray(bids.status, [...OPEN_BIDS])))
-      .limit(1);
-    if (waiting) throw new AppError("CONFLICT", "Bids wait on this building; decide or release them first.");
+    await refuseWhileBidsWait(tx, row.buildingId);
     const [marked] = await tx
       .update(purchases)
       .set({ status: "refunding", failure, updatedAt: new Date() })

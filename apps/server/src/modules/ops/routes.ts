@@ -4,6 +4,7 @@ import {
   AuditEntry,
   AuditQuery,
   BuildingResetBody,
+  DevelopmentRefundResult,
   Enrolment,
   FactorCodeBody,
   FreezeBody,
@@ -39,6 +40,7 @@ import {
   revokePlayerSessions,
   searchPlayers,
 } from "./players";
+import { refundDevelopment } from "./refund-development";
 import { refundPurchase } from "./refund-purchase";
 import { listReports, resolveReport } from "./report-queue";
 import { grantRole } from "./roles";
@@ -315,6 +317,26 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await refundPurchase(app.deps, operatorOf(req), req.params.id, req.body.reason),
         "Purchase refunded.",
+      ),
+  );
+  app.post(
+    "/ops/developments/:id/refund",
+    {
+      onRequest: guard("money"),
+      schema: {
+        tags,
+        summary:
+          "Refund a building's latest development through the money operation; its level and value are taken back",
+        security,
+        params: IdParams,
+        body: RefundBody,
+        response: { 200: envelope(DevelopmentRefundResult) },
+      },
+    },
+    async (req) =>
+      ok(
+        await refundDevelopment(app.deps, operatorOf(req), req.params.id, req.body.reason),
+        "Development refunded.",
       ),
   );
   app.get(
