@@ -4,8 +4,12 @@ import { expect, fillLogin, MAP_URL } from "./fixtures";
 import type { TestUser } from "./users";
 
 /** A new browser context, signed in as `user` through the login screen. */
-export async function signedIn(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+export async function signedIn(
+  browser: Browser,
+  user: TestUser,
+  viewport: { width: number; height: number } = { width: 1440, height: 900 },
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport })).newPage();
   await fillLogin(page, user.email, user.password);
   await expect(page).toHaveURL(MAP_URL);
   return page;

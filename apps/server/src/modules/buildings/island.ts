@@ -4,7 +4,7 @@ import Flatbush from "flatbush";
 import type { Footprint } from "../../db/schema/buildings";
 import { centroid, pointInPolygons, polygonArea, polygonsBbox } from "./geo";
 import { nameLandmarks } from "./landmark-names";
-import { joinLots, otherAddressForms, readLotAddresses } from "./lot-addresses";
+import { joinLots, type LotJoin, otherAddressForms, readLotAddresses } from "./lot-addresses";
 import {
   type BuildingRecord,
   DEFAULT_HEIGHT_M,
@@ -483,8 +483,12 @@ export function readIsland(mapDataDir: string): Island {
   const joined = lotAddresses ? joinLots(lotAddresses, allPolygons) : [];
   const counts = { addressFromOsm: 0, addressFromLotInside: 0, addressFromLotNear: 0, onLot: 0 };
   const lotGiven = new Set<number>();
-  const addressed = [...osmRecords, ...modelRecords].map((r, i) => {
+  const osmKeeps = osmAddressKeepers([...osmRecords, ...modelRecords], joined);
+  const addressed = [...osmRecords, ...modelRecords].map((own, i) => {
     const lot = joined[i];
+    // An OpenStreetMap address found on buildings of other lots too is given up by all but one of them.
+    const keeper = own.address && lot ? osmKeeps.get(normaliseQuery(own.address)) : undefined;
+    const r = keeper && lot && keeper !== lot.bbl ? { ...own, address: null } : own;
     if (r.address) counts.addressFromOsm += 1;
     if (!lot) return r;
     counts.onLot += 1;
@@ -525,6 +529,32 @@ export function readIsland(mapDataDir: string): Island {
         : { heightsFromModel }),
     },
   };
+}
+
+/**
+ * OpenStreetMap's own addresses that buildings of two lots or more carry (one building drawn as two outlines over a
+ * lot line, or an address copied to a neighbour), each with the lot that keeps it: the lot whose own address in the
+ * lot file it is, else the lowest BBL. Buildings of the other lots take their own lot's address instead.
+ */
+function osmAddressKeepers(records: BuildingRecord[], joined: (LotJoin | null)[]): Map<string, string> {
+  const lotsOf = new Map<string, Set<string>>();
+  const ownLot = new Map<string, string>();
+  records.forEach((r, i) => {
+    const lot = joined[i];
+    if (!r.address || !lot) return;
+    const folded = normaliseQuery(r.address);
+    lotsOf.set(folded, (lotsOf.get(folded) ?? new Set()).add(lot.bbl));
+    if (lot.address && normaliseQuery(lot.address) === folded) {
+      const known = ownLot.get(folded);
+      if (!known || lot.bbl < known) ownLot.set(folded, lot.bbl);
+    }
+  });
+  const keepers = new Map<string, string>();
+  for (const [folded, lots] of lotsOf) {
+    if (lots.size < 2) continue;
+    keepers.set(folded, ownLot.get(folded) ?? [...lots].sort()[0] ?? "");
+  }
+  return keepers;
 }
 
 /**
