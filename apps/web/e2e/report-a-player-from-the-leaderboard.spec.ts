@@ -31,7 +31,7 @@ test("On a phone a player reports another from the leaderboard; support warns th
   const report = reporterPage.getByRole("button", { name: `Report @${owner.userName}` });
   await expect(report).toBeVisible();
   await report.click();
-  const dialog = reporterPage.getByRole("dialog", { name: "Report" });
+  const dialog = reporterPage.getByRole("dialog", { name: `Report @${owner.userName}` });
   await expect(dialog).toContainText(`@${owner.userName}`);
   await dialog.getByLabel("What is wrong with it?").fill("Insults other players in names");
   await shoot(reporterPage, "ops-report-from-leaderboard-375");

@@ -59,7 +59,7 @@ export function ReportButton({
       <button type="button" className="report-button" aria-label={ariaLabel} onClick={() => setOpen(true)}>
         {label}
       </button>
-      <Dialog isOpen={open} title={label} onClose={() => setOpen(false)} isBusy={busy}>
+      <Dialog isOpen={open} title={ariaLabel ?? label} onClose={() => setOpen(false)} isBusy={busy}>
         <form className="report-form" onSubmit={send}>
           <p>
             You are reporting {targetType === "building" ? "the building's name" : "the player"}{" "}
