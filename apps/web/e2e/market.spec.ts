@@ -78,8 +78,16 @@ for (const width of [1440, 375]) {
     await buyer.page.goto("/profile");
     await buyer.page.getByRole("link", { name: "Market", exact: true }).click();
     await expect(buyer.page).toHaveURL(/\/market$/);
+    // On a phone the filters are folded behind one control that counts those set.
+    if (width === 375) await buyer.page.getByRole("button", { name: "Filters", exact: true }).click();
     await buyer.page.getByLabel("Neighbourhood").selectOption(neighborhood);
     await expect(buyer.page).toHaveURL(/neighborhood=/);
+    if (width === 375) {
+      const toggle = buyer.page.getByRole("button", { name: "Filters (1)" });
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await toggle.click();
+      await expect(buyer.page.getByLabel("Neighbourhood")).toBeHidden();
+    }
     await expect(listingOf(buyer.page, building.buildingId)).toHaveCount(0);
 
     // The ask reaches the open market page through the live channel, without a reload.
@@ -92,6 +100,14 @@ for (const width of [1440, 375]) {
     await expect(listing).toContainText(dollars(ask));
     await expect(listing).toContainText(neighborhood);
     await shoot(buyer.page, `market-filtered-${width}`);
+    const firstListing = await buyer.page
+      .locator(width === 375 ? ".market-card" : ".market-table__row")
+      .first()
+      .boundingBox();
+    expect(
+      firstListing?.y ?? Number.POSITIVE_INFINITY,
+      "the first listing is on the first screen",
+    ).toBeLessThan(width === 375 ? 812 : 900);
 
     // The listing opens Property Details, whose market panel shows the ask and no bids yet.
     await listing.getByRole("link", { name: `Open ${property.name}` }).click();

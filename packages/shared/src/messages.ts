@@ -398,6 +398,8 @@ export const marketTexts = {
   backToProfile: "Back to profile",
   map: "Map",
   filters: "Filters",
+  /** The phone's one control for the filters, with how many are set. */
+  filtersToggle: (set: number) => (set === 0 ? "Filters" : `Filters (${set})`),
   neighborhood: "Neighbourhood",
   wholeIsland: "All of Manhattan",
   minPrice: "Ask from ($)",

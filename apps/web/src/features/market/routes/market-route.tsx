@@ -48,7 +48,9 @@ function writeParams(filters: ListingFilters, page: number): Record<string, stri
 
 export function MarketRoute() {
   useDocumentTitle(marketTexts.marketTitle);
-  const ids = { hood: useId(), sort: useId() };
+  const ids = { hood: useId(), sort: useId(), filters: useId() };
+  // On a phone the filters fold behind one control, so that the first listing is on the first screen.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [params, setParams] = useSearchParams();
   const applied = readFilters(params);
   const page = readPage(params);
@@ -81,7 +83,8 @@ export function MarketRoute() {
     setParams(writeParams(applied, next));
     window.scrollTo({ top: 0 });
   };
-  const hasFilters = FIELDS.some((f) => applied[f] !== "");
+  const setCount = FIELDS.filter((f) => applied[f].trim() !== "").length;
+  const hasFilters = setCount > 0;
 
   return (
     <div className="market">
@@ -98,7 +101,20 @@ export function MarketRoute() {
 
       <div className="market__layout">
         <div className="market__main">
-          <search className="market-filters" aria-label={marketTexts.filters}>
+          <button
+            type="button"
+            className="btn btn--secondary market-filters__toggle"
+            aria-expanded={filtersOpen}
+            aria-controls={ids.filters}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {marketTexts.filtersToggle(setCount)}
+          </button>
+          <search
+            id={ids.filters}
+            className={filtersOpen ? "market-filters market-filters--open" : "market-filters"}
+            aria-label={marketTexts.filters}
+          >
             <div className="field market-filters__hood">
               <label className="field__label" htmlFor={ids.hood}>
                 {marketTexts.neighborhood}
