@@ -74,3 +74,24 @@ for (const width of [375, 1440]) {
     });
   });
 }
+
+for (const width of [360, 375]) {
+  test(`At ${width} px the map's header keeps the bell beside the navigation, the search below them`, async ({
+    page,
+    logIn,
+    existingPlayer,
+  }) => {
+    await page.setViewportSize({ width, height: 780 });
+    await logIn(existingPlayer);
+    const header = page.locator(".mx-map__header");
+    const nav = await header.getByRole("navigation").boundingBox();
+    const bell = await header.getByRole("button", { name: /^Notifications/ }).boundingBox();
+    const search = await header.getByRole("combobox", { name: "Search buildings" }).boundingBox();
+    if (!nav || !bell || !search) throw new Error("the header lacks its navigation, bell or search");
+    // One row: the bell's middle within the navigation's height.
+    expect(Math.abs(bell.y + bell.height / 2 - (nav.y + nav.height / 2))).toBeLessThan(nav.height / 2);
+    expect(search.y).toBeGreaterThan(nav.y + nav.height - 1);
+    expect(await overflow(page)).toBe(0);
+    await shot(page, `map-header-${width}`);
+  });
+}
