@@ -31,13 +31,30 @@ for (const size of SIZES) {
     }) => {
       await logIn(existingPlayer);
       await waitForMap(page);
-      // The first visit opens a short guide; it walks through the game in four steps and closes.
+      // The first visit opens a short guide; it walks through the game in three steps and closes.
       const guide = page.getByRole("region", { name: "Find a building" });
       await expect(guide).toBeVisible();
       await shot(page, `map-first-run-guide-${size.width}`);
-      for (const title of ["Buy it", "Sell it", "Bid"]) {
+      // Clear of the controls it explains: the search, the zoom buttons and the legend.
+      const box = await guide.boundingBox();
+      for (const control of [
+        page.getByRole("combobox", { name: "Search buildings" }),
+        page.getByRole("button", { name: "Zoom in" }),
+        page.locator(".mx-legend"),
+      ]) {
+        const other = await control.boundingBox();
+        if (!box || !other) throw new Error("the guide or a control is not on the screen");
+        const apart =
+          box.x + box.width <= other.x ||
+          other.x + other.width <= box.x ||
+          box.y + box.height <= other.y ||
+          other.y + other.height <= box.y;
+        expect(apart, "the guide covers a control").toBe(true);
+      }
+      for (const title of ["Make it yours", "Follow the market"]) {
         await page.getByRole("button", { name: "Next" }).click();
         await expect(page.getByRole("region", { name: title })).toBeVisible();
+        await shot(page, `map-guide-${title.toLowerCase().replace(/\W+/g, "-")}-${size.width}`);
       }
       await page.getByRole("button", { name: "Start playing" }).click();
       await expect(page.locator(".mx-guide")).toHaveCount(0);

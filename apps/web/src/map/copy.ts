@@ -55,19 +55,15 @@ export const mapTexts = {
   guideSteps: [
     {
       title: "Find a building",
-      text: "Search a name or an address above, or tap any building on the map.",
+      text: "Search a name or an address, or tap any building. Its Property Details let you buy it, or bid when its owner has it for sale.",
     },
     {
-      title: "Buy it",
-      text: "Open its Property Details and choose Buy or Bid. Once it is yours, it turns your colour.",
+      title: "Make it yours",
+      text: "A building you own takes your colour. Rename it, develop it in four levels to raise its value, or put it up for sale at your ask.",
     },
     {
-      title: "Sell it",
-      text: "On a building you own, Sell or Ask puts it on the market at your price.",
-    },
-    {
-      title: "Bid",
-      text: "Buildings for sale carry a green $ tag. Create a bid above the asking price; the owner accepts or declines.",
+      title: "Follow the market",
+      text: "The Market lists every building for sale and the latest trades; your Portfolio shows what each building cost you and what it is worth.",
     },
   ],
   guideSkip: "Skip",

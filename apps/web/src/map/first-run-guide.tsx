@@ -20,7 +20,8 @@ function markSeen() {
 }
 
 /**
- * A short guide for a player's first visit to the map: find a building, buy it, sell it, bid. It is shown once
+ * A short guide for a player's first visit to the map: find and buy or bid, own and develop or sell, follow the
+ * market and the portfolio. It sits clear of the search, the zoom buttons and the legend. It is shown once
  * (marked seen as soon as it shows), takes no focus and blocks nothing, and Skip or Done closes it.
  */
 export function FirstRunGuide({ hidden }: { hidden: boolean }) {
