@@ -91,6 +91,28 @@ describe("the developments drawn by the style", () => {
     expect(g).toBeGreaterThan(r);
   });
 
+  it("sets the facade off on a white or a pale owner colour too, darker rather than lighter", () => {
+    for (const colour of ["#ffffff", "#f5e6a0"]) {
+      const plain = rgb(
+        paintOf(LAYERS.buildings, "fill-extrusion-color", 50, { ...owned(0), [STATE.color]: colour }),
+      );
+      const facade = rgb(
+        paintOf(LAYERS.buildings, "fill-extrusion-color", 50, { ...owned(1), [STATE.color]: colour }),
+      );
+      const change = plain.reduce((sum, c, i) => sum + c - (facade[i] ?? 0), 0);
+      expect(change, `${colour}: ${plain} → ${facade}`).toBeGreaterThan(3 * 45);
+      // Hovered, it changes again.
+      const hovered = rgb(
+        paintOf(LAYERS.buildings, "fill-extrusion-color", 50, {
+          ...owned(1),
+          [STATE.color]: colour,
+          [STATE.hover]: true,
+        }),
+      );
+      expect(hovered).not.toEqual(facade);
+    }
+  });
+
   it("puts a green roof 3 m deep on top from level 2", () => {
     expect(paintOf(LAYERS.gardens, "fill-extrusion-base", 50, owned(2))).toBe(50);
     expect(paintOf(LAYERS.gardens, "fill-extrusion-height", 50, owned(2))).toBe(53);

@@ -124,7 +124,7 @@ const isForSale: Expression = ["boolean", ["feature-state", STATE.forSale], fals
 /** The owner's colour, or the neutral slate of an unowned building. */
 const baseColor: Expression = ["case", isOwned, ["to-color", ownerColor], MAP_COLORS.building];
 
-/** `colour` mixed with white by `amount` (0..1): how a hovered building lights up, whatever its owner's colour. */
+/** `colour` mixed with white by `amount` (0..1). */
 function lighten(colour: Expression, amount: number): Expression {
   const channel = (i: number): Expression => [
     "+",
@@ -155,9 +155,11 @@ function glow(colour: Expression, amount: number): Expression {
 
 /** How the developments look: shared by the style's expressions and the code that places marks above roofs. */
 export const DEVELOPMENT_LOOK = {
-  /** Level 1 onwards: the walls are the owner's colour mixed with this much white. */
+  /** Level 1 onwards: the walls are the owner's colour mixed with this much white (black, for a light colour). */
   facadeTint: 0.3,
-  /** A hovered building is lighter still. */
+  /** A colour whose luma (0–255) is above this is light: it is set off with black rather than white. */
+  lightAbove: 200,
+  /** A hovered building is set off again by this much. */
   hoverTint: 0.38,
   /** Level 2 onwards: the green roof's depth, metres. */
   gardenDepth: 3,
@@ -192,17 +194,37 @@ export function scaffoldTop(height: number, atLevel: number): number {
   return roofTop(height, atLevel + 1) + Math.max(height * scaffoldShare, scaffoldMin);
 }
 
+/**
+ * The colour set off from itself by `amount`: mixed with white, or, when it is near white already (a light owner
+ * colour, such as the default white), with black, so that the change shows on every owner's colour.
+ */
+function setOff(colour: Expression, amount: number): Expression {
+  const rgba: Expression = ["var", "rgba"];
+  const luma: Expression = [
+    "+",
+    ["*", 0.299, ["at", 0, rgba]],
+    ["*", 0.587, ["at", 1, rgba]],
+    ["*", 0.114, ["at", 2, rgba]],
+  ];
+  const toward = (target: number) =>
+    [
+      "rgb",
+      ...[0, 1, 2].map((i) => ["+", ["*", ["at", i, rgba], 1 - amount], target * amount]),
+    ] as Expression;
+  return [
+    "let",
+    "rgba",
+    ["to-rgba", colour],
+    ["case", [">", luma, DEVELOPMENT_LOOK.lightAbove], toward(0), toward(255)],
+  ];
+}
+
 /** The selected building keeps its owner's colour (gold is also a player's colour): its outline and pin mark it. */
-const wallColor: Expression = [
-  "case",
-  atLevel(1),
-  lighten(baseColor, DEVELOPMENT_LOOK.facadeTint),
-  baseColor,
-];
+const wallColor: Expression = ["case", atLevel(1), setOff(baseColor, DEVELOPMENT_LOOK.facadeTint), baseColor];
 export const buildingColor: Expression = [
   "case",
   isHovered,
-  lighten(wallColor, DEVELOPMENT_LOOK.hoverTint),
+  setOff(wallColor, DEVELOPMENT_LOOK.hoverTint),
   wallColor,
 ];
 
