@@ -14,6 +14,7 @@ export const INSTANT_PAYOUT_FEE_CENTS = 100;
 /**
  * Kept from the balance refunded to the default card when an account is deleted ("minus processing fees"): what
  * sending money to a card costs, the same as an instant payout.
+ * @alias
  */
 export const DELETION_REFUND_FEE_CENTS = INSTANT_PAYOUT_FEE_CENTS;
 /** Newest payouts the Withdrawals history shows. */
