@@ -11,7 +11,7 @@ export type StyleSpecification = Exclude<MapOptions["style"], string | undefined
 type Layer = StyleSpecification["layers"][number];
 type ExtrusionPaint = NonNullable<Extract<Layer, { type: "fill-extrusion" }>["paint"]>;
 /** A style expression (derived from MapLibre's own types, whose expression type it does not export). */
-export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
+type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
 
 export const SOURCE_ID = "manhattan";
 /** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
@@ -154,7 +154,7 @@ function glow(colour: Expression, amount: number): Expression {
 }
 
 /** How the developments look: shared by the style's expressions and the code that places marks above roofs. */
-export const DEVELOPMENT_LOOK = {
+const DEVELOPMENT_LOOK = {
   /** Level 1 onwards: the walls are the owner's colour mixed with this much white. */
   facadeTint: 0.3,
   /** A hovered building is lighter still. */
@@ -199,7 +199,7 @@ const wallColor: Expression = [
   lighten(baseColor, DEVELOPMENT_LOOK.facadeTint),
   baseColor,
 ];
-export const buildingColor: Expression = [
+const buildingColor: Expression = [
   "case",
   isHovered,
   lighten(wallColor, DEVELOPMENT_LOOK.hoverTint),
@@ -226,7 +226,7 @@ function roofTopAt(n: Expression): Expression {
 const built = builtHeightAt(level);
 const crownBase: Expression = ["*", built, 1 - DEVELOPMENT_LOOK.crownShare];
 /** With a crown, the walls stop where it begins, so the two never draw over each other. */
-export const wallHeight: Expression = ["case", atLevel(3), crownBase, built];
+const wallHeight: Expression = ["case", atLevel(3), crownBase, built];
 const scaffoldTopAt: Expression = [
   "+",
   roofTopAt(["+", level, 1]),

@@ -20,7 +20,7 @@ const constructionEnd = new Intl.DateTimeFormat("en-US", {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const FINISH_CONSTRUCTION_FIRST = "Finish construction first.";
-export const ONLY_THE_OWNER = "Only the owner can develop this building.";
+const ONLY_THE_OWNER = "Only the owner can develop this building.";
 
 /** How long a development takes to build here, in seconds (the time scale applied). */
 export const durationSeconds = (deps: AppDeps, kind: DevelopmentKind) =>

@@ -54,8 +54,8 @@ export type DevelopmentRow = typeof developments.$inferSelect & {
 export type DevelopResult = DevelopData | { developmentId: string; action: ActionRequired };
 
 /** The processor keys of a development: fixed by its id, so every retry and every recovery uses the same ones. */
-export const developmentChargeKey = (id: string) => `development:${id}`;
-export const developmentRefundKey = (id: string) => `development-refund:${id}`;
+const developmentChargeKey = (id: string) => `development:${id}`;
+const developmentRefundKey = (id: string) => `development-refund:${id}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

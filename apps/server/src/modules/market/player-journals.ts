@@ -59,7 +59,7 @@ type Row = {
 const KINDS: ReadonlySet<string> = new Set(JOURNAL_KINDS);
 
 /** A journal kind read from the database, or an error: a kind the statement does not know is never guessed at. */
-export function journalKindOf(kind: string): JournalKind {
+function journalKindOf(kind: string): JournalKind {
   if (!KINDS.has(kind)) throw new Error(`journal kind ${kind} is not one the statement knows`);
   return kind as JournalKind;
 }

@@ -465,7 +465,7 @@ export async function recoverPurchase(
  * that they can be bought at once rather than after the next recovery run: each such purchase is settled as
  * recovery would (completed if the buyer did pay in time, else its payment cancelled and the purchase failed).
  */
-export async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Date()): Promise<void> {
+async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Date()): Promise<void> {
   const uuids = keys.filter((k) => UUID.test(k));
   const lapsed = await queryRows<{ id: string }>(
     deps.db,

@@ -19,7 +19,7 @@ import { openAtProcessor, reserveCheckout } from "./checkout-row";
 import { completeOrder } from "./complete-order";
 import { priceLines } from "./price-lines";
 
-export const PAYPAL_CONFIRM_PATH = "/api/v1/shop/paypal/confirm";
+const PAYPAL_CONFIRM_PATH = "/api/v1/shop/paypal/confirm";
 export type PaypalCheckoutResult =
   | { action: ActionRequiredData }
   | { orderId: string; status: "complete"; customer_email: string };

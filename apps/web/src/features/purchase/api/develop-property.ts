@@ -8,7 +8,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { purchaseCopy } from "../copy";
 
 /** POST properties/develop: pays for the next development of a building and starts its construction. */
-export const DEVELOP_PATH = "/properties/develop";
+const DEVELOP_PATH = "/properties/develop";
 
 export interface DevelopInput {
   propertyId: string;
@@ -30,7 +30,7 @@ export interface Developed {
 }
 
 /** As the building purchase: a 202 means the bank (or PayPal) asks the player first; the call then ends as a 200. */
-export async function developProperty(
+async function developProperty(
   { idempotencyKey, ...order }: DevelopInput,
   confirmWithBank: ConfirmWithBank,
 ): Promise<Developed> {
