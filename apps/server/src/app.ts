@@ -97,7 +97,7 @@ const clientErrors: Record<string, { code: AppError["code"]; message: string }> 
  * The headers a connect-style middleware sets on a response, found by running it once on a stand-in: for one whose
  * headers do not depend on the request (helmet as configured here, with no nonces).
  */
-export function staticHeaders(
+function staticHeaders(
   middleware: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void,
 ): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -130,7 +130,7 @@ export function staticHeaders(
  * strictest and short. What only a document reads (referrer, opener, DNS prefetch, the old XSS filter, a page's own
  * policy) is left to pages: each header is written and read on every reply, and the hot reads are most of them.
  */
-export function jsonReplyHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+function jsonReplyHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const kept: Record<string, string> = {
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "x-content-type-options": "nosniff",
@@ -143,7 +143,7 @@ export function jsonReplyHeaders(pageHeaders: Record<string, string>): Record<st
 }
 
 /** Whether a path answers JSON (the API, the health checks), never a page the browser renders. */
-export function answersJson(url: string): boolean {
+function answersJson(url: string): boolean {
   if (url.startsWith(`${API_BASE}/`)) return true;
   const query = url.indexOf("?");
   const path = query < 0 ? url : url.slice(0, query);
@@ -151,7 +151,7 @@ export function answersJson(url: string): boolean {
 }
 
 /** The id a request is logged under: the one a proxy sent in X-Request-Id when it looks like an id, else a new one. */
-export function requestId(req: IncomingMessage): string {
+function requestId(req: IncomingMessage): string {
   const sent = req.headers["x-request-id"];
   return typeof sent === "string" && /^[A-Za-z0-9._:-]{8,64}$/.test(sent) ? sent : randomUUID();
 }

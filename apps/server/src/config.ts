@@ -240,7 +240,7 @@ export type Config = {
 };
 
 export type OfferwallProvider = "sandbox" | "ayet" | "ironsource" | "generic";
-export type OfferwallConfig = {
+type OfferwallConfig = {
   /** The wall players see. */
   provider: OfferwallProvider;
   wallUrl: string | null;

@@ -52,7 +52,3 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
   }
 }
-
-export function statusOf(code: ErrorCode): number {
-  return statusByCode[code];
-}

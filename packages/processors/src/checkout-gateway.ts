@@ -9,7 +9,7 @@ import type { ShippingRate } from "@mx/shared/shop-shipping";
 /** Where an order goes and how: the address and the shipping rate chosen at checkout. */
 export type OrderShipping = { address: ShippingAddress; rateId: string | null; rateName: string | null };
 
-export type CheckoutLineItemInput = { name: string; unitAmountCents: number; quantity: number };
+type CheckoutLineItemInput = { name: string; unitAmountCents: number; quantity: number };
 
 export type GatewayCheckoutSessionStatus = "open" | "complete" | "expired";
 

@@ -45,7 +45,7 @@ export type GatewayPayout = {
   reference: string | null;
 };
 
-export type CreatePayoutInput = {
+type CreatePayoutInput = {
   accountId: string;
   amountCents: number;
   currency: string;
@@ -58,7 +58,7 @@ export type CreatePayoutInput = {
   idempotencyKey: string;
 };
 
-export type CardCreditInput = {
+type CardCreditInput = {
   customerId: string;
   paymentMethodId: string;
   amountCents: number;

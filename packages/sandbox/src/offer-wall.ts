@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 const SANDBOX_POSTBACK_PATH = "/api/v1/offerwall/postback/sandbox";
 
 /** Where this server answers, for the sandbox's postback to itself. */
-export type SelfAddress = () => string;
+type SelfAddress = () => string;
 
 /**
  * The sandbox wall: the player "completes" a sample offer; it is recorded as pending, and after a short delay the
@@ -24,7 +24,7 @@ export type SelfAddress = () => string;
  * waits in the outbox, and is tried again while this server answers with an error or not at all. The player sees
  * the offer pending until then. Off production only.
  */
-export async function completeSandboxOffer(
+async function completeSandboxOffer(
   host: OfferWallHost,
   userId: string,
   offerId: string,

@@ -23,10 +23,10 @@ import { cardRefusal, takeSandboxToken } from "./tokens";
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
 /** How long a standard payout stays pending before it lands (Stripe's take days; the sandbox half a minute). */
-export const SANDBOX_STANDARD_PAYOUT_DELAY_MS = 30_000;
+const SANDBOX_STANDARD_PAYOUT_DELAY_MS = 30_000;
 
 /** What the sandbox says when a payout to the failing test card (4000 0000 0000 5126) is refused. */
-export const SANDBOX_PAYOUT_FAILURE = {
+const SANDBOX_PAYOUT_FAILURE = {
   code: "could_not_process",
   message: "The bank could not process this payout.",
 } as const;
@@ -45,7 +45,7 @@ export const STRIPE_COLLECTED_ACCOUNT_REFUSAL = {
  * Which payouts a debit card can take, as Stripe's `available_payout_methods` says: instant payouts go to Visa and
  * Mastercard debit cards; the sandbox's Discover debit card (6011 9811 1111 1113) takes standard payouts only.
  */
-export function sandboxPayoutMethods(brand: string): PayoutMethod[] {
+function sandboxPayoutMethods(brand: string): PayoutMethod[] {
   return brand === "visa" || brand === "mastercard" ? ["standard", "instant"] : ["standard"];
 }
 

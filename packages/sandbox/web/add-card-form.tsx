@@ -9,7 +9,7 @@ import {
 } from "./host";
 
 /** What Add Card saves: the sandbox's token, with the card's last 4 and scheme as the token tells them. */
-export interface SandboxNewCard {
+interface SandboxNewCard {
   card: { token: string; last4: string; brand: CardBrand };
 }
 

@@ -8,7 +8,7 @@ import {
 } from "./host";
 
 /** What Add payout card saves: the sandbox's token, attached to the player's connected account. */
-export interface SandboxNewPayoutCard {
+interface SandboxNewPayoutCard {
   tokenId: string;
 }
 

@@ -34,14 +34,14 @@ export interface SandboxRequestOptions<T> {
  */
 export type SandboxRequest = <T>(path: string, options?: SandboxRequestOptions<T>) => Promise<T>;
 
-export interface SandboxTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+interface SandboxTextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   /** Inside the input's frame, after the input. */
   trailing?: ReactNode;
   id?: string;
 }
 
-export interface SandboxButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface SandboxButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Full width of its container. */
   block?: boolean;
   /** Working: disabled and announced as busy. */
@@ -92,7 +92,7 @@ export interface SandboxCardFormCopy {
 }
 
 /** What the app's card-form frame is given; `copy` is the screen's copy, passed through as it came. */
-export interface SandboxCardFormFrameProps<C> {
+interface SandboxCardFormFrameProps<C> {
   copy: C;
   /** A line above the fields (what kind of card the form takes). */
   lead?: ReactNode;
@@ -112,7 +112,7 @@ export interface SandboxCardFormFrameProps<C> {
 }
 
 /** The cardholder name field's state: required, trimmed on submit. */
-export interface SandboxCardholderName {
+interface SandboxCardholderName {
   name: string;
   isNameInvalid: boolean;
   /** The trimmed name, or null when there is none (the field is then flagged and focused). */
@@ -121,7 +121,7 @@ export interface SandboxCardholderName {
 }
 
 /** What a card form's tokeniser hands back: what to save, or the message to show. */
-export type SandboxTokenResult<T extends object> = T | { error: string };
+type SandboxTokenResult<T extends object> = T | { error: string };
 
 /** The screen's submit a card form drives: `submit(tokenise)` saves what comes back, then leaves. */
 export interface SandboxCardSubmit<T extends object> {
@@ -150,7 +150,7 @@ export interface SandboxCardEntryParts<C> {
 export type SandboxAddressDraft = Omit<ShippingAddress, "country" | "line2"> & { line2: string };
 export type SandboxAddressField = keyof SandboxAddressDraft;
 
-export interface SandboxShippingFieldsProps {
+interface SandboxShippingFieldsProps {
   ids: Record<SandboxAddressField, string>;
   address: SandboxAddressDraft;
   onAddressChange: (field: SandboxAddressField, value: string) => void;
@@ -161,7 +161,7 @@ export interface SandboxShippingFieldsProps {
   disabled: boolean;
 }
 
-export interface SandboxOrderSummaryProps {
+interface SandboxOrderSummaryProps {
   lines: readonly { name: string; unitAmountCents: number; quantity: number }[];
   subtotalCents: number;
   shippingCents: number;

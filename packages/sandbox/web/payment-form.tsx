@@ -18,7 +18,7 @@ import {
 export { readSandboxCheckoutSession } from "./checkout-api";
 
 /** The words the payment form shows (the shop's copy). */
-export interface SandboxPaymentCopy {
+interface SandboxPaymentCopy {
   cardNumber: string;
   expiry: string;
   expiryPlaceholder: string;
@@ -43,7 +43,7 @@ export interface SandboxPaymentCopy {
 }
 
 /** The checkout session as the app holds it: still coming, failed, or read. */
-export type SandboxCheckoutSessionState =
+type SandboxCheckoutSessionState =
   | { status: "pending"; data?: undefined }
   | { status: "error"; error: unknown; data?: SandboxCheckoutSessionData }
   | { status: "success"; data: SandboxCheckoutSessionData };

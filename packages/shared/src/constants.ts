@@ -14,10 +14,9 @@ export const INSTANT_PAYOUT_FEE_CENTS = 100;
 /**
  * Kept from the balance refunded to the default card when an account is deleted ("minus processing fees"): what
  * sending money to a card costs, the same as an instant payout.
+ * @alias
  */
 export const DELETION_REFUND_FEE_CENTS = INSTANT_PAYOUT_FEE_CENTS;
-/** Newest payouts the Withdrawals history shows. */
-export const PAYOUT_HISTORY_LIMIT = 50;
 
 /** The most one card payment can be, as Stripe allows it in dollars: $999,999.99. */
 export const MAX_CHARGE_CENTS = 99_999_999;
@@ -115,8 +114,6 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 export const HEX_COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const DEFAULT_BUILDING_COLOR = "#ffffff";
 
-export const MOBILE_BREAKPOINT_PX = 550;
-export const LEGAL_MOBILE_BREAKPOINT_PX = 551;
 export const GO_TO_TOP_THRESHOLD_PX = 50;
 export const RETURN_REDIRECT_DELAY_MS = 5000;
 export const MIN_CART_QUANTITY = 1;

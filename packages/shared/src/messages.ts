@@ -310,7 +310,7 @@ const PAYOUT_REQUIREMENTS: [prefix: string, label: string][] = [
 ];
 
 /** The player's words for one of Stripe's requirement fields ("individual.dob.day" → "your date of birth"). */
-export function payoutRequirementLabel(field: string): string {
+function payoutRequirementLabel(field: string): string {
   const match = PAYOUT_REQUIREMENTS.find(([prefix]) => field === prefix || field.startsWith(`${prefix}.`));
   return match ? match[1] : "more details about you";
 }

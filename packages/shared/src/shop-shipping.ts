@@ -8,7 +8,6 @@
 import { formatCents } from "./money";
 
 export const SHIPPING_COUNTRIES = ["US"] as const;
-export type ShippingCountry = (typeof SHIPPING_COUNTRIES)[number];
 
 export type ShippingRate = {
   /** Our id of the rate, carried in the processor's rate metadata so the order knows which one was chosen. */
@@ -158,7 +157,7 @@ export function statewideSalesTaxCents(subtotalCents: number, state: string): nu
 }
 
 /** A rate in thousandths of a percent as people write it: 6875 → "6.875%". */
-export const formatTaxRate = (rate: number) => `${Number((rate / 1000).toFixed(3))}%`;
+const formatTaxRate = (rate: number) => `${Number((rate / 1000).toFixed(3))}%`;
 
 /** An address in the two lines a label shows: "Ada Shopper, 1 Main St, Apt 2, Albany, NY 12207". */
 export function formatShippingAddress(address: {

@@ -10,7 +10,7 @@ import pg from "pg";
 import type { Config } from "../config";
 import * as schema from "./schema/index";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** What a service needs to run queries: the database, or a transaction it is part of. */
@@ -47,7 +47,7 @@ export type Database = {
 const migrationsFolder = path.join(import.meta.dirname, "migrations");
 
 /** A folder of SQL migrations written by drizzle-kit and the table (in the `drizzle` schema) recording those applied. */
-export type MigrationSet = { folder: string; table: string };
+type MigrationSet = { folder: string; table: string };
 const productMigrations: MigrationSet = { folder: migrationsFolder, table: "__drizzle_migrations" };
 const migrateOptions = (set: MigrationSet) => ({
   migrationsFolder: set.folder,

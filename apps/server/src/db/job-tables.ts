@@ -1,4 +1,5 @@
 import { queryRows } from "@mx/kit/sql";
+import { isUuid } from "@mx/shared/uuid";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "./client";
 
@@ -69,7 +70,7 @@ export async function listFailedJobs(
  * limit one higher); a running queue's worker takes it. False when there is no such failed job.
  */
 export async function retryFailedJob(db: Queryable, queue: string, id: string): Promise<boolean> {
-  if (!UUID.test(id) || !(await isInstalled(db))) return false;
+  if (!isUuid(id) || !(await isInstalled(db))) return false;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
@@ -80,5 +81,3 @@ export async function retryFailedJob(db: Queryable, queue: string, id: string): 
   );
   return rows.length > 0;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -8,7 +8,7 @@ import type { AppDeps } from "../deps";
 export type RetryPolicy = { limit: number; delaySeconds: number; maxDelaySeconds: number };
 
 /** Six tries over 15 to 25 minutes, then the job is failed and kept for an operator. */
-export const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 30, maxDelaySeconds: 10 * 60 };
+const DEFAULT_RETRY: RetryPolicy = { limit: 5, delaySeconds: 30, maxDelaySeconds: 10 * 60 };
 
 /** A whole task on a schedule: run once per occurrence across every server instance. */
 export type CronJob = {

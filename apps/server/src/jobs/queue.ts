@@ -22,7 +22,7 @@ import { settleLandedPayouts } from "./settle-landed-payouts";
 import { settlePaypalRefunds } from "./settle-paypal-refunds";
 
 /** Every job the server runs. */
-export const serverJobs: Job[] = [
+const serverJobs: Job[] = [
   recoverPurchases,
   recoverBids,
   recoverDevelopments,

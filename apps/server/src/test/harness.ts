@@ -70,7 +70,7 @@ export function buildPlayer(
 export type MailboxMessage = { to: string; subject: string; text: string; html: string; createdAt: string };
 
 /** The dev mailbox's messages to `email`, newest first, as they are now. */
-export async function mailboxNow(t: TestApp, email: string): Promise<MailboxMessage[]> {
+async function mailboxNow(t: TestApp, email: string): Promise<MailboxMessage[]> {
   const res = await t.call("GET", `/dev/mailbox/messages?to=${encodeURIComponent(email)}`);
   return res.json().data as MailboxMessage[];
 }

@@ -13,7 +13,7 @@ import { shopCheckouts } from "../db/schema/shop";
 import { RELEASED_STATUSES } from "../modules/bids/release-holds";
 
 /** The repository's root, where main.ts is started from as an operator would. */
-export const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 
 export type ServerProcess = {
   child: ChildProcess;

@@ -22,7 +22,7 @@ function invalidate(queryClient: QueryClient, ...keys: QueryKey[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-export function applyPublicEvent(queryClient: QueryClient, event: PublicEvent, me: string | null): void {
+function applyPublicEvent(queryClient: QueryClient, event: PublicEvent, me: string | null): void {
   switch (event.type) {
     case "building.sold":
     case "building.listed":

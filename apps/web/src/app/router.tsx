@@ -96,7 +96,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.portfolio, element: <PortfolioRoute /> },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

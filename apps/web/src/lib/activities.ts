@@ -10,7 +10,7 @@ import { live } from "./live";
  * query client, shows the same bell as the app.
  */
 
-export const ACTIVITIES_PAGE = 20;
+const ACTIVITIES_PAGE = 20;
 
 const listPath = (limit: number, offset: number) => `${api.activities}?limit=${limit}&offset=${offset}`;
 

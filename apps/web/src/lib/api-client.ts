@@ -42,7 +42,7 @@ export interface ParsedRequestOptions<T> extends ApiRequestOptions {
 }
 
 /** A reply whose data does not match its schema: shown with the screen's own fallback text. */
-export const BAD_REPLY = "BAD_REPLY";
+const BAD_REPLY = "BAD_REPLY";
 
 let onUnauthorized: () => void = () => {
   window.location.assign(paths.login);

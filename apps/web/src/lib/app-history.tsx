@@ -15,7 +15,7 @@ export function hasAppHistory(): boolean {
 }
 
 /** Back to the previous page of the app, or — with none — to the map (a full navigation). */
-export function useGoBack(): () => void {
+function useGoBack(): () => void {
   const navigate = useNavigate();
   return () => {
     if (hasAppHistory()) void navigate(-1);

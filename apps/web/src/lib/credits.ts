@@ -8,9 +8,9 @@ import { queryKeys } from "./query-keys";
  * The signed-in player's offer-wall credits. Profile, Order Review and the offer wall all show them, so the query
  * (and its cache key) lives here.
  */
-export const creditsQueryKey = queryKeys.offerwall.credits;
+const creditsQueryKey = queryKeys.offerwall.credits;
 
-export async function getCredits(signal?: AbortSignal): Promise<Credits> {
+async function getCredits(signal?: AbortSignal): Promise<Credits> {
   const reply = await apiRequest(api.offerwallCredits, { schema: Credits, auth: true, signal });
   return reply.data;
 }

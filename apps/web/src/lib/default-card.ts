@@ -10,9 +10,9 @@ import { queryKeys } from "./query-keys";
  * endpoint and cache key as the Payment Methods screen's list, so a card added or made default
  * there shows here at once.
  */
-export const paymentMethodsKey = queryKeys.paymentMethods;
+const paymentMethodsKey = queryKeys.paymentMethods;
 
-export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
+async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
   const reply = await apiRequest(api.paymentMethods, { auth: true, signal, schema: CardListData });
   return reply.data?.cardList ?? [];
 }
@@ -24,9 +24,4 @@ export function usePaymentMethods() {
     queryFn: ({ signal }) => getPaymentMethods(signal),
     refetchOnMount: "always",
   });
-}
-
-/** The card a payment goes on; a card not marked default is never picked silently. */
-export function findDefaultCard(cards: readonly PaymentCard[] | undefined): PaymentCard | null {
-  return cards?.find((card) => card.isDefault) ?? null;
 }

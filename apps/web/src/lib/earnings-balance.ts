@@ -6,7 +6,7 @@ import { apiRequest } from "./api-client";
 import { queryKeys } from "./query-keys";
 
 /** The player's earnings (Withdrawal and Profile show them). GET users/balance: data.response (dollars, and the same in cents). */
-export async function getBalance(signal?: AbortSignal): Promise<Balance> {
+async function getBalance(signal?: AbortSignal): Promise<Balance> {
   const reply = await apiRequest(api.balance, { auth: true, signal, schema: BalanceData });
   const balance = reply.data?.response;
   return {

@@ -10,7 +10,7 @@ import { getToken } from "./session";
 
 export type LiveStatus = "connecting" | "open" | "closed";
 
-export interface LiveListener {
+interface LiveListener {
   onEvent?: (event: PublicEvent) => void;
   onActivity?: (activity: Activity) => void;
   /**

@@ -39,7 +39,7 @@ function undeltaPairs(pairs: number[]): number[] {
 }
 
 /** The overlay as sent (each mapId the difference from the one before) back to plain mapIds. */
-export function undeltaState(state: MapState): MapState {
+function undeltaState(state: MapState): MapState {
   let sale = 0;
   const forSale = state.forSale.map((d) => {
     sale += d;
@@ -95,7 +95,7 @@ export async function fetchNeighborhoods(signal?: AbortSignal): Promise<Neighbor
   return data?.neighborhoods ?? [];
 }
 
-export const SEARCH_LIMIT = 8;
+const SEARCH_LIMIT = 8;
 
 export async function searchBuildings(query: string, signal?: AbortSignal): Promise<BuildingSearchResult[]> {
   const q = encodeURIComponent(query);

@@ -23,7 +23,7 @@ export interface CardState {
  * What the card shows and links with: the selected building with its defaults
  * (docs/decisions/0009-selected-building-and-review-screens.md).
  */
-export function cardFacts({ building, details }: CardState) {
+function cardFacts({ building, details }: CardState) {
   const name = details?.name || building.name || mapTexts.noName;
   const price = details?.price ?? 0;
   const lat = details?.location.lat ?? building.lat ?? 0;

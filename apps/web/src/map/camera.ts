@@ -5,7 +5,7 @@
  */
 
 /** The Earth's circumference at the equator, in metres (Web Mercator). */
-export const EARTH_M = 40_075_016.686;
+const EARTH_M = 40_075_016.686;
 const FOCAL = 1.5;
 const TILE_PX = 512;
 

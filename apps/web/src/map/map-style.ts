@@ -11,7 +11,7 @@ export type StyleSpecification = Exclude<MapOptions["style"], string | undefined
 type Layer = StyleSpecification["layers"][number];
 type ExtrusionPaint = NonNullable<Extract<Layer, { type: "fill-extrusion" }>["paint"]>;
 /** A style expression (derived from MapLibre's own types, whose expression type it does not export). */
-export type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
+type Expression = Extract<ExtrusionPaint["fill-extrusion-color"], unknown[]>;
 
 export const SOURCE_ID = "manhattan";
 /** One point: where the selection pin stands (drawn once, not once per tile the building spans). */
@@ -154,7 +154,7 @@ function glow(colour: Expression, amount: number): Expression {
 }
 
 /** How the developments look: shared by the style's expressions and the code that places marks above roofs. */
-export const DEVELOPMENT_LOOK = {
+const DEVELOPMENT_LOOK = {
   /** Level 1 onwards: the walls are the owner's colour mixed with this much white (black, for a light colour). */
   facadeTint: 0.3,
   /** A colour whose luma (0–255) is above this is light: it is set off with black rather than white. */
@@ -221,7 +221,7 @@ function setOff(colour: Expression, amount: number): Expression {
 
 /** The selected building keeps its owner's colour (gold is also a player's colour): its outline and pin mark it. */
 const wallColor: Expression = ["case", atLevel(1), setOff(baseColor, DEVELOPMENT_LOOK.facadeTint), baseColor];
-export const buildingColor: Expression = [
+const buildingColor: Expression = [
   "case",
   isHovered,
   setOff(wallColor, DEVELOPMENT_LOOK.hoverTint),
@@ -248,7 +248,7 @@ function roofTopAt(n: Expression): Expression {
 const built = builtHeightAt(level);
 const crownBase: Expression = ["*", built, 1 - DEVELOPMENT_LOOK.crownShare];
 /** With a crown, the walls stop where it begins, so the two never draw over each other. */
-export const wallHeight: Expression = ["case", atLevel(3), crownBase, built];
+const wallHeight: Expression = ["case", atLevel(3), crownBase, built];
 const scaffoldTopAt: Expression = [
   "+",
   roofTopAt(["+", level, 1]),

@@ -7,7 +7,7 @@ import { MAP_COLORS, SITE_LOOK } from "./map-style";
  */
 
 /** Sizes in CSS pixels; images are drawn at `pixelRatio` times this. */
-export const MARKER_SIZE = {
+const MARKER_SIZE = {
   sale: { width: 24, height: 30 },
   selected: { width: 34, height: 44 },
 } as const;
@@ -84,7 +84,7 @@ export function drawSelectionPin(pixelRatio: number): ImageData | null {
 }
 
 /** Scaffolding's hatch: dark diagonal poles over light grey boards, repeated over the cap of a building being built. */
-export const HATCH_SIZE = 16;
+const HATCH_SIZE = 16;
 
 export function drawScaffoldHatch(pixelRatio: number): ImageData | null {
   const size = HATCH_SIZE;

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { searchBuildings } from "./api";
 import { mapTexts } from "./copy";
 
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 type Status = "idle" | "loading" | "done" | "error";
 

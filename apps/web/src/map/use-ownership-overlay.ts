@@ -5,7 +5,7 @@ import type { MapController } from "./map-controller";
 import { decodeMapState, markOfDevelopmentEvent, markOfEvent } from "./ownership";
 
 /** How often the ownership overlay is asked for while the live channel is down and the tab is visible. */
-export const STATE_POLL_MS = 15_000;
+const STATE_POLL_MS = 15_000;
 
 /**
  * Keeps the map's owner colours and for-sale marks current. The overlay is fetched once, then follows the live

@@ -3,7 +3,7 @@ import type { ZodType } from "zod";
 import { getToken } from "../lib/session";
 
 /** A refusal of the console's API: the status, the server's code and its words. */
-export class OpsError extends Error {
+class OpsError extends Error {
   constructor(
     message: string,
     readonly status: number,

@@ -28,7 +28,7 @@ import { createSandboxTestDatabase } from "../test-database";
  * JSON. It keeps a record of every request it got, so tests can assert them exactly, and replies queued by tests.
  */
 
-export type PaypalRequest = {
+type PaypalRequest = {
   method: string;
   path: string;
   /** The JSON body (or the decoded form, for the OAuth token), null without one. */

@@ -50,7 +50,7 @@ import { createSandboxTestToken } from "../tokens";
  * is one of Stripe's shared test payment methods, its test Visa.
  */
 
-export type RecordedRequest = {
+type RecordedRequest = {
   method: string;
   /** Path and query, e.g. "/v1/payment_intents/pi_1/capture". */
   path: string;
@@ -91,7 +91,7 @@ export const missing = (kind: string, id: string) =>
   });
 
 /** What Stripe may later say of a connected account, in its words. */
-export type StripeAccountChange = {
+type StripeAccountChange = {
   details_submitted?: boolean;
   requirements?: { currently_due?: string[]; past_due?: string[] };
 };

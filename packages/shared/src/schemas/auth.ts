@@ -7,7 +7,7 @@ export const Email = z
     error: (issue) => (issue.code === "invalid_format" ? "must be a valid email address" : undefined),
   })
   .max(LIMITS.emailMax, { error: `must be at most ${LIMITS.emailMax} characters` });
-export const NewPassword = z
+const NewPassword = z
   .string()
   .min(LIMITS.passwordMin, { error: `must be at least ${LIMITS.passwordMin} characters` })
   .max(LIMITS.passwordMax, { error: `must be at most ${LIMITS.passwordMax} characters` });
@@ -25,8 +25,8 @@ export const UserName = z
   .max(LIMITS.userNameMax, { error: `must be at most ${LIMITS.userNameMax} characters` })
   .regex(USERNAME_PATTERN, { error: "may contain only letters, digits, '.', '_' and '-'" })
   .transform(shownName("userName"));
-export const HexColour = z.string().regex(HEX_COLOUR_PATTERN, { error: "must be a colour like #ffffff" });
-export const OtpTypeSchema = z.enum(OTP_TYPES);
+const HexColour = z.string().regex(HEX_COLOUR_PATTERN, { error: "must be a colour like #ffffff" });
+const OtpTypeSchema = z.enum(OTP_TYPES);
 /** Tokens travel as strings; a client that keeps them as numbers may send a number. */
 const TokenLike = z
   .union([z.string().min(1).max(LIMITS.tokenMax), z.number()], {
@@ -39,7 +39,7 @@ export const OtpCreateBody = z.strictObject({ email: Email, type: OtpTypeSchema 
 export type OtpCreateBody = z.infer<typeof OtpCreateBody>;
 
 /** The four digits, sent as a number (so "0042" arrives as 42) or as a string of digits. */
-export const OtpCode = z.union([z.number().int().min(0).max(9999), z.string().regex(/^\d{1,4}$/)], {
+const OtpCode = z.union([z.number().int().min(0).max(9999), z.string().regex(/^\d{1,4}$/)], {
   error: (issue) => (issue.input === undefined ? undefined : "must be the 4-digit code"),
 });
 export const OtpVerifyBody = z.strictObject({ email: Email, type: OtpTypeSchema, otp: OtpCode });

@@ -9,7 +9,7 @@ import { Location, Property } from "./properties";
  * released (the building was sold to another bid or taken off the market) | failed (the hold could not be made or
  * captured). Every status but pending and accepted means the hold was let go.
  */
-export const BID_STATUSES = [
+const BID_STATUSES = [
   "pending",
   "accepted",
   "rejected",
@@ -79,7 +79,7 @@ export type Bid = z.infer<typeof Bid>;
 
 export const BidData = z.object({ bid: Bid });
 
-export const BID_LIST_TYPES = ["owner", "bidder"] as const;
+const BID_LIST_TYPES = ["owner", "bidder"] as const;
 export const BidListQuery = z.strictObject({
   type: z.enum(BID_LIST_TYPES, { error: "must be owner or bidder" }),
   limit: decimal(z.number().int().min(1).max(PAGE_SIZE.max)).default(PAGE_SIZE.bidsDefault),

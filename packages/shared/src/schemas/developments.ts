@@ -15,8 +15,6 @@ export const Development = z.object({
 });
 export type Development = z.infer<typeof Development>;
 
-export const NO_DEVELOPMENT: Development = { level: 0, constructing: false, kind: null, completesAt: null };
-
 const PropertyKey = z.string().trim().min(1, { error: "is required" }).max(100);
 
 export const DevelopmentsQuery = z.strictObject({ propertyId: PropertyKey });

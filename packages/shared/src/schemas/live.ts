@@ -50,7 +50,6 @@ export const PublicEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("map.changed") }),
 ]);
 export type PublicEvent = z.infer<typeof PublicEvent>;
-export type PublicEventType = PublicEvent["type"];
 /** The events that carry a building's fields and nothing more. */
 export type BuildingEventType = Exclude<
   Extract<PublicEvent, { buildingId: string }>["type"],
@@ -186,9 +185,6 @@ export type LiveServerMessage =
   /** The server may have missed events (its database listener reconnected): refetch everything. */
   | { type: "resync"; seq: number }
   | { type: "pong" };
-
-/** Messages a client sends: first `auth` (within a few seconds, or the socket is closed), then `ping` at will. */
-export type LiveClientMessage = { type: "auth"; token: string } | { type: "ping" };
 
 /** Close codes of the live socket besides the standard ones. */
 export const liveCloseCodes = {

@@ -31,7 +31,7 @@ export const MarketListingsQuery = z.strictObject({
 });
 export type MarketListingsQuery = z.infer<typeof MarketListingsQuery>;
 
-export const LastSale = z.object({
+const LastSale = z.object({
   /** Dollars. */
   price: z.number(),
   /** Epoch seconds. */
@@ -53,7 +53,7 @@ export const MarketListingsData = z.object({
 });
 export type MarketListingsData = z.infer<typeof MarketListingsData>;
 
-export const TRADE_KINDS = ["first-sale", "resale"] as const;
+const TRADE_KINDS = ["first-sale", "resale"] as const;
 export const MarketTradesQuery = z.strictObject({
   buildingId: z.string().trim().min(1).max(100).optional(),
   neighborhood: NeighborhoodName.optional(),
@@ -248,7 +248,7 @@ export const PortfolioData = z.object({
 });
 export type PortfolioData = z.infer<typeof PortfolioData>;
 
-export const STATEMENT_FORMATS = ["json", "csv"] as const;
+const STATEMENT_FORMATS = ["json", "csv"] as const;
 export const StatementQuery = z.strictObject({
   year: decimal(z.number().int().min(1000).max(9999)),
   format: z.enum(STATEMENT_FORMATS).default("json"),
@@ -257,7 +257,7 @@ export const StatementQuery = z.strictObject({
  * What a statement row is, a closed list: each journal kind of the ledger maps to one of these (the server's
  * statement fails its typecheck on a journal kind it does not map), and each bid's card hold and its release.
  */
-export const STATEMENT_KINDS = [
+const STATEMENT_KINDS = [
   "purchase",
   "development",
   "bid-hold",

@@ -13,8 +13,7 @@ export const Credits = z.object({
 });
 export type Credits = z.infer<typeof Credits>;
 
-export const OfferStatus = z.enum(["pending", "credited", "reversed"]);
-export type OfferStatus = z.infer<typeof OfferStatus>;
+const OfferStatus = z.enum(["pending", "credited", "reversed"]);
 
 /** An offer the player completed, as the wall lists it. */
 export const CompletedOffer = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Reports: a player reports a building's name, or a player. */
-export const REPORT_TARGETS = ["building", "player"] as const;
+const REPORT_TARGETS = ["building", "player"] as const;
 export const ReportBody = z.strictObject({
   targetType: z.enum(REPORT_TARGETS),
   targetId: z.string().trim().min(1).max(100),

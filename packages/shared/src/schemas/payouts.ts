@@ -36,14 +36,13 @@ export const PayoutCardListData = z.object({ response: z.array(PayoutCard) });
  * finished; `action_required`: connected, and Stripe needs more (payouts paused when `payoutsEnabled` is false);
  * `connected`: nothing due.
  */
-export const PayoutAccountStatus = z.enum([
+const PayoutAccountStatus = z.enum([
   "not_connected",
   "reconnect",
   "onboarding",
   "action_required",
   "connected",
 ]);
-export type PayoutAccountStatus = z.infer<typeof PayoutAccountStatus>;
 export const PayoutAccountData = z.object({
   status: PayoutAccountStatus,
   payoutsEnabled: z.boolean(),
@@ -87,7 +86,7 @@ export const SetDefaultPayoutCardBody = z.strictObject({
 /** POST users/manual-payout: no body, or the fresh proof the first payout after a password reset needs. */
 export const ManualPayoutBody = z.strictObject({ ...ProofFields }).nullish();
 
-export const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
+const PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** A payout history item (id, amount, currency, status, automatic), with what the table shows beside it. */
@@ -111,7 +110,7 @@ export const PayoutHistoryItem = z.object({
 });
 export type PayoutHistoryItem = z.infer<typeof PayoutHistoryItem>;
 
-export const PAYOUT_TYPES = ["manual", "automatic"] as const;
+const PAYOUT_TYPES = ["manual", "automatic"] as const;
 export type PayoutType = (typeof PAYOUT_TYPES)[number];
 
 export const PayoutDetailsQuery = z.strictObject({

@@ -9,7 +9,7 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const PROPERTY_STATUSES = ["available", "held", "owned", "forSale"] as const;
+const PROPERTY_STATUSES = ["available", "held", "owned", "forSale"] as const;
 
 /** A building as the game shows it: catalogue facts plus who owns it and at what price. Money in dollars. */
 export const Property = z.object({
@@ -70,7 +70,7 @@ export const PropertyDetailsData = z.object({ propertyDetails: z.array(Property)
 
 export const PriceHistoryQuery = z.strictObject({ buildingId: BuildingId });
 /** What a price point marks: a change of owner, or a finished development raising the building's value. */
-export const PRICE_POINT_KINDS = ["trade", "development"] as const;
+const PRICE_POINT_KINDS = ["trade", "development"] as const;
 export const PricePoint = z.object({
   /** Epoch seconds. */
   insertDate: z.number().int(),
@@ -127,7 +127,7 @@ export const CreateBuildingBody = z.strictObject({
   name: z.string().max(200).optional(),
   location: Location.optional(),
 });
-export const BuildingName = z
+const BuildingName = z
   .string()
   .trim()
   .min(1, { error: "is required" })

@@ -59,8 +59,7 @@ export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody
 export const CreateCheckoutSessionData = z.object({ clientSecret: z.string() });
 export type CreateCheckoutSessionData = z.infer<typeof CreateCheckoutSessionData>;
 
-export const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
-export type CheckoutSessionStatus = (typeof CHECKOUT_SESSION_STATUSES)[number];
+const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
 
 export const SessionStatusQuery = z.strictObject({
   session_id: z.string().trim().min(1, { error: "is required" }).max(255),

@@ -1,11 +1,10 @@
 import { AppError } from "@mx/kit/errors";
 import { formats } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
+import { isUuid } from "@mx/shared/uuid";
 import { eq, or } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type BidTarget = {
   propertyId: string;
@@ -28,7 +27,7 @@ export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarge
     })
     .from(properties)
     .innerJoin(buildings, eq(buildings.id, properties.buildingId))
-    .where(UUID.test(ref) ? or(eq(properties.id, ref), eq(buildings.id, ref)) : eq(buildings.id, ref))
+    .where(isUuid(ref) ? or(eq(properties.id, ref), eq(buildings.id, ref)) : eq(buildings.id, ref))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND", `No property with id ${ref}.`);
   return row;

@@ -244,7 +244,7 @@ export function acceptOperation(deps: AppDeps): Resumable<BidRow, HeldBid[]> {
  * The sale of a captured bid, in one transaction: ownership, price, price history, the sale's journal, the bid
  * accepted and every other pending bid on the building released (returned, for their holds to be let go).
  */
-export async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
+async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
   const intentId = bid.paymentIntentId;
   const userId = bid.ownerId;
   const bidId = bid.id;

@@ -10,7 +10,7 @@ import { displayName, listedPriceCents, round6 } from "../buildings/present-prop
 
 const bidder = alias(users, "bidder");
 
-export const bidColumns = {
+const bidColumns = {
   id: bids.id,
   status: bids.status,
   amountCents: bids.amountCents,

@@ -15,7 +15,7 @@ export const BID_TTL_MS = PENDING_BID_TTL_DAYS * 24 * 60 * 60_000;
  * PayPal honours an authorization for 3 days; after that it must be re-authorized, which PayPal may refuse. A bid
  * held by PayPal therefore expires within those 3 days (an hour to spare), and its hold is never re-authorized.
  */
-export const PAYPAL_BID_TTL_MS = PAYPAL_BID_TTL_HOURS * 60 * 60_000;
+const PAYPAL_BID_TTL_MS = PAYPAL_BID_TTL_HOURS * 60 * 60_000;
 export const bidTtlMs = (paymentMethodId: string) =>
   paymentMethodId === PAYPAL_METHOD ? PAYPAL_BID_TTL_MS : BID_TTL_MS;
 

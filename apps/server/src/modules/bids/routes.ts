@@ -1,5 +1,6 @@
 import { ok } from "@mx/kit/reply";
 import { formatCents } from "@mx/shared/money";
+import { api } from "@mx/shared/routes";
 import {
   BidData,
   BidIdBody,
@@ -14,6 +15,7 @@ import { ActionRequiredData, ConfirmBidBody } from "@mx/shared/schemas/payments"
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../auth/plugin";
+import { confirmWithYourBank, withConfirm } from "../payments/bank-check";
 import { acceptBid, cancelBid, rejectBid } from "./decide-bid";
 import { listBids } from "./list-bids";
 import { confirmBidHold, generateBid, submitBid } from "./submit-bid";
@@ -21,12 +23,10 @@ import { confirmBidHold, generateBid, submitBid } from "./submit-bid";
 /** A placed bid (200), or the bank's check the bidder must pass first (202). */
 function bidReply(reply: FastifyReply, placed: Awaited<ReturnType<typeof submitBid>>) {
   if ("action" in placed) {
-    reply.code(202);
-    const bidId = placed.bidId;
-    return ok(
-      { ...placed.action, confirmPath: "/api/v1/properties/submit-bid/confirm", confirmBody: { bidId } },
-      "Your bank asks you to confirm this hold.",
-      202,
+    return confirmWithYourBank(
+      reply,
+      withConfirm(placed.action, api.confirmBid, { bidId: placed.bidId }),
+      "hold",
     );
   }
   const { bid } = placed;
@@ -78,7 +78,7 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/properties/submit-bid/confirm",
+    api.confirmBid,
     {
       preHandler: [app.requireAuth, app.idempotent],
       schema: {

@@ -9,7 +9,7 @@ import { ISLAND_FILES } from "./island";
 import { hasRawIsland, type MapData } from "./map-data";
 
 /** A footprint file looked for in MAP_DATA_DIR on first start when none of the island's files is there. */
-export const FOOTPRINT_FILES = ["building-footprints.geojson"];
+const FOOTPRINT_FILES = ["building-footprints.geojson"];
 
 const imported = (summary: IslandSummary) =>
   `Imported ${summary.inserted} buildings in ${summary.neighborhoods} neighbourhoods in ${summary.seconds.toFixed(1)} s`;

@@ -61,7 +61,7 @@ export function centroid(polygons: Ring[][]): [number, number] {
 }
 
 /** Whether the point lies inside the ring (even-odd rule; a point on an edge may go either way). */
-export function pointInRing(x: number, y: number, ring: Ring): boolean {
+function pointInRing(x: number, y: number, ring: Ring): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const [xi = 0, yi = 0] = ring[i] ?? [];

@@ -21,11 +21,11 @@ import { type BuildingRecord, ImportError } from "./parse-footprints";
  * previous position, so it packs small; every value decodes to exactly the number the import from the public
  * files computes, so both imports give the same rows.
  */
-export const ISLAND_FORMAT = "manhattan-exchange-island";
-export const ISLAND_VERSION = 2;
+const ISLAND_FORMAT = "manhattan-exchange-island";
+const ISLAND_VERSION = 2;
 
 type Polygons = number[][][][];
-export type SourceFile = { file: string; sha256: string; features: number };
+type SourceFile = { file: string; sha256: string; features: number };
 
 export type IslandData = {
   sources: SourceFile[];
@@ -398,7 +398,7 @@ export function readIslandFile(file: string): IslandData {
 }
 
 /** The public files the island file is built from, in the order its `sources` lists them. */
-export const SOURCE_FILES = [
+const SOURCE_FILES = [
   ...ISLAND_FILES.osm,
   ISLAND_FILES.model,
   ISLAND_FILES.lots,

@@ -211,8 +211,8 @@ function modelFootprint(geometry: unknown): Footprint | null {
 }
 
 /** An outline's height is "far below" the 3-D model's under half of it, or when it gives under 2.5 m a floor. */
-export const FAR_BELOW = 0.5;
-export const LOWEST_METRES_PER_FLOOR = 2.5;
+const FAR_BELOW = 0.5;
+const LOWEST_METRES_PER_FLOOR = 2.5;
 
 /** The height to draw: the model's roof when the outline's height is far below it or too low for its floors. */
 export function trueHeight(heightM: number, floors: number, modelHeightM: number | null): number {
@@ -356,16 +356,6 @@ export function islandContext(streets: StreetRecord[] | null, areas: Neighborhoo
     : null;
   const finder = areas.map(({ polygons, ...record }) => ({ polygons, record }));
   return { namer, neighborhoodAt: finder.length > 0 ? neighborhoodFinder(finder) : null };
-}
-
-/** Streets and neighbourhoods of MAP_DATA_DIR, for naming and placing buildings (null where a file is missing). */
-export function readContext(mapDataDir: string): IslandContext {
-  return islandContext(readStreets(mapDataDir), readNeighborhoodAreas(mapDataDir));
-}
-
-/** Whether MAP_DATA_DIR holds any footprints the island import reads. */
-export function hasIslandData(mapDataDir: string): boolean {
-  return [...ISLAND_FILES.osm, ISLAND_FILES.model].some((f) => existsSync(path.join(mapDataDir, f)));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { BuildingRecord } from "./parse-footprints";
  * 47th Street and lack a few downtown landmarks (the Woolworth Building), and the city's files hold no names.
  * Keyed by tax lot (BBL); the tallest building of the lot without a name of its own takes it.
  */
-export const LANDMARK_NAMES: ReadonlyMap<string, string> = new Map([
+const LANDMARK_NAMES: ReadonlyMap<string, string> = new Map([
   ["1001237501", "Woolworth Building"],
   ["1011250025", "The Dakota"],
   ["1019310010", "Apollo Theater"],

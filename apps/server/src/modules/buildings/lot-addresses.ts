@@ -37,7 +37,7 @@ const SPELT = [
   "Twelfth",
 ];
 
-export function ordinal(n: number): string {
+function ordinal(n: number): string {
   const tens = n % 100;
   const suffix =
     tens >= 11 && tens <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th";
@@ -215,7 +215,7 @@ function distanceToPolygons(x: number, y: number, polygons: Polygons): number {
 }
 
 /** How far (m) from a footprint's edge a lot point standing on no building may be and still give its address. */
-export const NEAR_LOT_M = 60;
+const NEAR_LOT_M = 60;
 
 /** A lot's house number as a number, when it is a plain one. */
 const houseNumber = (n: string | null) => (n && /^\d+$/.test(n) ? Number(n) : null);

@@ -89,7 +89,7 @@ export function readFootprint(geometry: unknown): { footprint: Footprint; polygo
 }
 
 /** OpenStreetMap extract (this project's shared data) or NYC Open Data's Building Footprints. */
-export function detectFormat(features: { properties?: Props | null }[]): FootprintFormat {
+function detectFormat(features: { properties?: Props | null }[]): FootprintFormat {
   const sample = features.slice(0, 50).map((f) => f.properties ?? {});
   if (sample.some((p) => "osm_id" in p)) return "osm";
   if (sample.some((p) => "heightroof" in p || "height_roof" in p || ("bin" in p && "cnstrct_yr" in p)))

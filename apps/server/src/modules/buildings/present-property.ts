@@ -8,7 +8,7 @@ import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 
 /** The columns a Property is made from: one row of properties ⋈ buildings ⟕ owner. */
-export const propertyColumns = {
+const propertyColumns = {
   id: properties.id,
   buildingId: buildings.id,
   mapId: buildings.mapId,

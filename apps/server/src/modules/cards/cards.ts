@@ -10,7 +10,7 @@ import type { AppDeps } from "../../deps";
 
 type CardRow = typeof paymentCards.$inferSelect;
 
-export function presentCard(row: CardRow): PaymentCard {
+function presentCard(row: CardRow): PaymentCard {
   return {
     paymentMethodId: row.id,
     cardScheme: row.brand,

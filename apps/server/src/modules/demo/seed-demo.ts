@@ -44,7 +44,7 @@ const HISTORY = [
   { daysAgo: 14, factor: 1.8 },
 ];
 
-export const DEMO_EMAIL_DOMAIN = "demo.invalid";
+const DEMO_EMAIL_DOMAIN = "demo.invalid";
 
 /** Adds the demo players unless they are there already. They have no password and cannot sign in. */
 export async function seedDemo(db: Db): Promise<{ players: number; buildings: number }> {

@@ -5,6 +5,7 @@ import {
   type DevelopmentKind,
   MAX_DEVELOPMENT_LEVEL,
 } from "@mx/shared/constants";
+import { isUuid } from "@mx/shared/uuid";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
@@ -17,10 +18,8 @@ const constructionEnd = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const FINISH_CONSTRUCTION_FIRST = "Finish construction first.";
-export const ONLY_THE_OWNER = "Only the owner can develop this building.";
+const ONLY_THE_OWNER = "Only the owner can develop this building.";
 
 /** How long a development takes to build here, in seconds (the time scale applied). */
 export const durationSeconds = (deps: AppDeps, kind: DevelopmentKind) =>
@@ -32,7 +31,7 @@ export async function buildingOf(deps: AppDeps, key: string): Promise<string | n
     .select({ buildingId: properties.buildingId })
     .from(properties)
     .where(
-      UUID.test(key)
+      isUuid(key)
         ? or(eq(properties.id, key), eq(properties.buildingId, key))
         : eq(properties.buildingId, key),
     );

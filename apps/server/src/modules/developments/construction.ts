@@ -1,5 +1,5 @@
 import { queryRows } from "@mx/kit/sql";
-import { DEVELOPMENT_KINDS, DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
+import { DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
 import { inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
@@ -7,8 +7,6 @@ import type { AppDeps } from "../../deps";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, selectProperties } from "../buildings/present-property";
 import { publishPublicMany, recordActivity } from "../events/publish";
-
-export const kindOfLevel = (level: number): DevelopmentKind | null => DEVELOPMENT_KINDS[level - 1] ?? null;
 
 type Finished = {
   building_id: string;

@@ -15,6 +15,7 @@ import {
 import { errors } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { DevelopData } from "@mx/shared/schemas/developments";
+import { isUuid } from "@mx/shared/uuid";
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
@@ -54,10 +55,8 @@ export type DevelopmentRow = typeof developments.$inferSelect & {
 export type DevelopResult = DevelopData | { developmentId: string; action: ActionRequired };
 
 /** The processor keys of a development: fixed by its id, so every retry and every recovery uses the same ones. */
-export const developmentChargeKey = (id: string) => `development:${id}`;
-export const developmentRefundKey = (id: string) => `development-refund:${id}`;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const developmentChargeKey = (id: string) => `development:${id}`;
+const developmentRefundKey = (id: string) => `development-refund:${id}`;
 
 export type DevelopInput = {
   propertyId: string;
@@ -166,7 +165,7 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   const { db } = deps;
   const outcomes: Outcome<DevelopmentRow>[] = asks.map(() => failed(new Error("not reserved")));
   const keys = [...new Set(asks.map((a) => a.key))];
-  const uuids = keys.filter((k) => UUID.test(k)).map((k) => k.toLowerCase());
+  const uuids = keys.filter((k) => isUuid(k)).map((k) => k.toLowerCase());
   const found = await db
     .select({
       id: properties.id,
@@ -187,8 +186,7 @@ async function reserveMany(deps: AppDeps, asks: Asked[]): Promise<Outcome<Develo
   const wanted: { i: number; ask: Asked; buildingId: string }[] = [];
   asks.forEach((ask, i) => {
     const buildingId =
-      buildingOfKey.get(ask.key) ??
-      (UUID.test(ask.key) ? buildingOfKey.get(ask.key.toLowerCase()) : undefined);
+      buildingOfKey.get(ask.key) ?? (isUuid(ask.key) ? buildingOfKey.get(ask.key.toLowerCase()) : undefined);
     if (buildingId) wanted.push({ i, ask, buildingId });
     else outcomes[i] = failed(new AppError("NOT_FOUND", `No property with id ${ask.key}.`));
   });

@@ -1,4 +1,5 @@
 import { ok } from "@mx/kit/reply";
+import { api } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
 import {
   ConfirmDevelopmentBody,
@@ -11,21 +12,16 @@ import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../auth/plugin";
+import { confirmWithYourBank, withConfirm } from "../payments/bank-check";
 import { confirmDevelopment, type DevelopResult, developProperty } from "./develop";
 import { getDevelopments } from "./list-developments";
 
 /** A development begun (200), or the bank's check (or PayPal's approval) the owner must pass first (202). */
 function developReply(reply: FastifyReply, result: DevelopResult) {
   if ("action" in result) {
-    reply.code(202);
-    return ok(
-      {
-        ...result.action,
-        confirmPath: "/api/v1/properties/develop/confirm",
-        confirmBody: { developmentId: result.developmentId },
-      },
-      "Your bank asks you to confirm this payment.",
-      202,
+    return confirmWithYourBank(
+      reply,
+      withConfirm(result.action, api.confirmDevelopment, { developmentId: result.developmentId }),
     );
   }
   return ok(result, result.message);
@@ -51,7 +47,7 @@ export const developmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/properties/develop",
+    api.develop,
     {
       preHandler: [app.requireAuth, app.idempotent],
       schema: {
@@ -68,7 +64,7 @@ export const developmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/properties/develop/confirm",
+    api.confirmDevelopment,
     {
       preHandler: [app.requireAuth, app.idempotent],
       schema: {

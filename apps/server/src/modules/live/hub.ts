@@ -10,7 +10,7 @@ import { LIVE_CHANNEL, type WireMessage } from "../events/publish";
 /** A socket whose unsent data grows past this is too slow to follow: it is closed and will refetch. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 /** Sockets one player may hold; the oldest is closed past it (tabs left open everywhere). */
-export const MAX_SOCKETS_PER_USER = 20;
+const MAX_SOCKETS_PER_USER = 20;
 
 /** WebSocket close code 1012, "service restart": the client should reconnect. */
 export const RESTART_CLOSE_CODE = 1012;

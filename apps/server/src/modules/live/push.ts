@@ -94,7 +94,7 @@ export async function unsubscribePush(db: Db, userId: string, endpoint: string):
   return gone.length > 0;
 }
 
-export function pushMessageOf(activity: Activity): PushMessage {
+function pushMessageOf(activity: Activity): PushMessage {
   const { title, body, url } = describeActivity(activity);
   return { title, body, url, tag: activity.type, activityId: activity.id, type: activity.type };
 }

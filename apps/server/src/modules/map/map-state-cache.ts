@@ -14,7 +14,7 @@ import { getMapState } from "./map-state";
  * change of owner, for-sale flag or owner colour). Each server instance keeps its own copy; all agree on the version.
  */
 /** The overlay with each mapId written as its difference from the one before: runs of 1s that compress to little. */
-export function deltaCoded(state: MapState): MapState {
+function deltaCoded(state: MapState): MapState {
   const owned = state.owned.slice();
   for (let i = owned.length - 2, last = 0; i >= 0; i -= 2) {
     const previous = i >= 2 ? (state.owned[i - 2] as number) : last;

@@ -12,8 +12,8 @@ import { buildings } from "../../db/schema/buildings";
 import { catalogueGeneration, FRESH_MS } from "../buildings/catalogue-index";
 import { landAndStreets, landAndStreetsKey, type MapData } from "../buildings/map-data";
 
-export const TILE_MIN_ZOOM = 10;
-export const TILE_MAX_ZOOM = 16;
+const TILE_MIN_ZOOM = 10;
+const TILE_MAX_ZOOM = 16;
 /** Buildings are drawn one by one from this zoom on; below it the island is drawn as blocks (see BLOCK_DEG). */
 const BUILDINGS_MIN_ZOOM = 14;
 /** Below this zoom only the larger streets are drawn. */
@@ -21,7 +21,7 @@ const MINOR_STREETS_MIN_ZOOM = 14;
 const MAJOR_STREETS = new Set(["motorway", "trunk", "primary", "secondary", "tertiary"]);
 const CACHE_LIMIT = 4000;
 
-export const ATTRIBUTION =
+const ATTRIBUTION =
   "Building footprints and streets © OpenStreetMap contributors, ODbL 1.0 · Tax-lot values, addresses and borough boundary: NYC Department of City Planning (PLUTO) and NYC Open Data · Neighbourhoods: NYC Department of City Planning, 2020 Neighborhood Tabulation Areas, NYC Open Data · Whole-island footprints: NYC 3-D Building Model, DoITT, 2014, NYC Open Data · Island database: ODbL 1.0";
 
 /**
@@ -52,7 +52,7 @@ type Built = {
 };
 
 /** The convex hull of every point of `features`, counter-clockwise (monotone chain). */
-export function convexHull(features: GeoJSON.Feature[]): [number, number][] {
+function convexHull(features: GeoJSON.Feature[]): [number, number][] {
   const points: [number, number][] = [];
   const visit = (c: unknown): void => {
     if (Array.isArray(c) && typeof c[0] === "number" && typeof c[1] === "number") points.push([c[0], c[1]]);

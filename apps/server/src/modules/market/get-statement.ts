@@ -52,7 +52,7 @@ async function yearBounds(q: Queryable, userId: string, year: number) {
  * One journal as the player's statement shows it: every kind of journal the ledger knows has its row here (the
  * switch is exhaustive: a kind added to JOURNAL_KINDS fails the typecheck until it is given one).
  */
-export function movementOf(j: PlayerJournal, userId: string): Movement {
+function movementOf(j: PlayerJournal, userId: string): Movement {
   const e = (account: string) => j.entries.get(account) ?? 0;
   const base = {
     at: j.at,

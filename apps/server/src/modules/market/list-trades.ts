@@ -50,7 +50,7 @@ export async function listTrades(
   return { totalCount: counted[0]?.n ?? 0, trades: rows.map(presentTrade) };
 }
 
-export function presentTrade(r: TradeRow): Trade {
+function presentTrade(r: TradeRow): Trade {
   return {
     buildingId: r.building_id,
     name: r.custom_name ?? r.data_name ?? r.address ?? texts.noName,

@@ -1,6 +1,7 @@
 import { queryRows } from "@mx/kit/sql";
 import { DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
+import { UUID_PATTERN } from "@mx/shared/uuid";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { accounts, JOURNAL_KINDS, type JournalKind } from "../ledger/ledger";
@@ -35,7 +36,8 @@ export type PlayerJournal = {
   } | null;
 };
 
-const UUID_PATTERN = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+/** The UUID check in SQL (`~`): a journal's reference is read as a uuid only when it is one. */
+const UUID_SQL = UUID_PATTERN.source;
 
 type Row = {
   id: string;
@@ -59,7 +61,7 @@ type Row = {
 const KINDS: ReadonlySet<string> = new Set(JOURNAL_KINDS);
 
 /** A journal kind read from the database, or an error: a kind the statement does not know is never guessed at. */
-export function journalKindOf(kind: string): JournalKind {
+function journalKindOf(kind: string): JournalKind {
   if (!KINDS.has(kind)) throw new Error(`journal kind ${kind} is not one the statement knows`);
   return kind as JournalKind;
 }
@@ -112,10 +114,10 @@ export async function playerJournals(
           from ledger_journals j
           -- Referenced by their uuid: compared as uuids, the primary keys are used.
           left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release', 'purchase_refund')
-            and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
-          left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+            and j.reference ~ ${UUID_SQL} then j.reference::uuid end
+          left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release', 'development_refund')
-            and j.reference ~ ${UUID_PATTERN} then j.reference::uuid end
+            and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
         -- One row a journal, its entries as two arrays: a fourth of the rows to send and parse. A journal kept

@@ -29,7 +29,7 @@ import { tooManyWaiting } from "../payments/waiting-payments";
  */
 
 /** Where an unfinished operation stands, as its row records it. */
-export type OpenPhase = "reserved" | "refunding";
+type OpenPhase = "reserved" | "refunding";
 
 export type MoneyOperation<Row, Done> = {
   /** Names its crash points: `<name>.reserved`, `.answered`, `.charged`, `.noted`, `.settle` (a failure), `.settled`,
@@ -278,7 +278,7 @@ async function runSteps<Row, Done>(op: MoneyOperation<Row, Done>, row: Row): Pro
 }
 
 /** Step 3, or, when it cannot be done, the money given back before the reason is told. */
-export async function settleOrRefund<Row, Done>(
+async function settleOrRefund<Row, Done>(
   op: MoneyOperation<Row, Done>,
   row: Row,
   intent: GatewayIntent | null,

@@ -11,7 +11,7 @@ import { recordActivity } from "../events/publish";
 import { creditedToday, grantCredits, takeBackCredits } from "./credits";
 import { adapterFor, type Postback, PostbackError, playerOf } from "./providers";
 
-export type PostbackOutcome = "credited" | "reversed" | "duplicate" | "ignored";
+type PostbackOutcome = "credited" | "reversed" | "duplicate" | "ignored";
 export type PostbackReply =
   | { status: 200; body: string; outcome: PostbackOutcome }
   | { status: 400 | 403 | 404; body: string };

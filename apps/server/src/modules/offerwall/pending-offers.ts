@@ -16,7 +16,7 @@ import { sandboxSecret, signedPlayerId } from "./providers";
  * while that endpoint fails. Both are written together, so a restart in between loses neither; the postback is
  * handled as any partner's. The partner never writes the product's tables itself.
  */
-export async function recordPendingOffer(
+async function recordPendingOffer(
   deps: Pick<AppDeps, "db" | "mailer" | "log">,
   offer: PendingOffer,
   postback: PartnerPostback,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { keyedHash, safeEqual } from "@mx/kit/secrets";
 import { hmacHex, type Params, SANDBOX_PARAMS, sortedQuery } from "@mx/processors/offer-wall";
 import { OFFER_POSTBACK_WINDOW_MINUTES } from "@mx/shared/constants";
+import { isUuid } from "@mx/shared/uuid";
 import type { Config, OfferwallProvider } from "../../config";
 
 /** A postback the provider's adapter has read and whose signature holds. */
@@ -228,6 +229,6 @@ export function signedPlayerId(config: Pick<Config, "sessionSecret">, userId: st
 
 export function playerOf(config: Pick<Config, "sessionSecret">, ref: string): string | null {
   const userId = ref.split(".")[0] ?? "";
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   return safeEqual(ref, signedPlayerId(config, userId.toLowerCase())) ? userId.toLowerCase() : null;
 }

@@ -18,14 +18,14 @@ const RECOVERY_CODES = 8;
 const keyOf = (sessionSecret: string) =>
   Buffer.from(hkdfSync("sha256", sessionSecret, "mx-operator-factor", "totp-secret", 32));
 
-export function sealSecret(sessionSecret: string, secret: string): string {
+function sealSecret(sessionSecret: string, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", keyOf(sessionSecret), iv);
   const body = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString("base64url")).join(".");
 }
 
-export function openSecret(sessionSecret: string, sealed: string): string {
+function openSecret(sessionSecret: string, sealed: string): string {
   const [iv, tag, body] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
   if (!iv || !tag || !body) throw new Error("a sealed secret has three parts");
   const decipher = createDecipheriv("aes-256-gcm", keyOf(sessionSecret), iv);

@@ -1,5 +1,6 @@
 import { AppError } from "@mx/kit/errors";
 import type { MoneyHealth } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { and, desc, eq } from "drizzle-orm";
 import { listFailedJobs, retryFailedJob } from "../../db/job-tables";
 import { outboxMessages } from "../../db/schema/outbox";
@@ -45,7 +46,7 @@ export async function moneyHealth(deps: AppDeps, now = new Date()): Promise<Mone
 /** Puts a failed outbox message back in the queue with its tries afresh; the outbox's sweep sends it. */
 export async function retryMessage(deps: AppDeps, actor: Actor, id: string): Promise<{ id: string }> {
   return deps.db.transaction(async (tx) => {
-    const [row] = /^[0-9a-f-]{36}$/i.test(id)
+    const [row] = isUuid(id)
       ? await tx
           .update(outboxMessages)
           .set({ state: "queued", attempts: 0, notBefore: new Date() })

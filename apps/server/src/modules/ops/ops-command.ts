@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { SCRIPT_ACTOR } from "./audit";
 import { grantRole } from "./roles";
 
-export const OPS_USAGE = `usage: npm run ops -- grant <email> <${OPERATOR_ROLES.join("|")}|none>`;
+const OPS_USAGE = `usage: npm run ops -- grant <email> <${OPERATOR_ROLES.join("|")}|none>`;
 
 /** `npm run ops -- grant <email> <role>`: makes the first admin (or any role), written to the audit log. */
 export async function runOpsCommand(db: Db, args: string[], print: (line: string) => void): Promise<number> {

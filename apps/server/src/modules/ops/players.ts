@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { AppError } from "@mx/kit/errors";
 import type { PlayerDetail, PlayerSummary } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { and, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { bids } from "../../db/schema/bids";
@@ -22,7 +23,6 @@ import { type Actor, audit } from "./audit";
 import { reportRows } from "./report-rows";
 import { roleOf } from "./roles";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_COLOUR = "#ffffff";
 
 const summaryColumns = {
@@ -68,7 +68,7 @@ export async function searchPlayers(q: Queryable, text: string): Promise<PlayerS
     .from(users)
     .where(
       or(
-        UUID.test(needle) ? eq(users.id, needle) : undefined,
+        isUuid(needle) ? eq(users.id, needle) : undefined,
         ilike(users.email, like),
         ilike(users.userName, like),
       ),
@@ -82,7 +82,7 @@ export async function searchPlayers(q: Queryable, text: string): Promise<PlayerS
 }
 
 async function playerRow(q: Queryable, userId: string) {
-  if (!UUID.test(userId)) throw new AppError("NOT_FOUND", `No player with id ${userId}.`);
+  if (!isUuid(userId)) throw new AppError("NOT_FOUND", `No player with id ${userId}.`);
   const [row] = await q.select(summaryColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", `No player with id ${userId}.`);
   return row;

@@ -1,5 +1,6 @@
 import { AppError } from "@mx/kit/errors";
 import { formatCents } from "@mx/shared/money";
+import { isUuid } from "@mx/shared/uuid";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
@@ -32,7 +33,7 @@ export async function refundPurchase(
   purchaseId: string,
   reason: string,
 ): Promise<{ purchaseId: string; status: string; refundedCents: number }> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(purchaseId)
+  const [row] = isUuid(purchaseId)
     ? await deps.db.select().from(purchases).where(eq(purchases.id, purchaseId))
     : [];
   if (!row) throw new AppError("NOT_FOUND", `No purchase with id ${purchaseId}.`);

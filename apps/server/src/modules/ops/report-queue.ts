@@ -1,5 +1,6 @@
 import { AppError } from "@mx/kit/errors";
 import type { Report } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
@@ -39,7 +40,7 @@ export async function resolveReport(
   reportId: string,
   { action, reason }: { action: ReportAction; reason?: string | undefined },
 ): Promise<Report> {
-  const [report] = /^[0-9a-f-]{36}$/i.test(reportId) ? await reportRows(db, eq(reports.id, reportId), 1) : [];
+  const [report] = isUuid(reportId) ? await reportRows(db, eq(reports.id, reportId), 1) : [];
   if (!report) throw new AppError("NOT_FOUND", `No report with id ${reportId}.`);
   if (report.status !== "open") throw new AppError("CONFLICT", "This report has been decided already.");
   if ((action === "freeze" || action === "warn") && !reason) {

@@ -1,4 +1,5 @@
 import type { Report } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
@@ -17,7 +18,7 @@ export async function reportRows(q: Queryable, where: SQL | undefined, limit = 2
     .limit(limit);
   const buildingIds = rows.filter((r) => r.report.targetType === "building").map((r) => r.report.targetId);
   const playerIds = rows
-    .filter((r) => r.report.targetType === "player" && /^[0-9a-f-]{36}$/i.test(r.report.targetId))
+    .filter((r) => r.report.targetType === "player" && isUuid(r.report.targetId))
     .map((r) => r.report.targetId);
   const names = new Map<string, string>();
   if (buildingIds.length > 0) {

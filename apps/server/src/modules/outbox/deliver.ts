@@ -28,7 +28,7 @@ export type OutboxDeps = {
 export const OUTBOX_MAX_ATTEMPTS = 8;
 
 /** A message claimed this long ago and never marked is taken for lost with its process, and sent again. */
-export const OUTBOX_STUCK_MINUTES = 5;
+const OUTBOX_STUCK_MINUTES = 5;
 
 const MailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
 const PostbackPayload = z.object({
@@ -48,7 +48,7 @@ const stuck = () =>
 const due = () => and(eq(outboxMessages.state, "queued"), lte(outboxMessages.notBefore, sql`now()`));
 
 /** The wait after a failed try: 30 seconds, doubling with each try, at most 15 minutes. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
 }
 

@@ -1,13 +1,12 @@
 import { AppError } from "@mx/kit/errors";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
+import { isUuid } from "@mx/shared/uuid";
 import { eq, or } from "drizzle-orm";
 import { buildings, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { defaultCard, ensureCustomer } from "../cards/cards";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A payment intent for a building, on the player's default card, not yet confirmed. A building for sale is bid on:
@@ -32,7 +31,7 @@ export async function createPaymentIntent(
     .from(properties)
     .innerJoin(buildings, eq(buildings.id, properties.buildingId))
     .where(
-      UUID.test(propertyId)
+      isUuid(propertyId)
         ? or(eq(properties.id, propertyId), eq(buildings.id, propertyId))
         : eq(buildings.id, propertyId),
     )

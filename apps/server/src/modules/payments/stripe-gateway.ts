@@ -186,7 +186,7 @@ function logSafe(error: unknown): Error {
  * refused keep Stripe's code and message; everything else (network, Stripe outage, our own keys or rate limits)
  * becomes one "not reachable" error, so no key or internal detail reaches a client.
  */
-export function translateStripeError(error: unknown): Error {
+function translateStripeError(error: unknown): Error {
   if (error instanceof CardError || error instanceof GatewayRequestError) return error;
   const errors = Stripe.errors;
   let translated: Error;

@@ -17,7 +17,7 @@ export const WAITING_PAYMENT_MS = WAITING_PAYMENT_MINUTES * 60_000;
 export const tooManyWaiting = () => new AppError("TOO_MANY_REQUESTS", errors.tooManyWaitingPayments);
 
 /** The player's payments waiting for them now (purchases and bid holds), lapsed ones not counted. */
-export async function waitingPayments(q: Queryable, userId: string, now = new Date()): Promise<number> {
+async function waitingPayments(q: Queryable, userId: string, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const [row] = await queryRows<{ n: number }>(
     q,
@@ -35,7 +35,7 @@ export async function waitingPayments(q: Queryable, userId: string, now = new Da
 const DAY_MS = 24 * 3_600_000;
 
 /** The refusal of one waiting payment more than a player may start in a day. */
-export const tooManyToday = (perDay: number) =>
+const tooManyToday = (perDay: number) =>
   new AppError(
     "TOO_MANY_REQUESTS",
     `You have started ${perDay} payments that wait for your approval (PayPal or your bank) in the last 24 hours, as many as a day allows. Pay by a card that needs no approval, or try again tomorrow.`,

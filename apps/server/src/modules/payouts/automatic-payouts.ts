@@ -6,7 +6,7 @@ import { reserveWholeBalance, standardDestination } from "./request-payout";
 import { sendPayout } from "./send-payout";
 
 /** The UTC day a time falls on, "2025-03-07": automatic payouts run once per player per day. */
-export const payoutDay = (now: Date) => now.toISOString().slice(0, 10);
+const payoutDay = (now: Date) => now.toISOString().slice(0, 10);
 
 export type AutomaticPayee = { userId: string; accountId: string; day: string };
 

@@ -7,7 +7,7 @@ import { findActiveUser } from "../auth/active-user";
 import { isConnected, isManagedAccount, needsReconnect, syncPayoutAccount } from "./payout-account";
 
 /** Return and re-auth links carry this, so nobody can start or finish onboarding on another player's account. */
-export const onboardingSignature = (secret: string, userId: string) =>
+const onboardingSignature = (secret: string, userId: string) =>
   keyedHash(secret, "onboarding", userId).slice(0, 32);
 
 function checkSignature(secret: string, userId: string, sig: string | undefined): void {

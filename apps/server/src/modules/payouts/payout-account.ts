@@ -34,12 +34,6 @@ export const needsReconnect = (user: AccountFields): boolean =>
 export const isConnected = (user: AccountFields): boolean =>
   user.isStripeIntegrated && isManagedAccount(user);
 
-/** The player's connected payout account, once onboarding is complete; null before (or on an old account). */
-export async function connectedAccountOf(q: Queryable, userId: string): Promise<string | null> {
-  const user = await findActiveUser(q, userId);
-  return isConnected(user) ? user.stripeConnAccId : null;
-}
-
 /**
  * Every payout call needs a connected account ("Stripe account not connected." otherwise); a player whose account
  * was made the old way is told to connect again.

@@ -5,7 +5,7 @@ import type { AddPayoutCardBody, PayoutCard } from "@mx/shared/schemas/payouts";
 import type { AppDeps } from "../../deps";
 import { requireConnectedAccount } from "./payout-account";
 
-export function presentPayoutCard(card: GatewayExternalAccount): PayoutCard {
+function presentPayoutCard(card: GatewayExternalAccount): PayoutCard {
   return {
     id: card.id,
     account: card.accountId,

@@ -1,5 +1,6 @@
 import type { PaymentGateway } from "@mx/processors/gateway";
 import type { GatewayPayout } from "@mx/processors/payout-gateway";
+import { isUuid } from "@mx/shared/uuid";
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Db, Tx } from "../../db/client";
@@ -10,8 +11,6 @@ import { applyPayoutResult } from "./send-payout";
 export const PAYOUT_EVENT_TYPES: readonly string[] = ["payout.paid", "payout.failed", "payout.canceled"];
 
 export type PayoutEventUpdate = { payoutId: string; result: GatewayPayout };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Before the webhook's transaction: the payout an event names, re-read from Stripe (the event's copy is never
@@ -29,7 +28,7 @@ export async function readPayoutEvent(
   if (object.object !== "payout" || typeof object.id !== "string" || !accountId) return null;
   const result = await gateway.retrievePayout({ accountId, payoutId: object.id });
   const byReference =
-    result.reference && UUID.test(result.reference) ? eq(payouts.id, result.reference) : undefined;
+    result.reference && isUuid(result.reference) ? eq(payouts.id, result.reference) : undefined;
   const [row] = await db
     .select({ id: payouts.id })
     .from(payouts)

@@ -28,7 +28,7 @@ export function presentPayout(row: PayoutRow): PayoutHistoryItem {
   };
 }
 
-export async function payoutTypeOf(q: Queryable, userId: string): Promise<PayoutType> {
+async function payoutTypeOf(q: Queryable, userId: string): Promise<PayoutType> {
   const [row] = await q
     .select({ payoutType: payoutSettings.payoutType })
     .from(payoutSettings)

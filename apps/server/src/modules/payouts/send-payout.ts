@@ -155,7 +155,7 @@ export async function recordPayout(deps: AppDeps, payoutId: string, result: Gate
 }
 
 /** A payout the processor refused outright (nothing was sent): failed, and the money back in the balance. */
-export async function failPayout(deps: AppDeps, payoutId: string, message: string): Promise<void> {
+async function failPayout(deps: AppDeps, payoutId: string, message: string): Promise<void> {
   await deps.db.transaction((tx) => failInTx(tx, payoutId, message));
 }
 

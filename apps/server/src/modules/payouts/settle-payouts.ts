@@ -4,8 +4,6 @@ import type { AppDeps } from "../../deps";
 import { PAYPAL_REFUND_RECHECK_MS, sendDeletionRefund, settlePaypalRefund } from "./deletion-refund";
 import { recordPayout, sendPayout } from "./send-payout";
 
-/** A payout or refund still `requested` this long after it was written was interrupted: it is sent again. */
-export const STALE_REQUEST_MS = 2 * 60_000;
 /** At most this many of each kind are found per look; the rest wait for the next one. */
 const BATCH = 1000;
 

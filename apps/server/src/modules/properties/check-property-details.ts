@@ -2,13 +2,13 @@ import { AppError } from "@mx/kit/errors";
 import { queryRows } from "@mx/kit/sql";
 import { errors } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
+import { isUuid } from "@mx/shared/uuid";
 import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { presentProperty, selectProperties } from "../buildings/present-property";
 import { rankedMatches } from "../buildings/search-buildings";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** What a building id looks like (`way/…`, `relation/…`, `doitt/…`, …): such text is looked up exactly, never fuzzily. */
 const BUILDING_ID = /^[a-z]+\/[\w.-]+$/i;
 const MAX_MATCHES = 10;
@@ -32,7 +32,7 @@ const byIds = new WeakMap<Queryable, Prepared>();
 
 /** Text that names a building or property by its id (looked up exactly, and cacheable). */
 export function isPropertyId(text: string): boolean {
-  return UUID.test(text) || BUILDING_ID.test(text);
+  return isUuid(text) || BUILDING_ID.test(text);
 }
 
 /**
@@ -40,9 +40,9 @@ export function isPropertyId(text: string): boolean {
  * neighbourhood through the trigram indexes, best matches first.
  */
 export async function checkPropertyDetails(q: Queryable, text: string): Promise<Property[]> {
-  if (UUID.test(text) || BUILDING_ID.test(text)) {
+  if (isUuid(text) || BUILDING_ID.test(text)) {
     const exact = await selectProperties(q)
-      .where(UUID.test(text) ? or(eq(buildings.id, text), eq(properties.id, text)) : eq(buildings.id, text))
+      .where(isUuid(text) ? or(eq(buildings.id, text), eq(properties.id, text)) : eq(buildings.id, text))
       .limit(1);
     if (exact.length === 0) throw new AppError("NOT_FOUND", errors.noPropertyDetails);
     return withHolds(q, exact.map(presentProperty));

@@ -3,6 +3,7 @@ import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
+import { isUuid } from "@mx/shared/uuid";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
@@ -18,15 +19,13 @@ import { publishBuilding } from "../buildings/publish-building";
 import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
 import { settleDueDevelopments } from "../developments/construction";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The owner's property, locked for the rest of the transaction. */
 async function ownedProperty(tx: Tx, userId: string, propertyId: string) {
   const [found] = await tx
     .select({ buildingId: properties.buildingId })
     .from(properties)
     .where(
-      UUID.test(propertyId)
+      isUuid(propertyId)
         ? or(eq(properties.id, propertyId), eq(properties.buildingId, propertyId))
         : eq(properties.buildingId, propertyId),
     );

@@ -5,6 +5,7 @@ import type { GatewayIntent } from "@mx/processors/gateway";
 import { FEE_AND_TAX_CENTS } from "@mx/shared/constants";
 import { errors } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
+import { isUuid } from "@mx/shared/uuid";
 import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
@@ -44,8 +45,6 @@ import {
  * purchases of the same moment (`together`), and its recovery. The request (buy-property.ts), recovery
  * (reconcile-purchases.ts) and the processor's webhook all go through here.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const PAYMENT_PROCESSING =
   "Your payment is still being processed. The building is held for you and becomes yours once the payment clears; if it does not, nothing is charged.";
@@ -123,7 +122,7 @@ async function reserveMany(deps: AppDeps, orders: Order[]): Promise<Outcome<Purc
     purchase_id: o.purchaseId,
     user_id: o.userId,
     key: o.key,
-    key_uuid: UUID.test(o.key) ? o.key : null,
+    key_uuid: isUuid(o.key) ? o.key : null,
     price_cents: o.priceCents,
     payment_method_id: o.paymentMethodId,
     credits_cents: o.creditsCents,
@@ -465,8 +464,8 @@ export async function recoverPurchase(
  * that they can be bought at once rather than after the next recovery run: each such purchase is settled as
  * recovery would (completed if the buyer did pay in time, else its payment cancelled and the purchase failed).
  */
-export async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Date()): Promise<void> {
-  const uuids = keys.filter((k) => UUID.test(k));
+async function endLapsedHolds(deps: AppDeps, keys: string[], now = new Date()): Promise<void> {
+  const uuids = keys.filter((k) => isUuid(k));
   const lapsed = await queryRows<{ id: string }>(
     deps.db,
     sql`

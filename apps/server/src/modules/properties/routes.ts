@@ -1,4 +1,5 @@
 import { ok } from "@mx/kit/reply";
+import { api } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData, ConfirmPurchaseBody } from "@mx/shared/schemas/payments";
 import {
@@ -22,6 +23,7 @@ import type { z } from "zod";
 import { readyReply, sendReady } from "../../lib/ready-reply";
 import { currentUser } from "../auth/plugin";
 import { nextCompletion, settleDueDevelopments } from "../developments/construction";
+import { confirmWithYourBank, withConfirm } from "../payments/bank-check";
 import { buyProperty, confirmPurchase } from "./buy-property";
 import { checkPropertyDetails, isPropertyId } from "./check-property-details";
 import { leaderboard } from "./leaderboard";
@@ -38,15 +40,9 @@ const READY = { compress: false, decompress: false } as const;
 /** A purchase made (200), or the bank's check the buyer must pass first (202). */
 function buyReply(reply: FastifyReply, result: BuyResult) {
   if ("action" in result) {
-    reply.code(202);
-    return ok(
-      {
-        ...result.action,
-        confirmPath: "/api/v1/properties/buy/confirm",
-        confirmBody: { purchaseId: result.purchaseId },
-      },
-      "Your bank asks you to confirm this payment.",
-      202,
+    return confirmWithYourBank(
+      reply,
+      withConfirm(result.action, api.confirmPurchase, { purchaseId: result.purchaseId }),
     );
   }
   return ok(result, result.message);
@@ -231,7 +227,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/properties/buy/confirm",
+    api.confirmPurchase,
     {
       preHandler: [app.requireAuth, app.idempotent],
       schema: {

@@ -29,7 +29,7 @@ export type Bought = {
   credits?: number;
 };
 /** A purchase waiting for the buyer's bank (3-D Secure): the building is held for it meanwhile. */
-export type NeedsAction = { purchaseId: string; action: ActionRequired };
+type NeedsAction = { purchaseId: string; action: ActionRequired };
 export type BuyResult = Bought | NeedsAction;
 
 /** A purchase's row, with what its reservation found of the buyer's processor customer (not stored). */
@@ -206,7 +206,7 @@ export function purchaseCharge(purchase: typeof purchases.$inferSelect): FindInt
 }
 
 /** What a purchase's payment intent says of itself, so that it is checked before it is taken for anything. */
-export function purchaseMetadata(purchaseId: string, buildingId: string, userId: string, totalCents: number) {
+function purchaseMetadata(purchaseId: string, buildingId: string, userId: string, totalCents: number) {
   return { purpose: "purchase", purchaseId, buildingId, userId, amountCents: String(totalCents) };
 }
 

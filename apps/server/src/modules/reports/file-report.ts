@@ -2,6 +2,7 @@ import { uniqueViolation } from "@mx/kit/db-errors";
 import { AppError } from "@mx/kit/errors";
 import { newId } from "@mx/kit/secrets";
 import type { ReportBody } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
@@ -18,7 +19,7 @@ async function targetExists(q: Queryable, { targetType, targetId }: ReportBody):
       .limit(1);
     return row !== undefined;
   }
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(targetId)) return false;
+  if (!isUuid(targetId)) return false;
   const [row] = await q
     .select({ id: users.id })
     .from(users)

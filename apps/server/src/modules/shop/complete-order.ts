@@ -13,7 +13,7 @@ import { orderConfirmationMail } from "./order-confirmation-mail";
 export type RecordedOrder = { orderId: string; created: boolean };
 
 /** A session whose money has been taken: complete, and paid (or free). */
-export const isPaid = (session: GatewayCheckoutSession) =>
+const isPaid = (session: GatewayCheckoutSession) =>
   session.status === "complete" && session.paymentStatus !== "unpaid";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../mail/mailer";
 import { listOrdersToShip, OrderCommandError, type OrderToShip, shipOrder } from "./ship-orders";
 
-export const ORDERS_USAGE =
+const ORDERS_USAGE =
   "Usage: npm run orders [-- list [n]] | npm run orders -- ship <order> --carrier <carrier> --tracking <number>";
 
 /** One order as the operator reads it: number, date, customer, what to pack, where to send it, what was paid. */

@@ -1,13 +1,14 @@
 import { AppError } from "@mx/kit/errors";
 import { CardError } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
+import { api } from "@mx/shared/routes";
 import type { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { PaypalCheckoutBody, ShippingAddress } from "@mx/shared/schemas/shop";
 import { findShippingRate, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
 import { and, eq } from "drizzle-orm";
 import { shopCheckouts } from "../../db/schema/shop";
 import type { AppDeps } from "../../deps";
-import { actionOf } from "../payments/bank-check";
+import { actionOf, withConfirm } from "../payments/bank-check";
 import {
   confirmApproved,
   PAYPAL_CANCELLED,
@@ -19,7 +20,6 @@ import { openAtProcessor, reserveCheckout } from "./checkout-row";
 import { completeOrder } from "./complete-order";
 import { priceLines } from "./price-lines";
 
-export const PAYPAL_CONFIRM_PATH = "/api/v1/shop/paypal/confirm";
 export type PaypalCheckoutResult =
   | { action: ActionRequiredData }
   | { orderId: string; status: "complete"; customer_email: string };
@@ -76,14 +76,8 @@ export async function startPaypalCheckout(
       },
     }),
   );
-  return { action: withConfirm(intent.id, actionOf(intent)) };
+  return { action: withConfirm(actionOf(intent), api.confirmPaypalCheckout, { checkoutId: intent.id }) };
 }
-
-const withConfirm = (checkoutId: string, action: ReturnType<typeof actionOf>): ActionRequiredData => ({
-  ...action,
-  confirmPath: PAYPAL_CONFIRM_PATH,
-  confirmBody: { checkoutId },
-});
 
 /**
  * After the customer approved at PayPal: the order is captured (keyed by the order, so a confirmation sent twice
@@ -110,7 +104,7 @@ export async function confirmPaypalCheckout(
       return { orderId: order.orderId, status: "complete", customer_email: checkout.email };
     }
     case "requires_action":
-      return { action: withConfirm(checkoutId, actionOf(intent)) };
+      return { action: withConfirm(actionOf(intent), api.confirmPaypalCheckout, { checkoutId }) };
     case "processing":
       throw new AppError("PAYMENT_PROCESSING", PAYMENT_PROCESSING);
     default:

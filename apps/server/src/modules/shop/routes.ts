@@ -1,4 +1,5 @@
 import { ok } from "@mx/kit/reply";
+import { api } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData } from "@mx/shared/schemas/payments";
 import {
@@ -80,7 +81,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    "/shop/paypal/confirm",
+    api.confirmPaypalCheckout,
     {
       config: processorLimit,
       schema: {

@@ -5,7 +5,7 @@ import { shopCheckouts } from "../../db/schema/shop";
 import { completeOrder } from "./complete-order";
 import { orderNumber } from "./order-confirmation-mail";
 
-export const UNKNOWN_SESSION = "No such checkout session.";
+const UNKNOWN_SESSION = "No such checkout session.";
 
 /**
  * Where a shop checkout stands, read from the processor: its status and customer_email. A paid session is

@@ -66,7 +66,7 @@ export async function listOrdersToShip(db: Db, limit = 100): Promise<OrderToShip
 }
 
 /** An order by the number the customer quotes (its id's first 8 characters) or by its whole id. */
-export async function findOrder(db: Db, reference: string): Promise<OrderToShip> {
+async function findOrder(db: Db, reference: string): Promise<OrderToShip> {
   const ref = reference.trim().toLowerCase();
   if (!/^[0-9a-f-]{8,36}$/.test(ref)) {
     throw new OrderCommandError(`"${reference}" is not an order number (8 characters, like 3F9A1C2B).`);

@@ -5,7 +5,7 @@ import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 
 /** A stored name that today's rules would refuse: for an operator to review, never changed here. */
-export type UnshowableName = {
+type UnshowableName = {
   kind: ShownNameKind;
   /** The player's id, or the building's id for a building's name. */
   id: string;
@@ -21,7 +21,7 @@ function failing(kind: ShownNameKind, name: string): string | null {
 }
 
 /** Every stored username, full name (of accounts not deleted) and building name that fails the rules. */
-export async function listUnshowableNames(db: Queryable): Promise<UnshowableName[]> {
+async function listUnshowableNames(db: Queryable): Promise<UnshowableName[]> {
   const found: UnshowableName[] = [];
   const players = await db
     .select({ id: users.id, userName: users.userName, fullName: users.fullName })

@@ -26,10 +26,7 @@ const PAYOUT_ITEM_EVENT_TYPES: ReadonlySet<string> = new Set(
   ),
 );
 /** The events we act on; any other type is recorded and answered 200, so PayPal stops sending it. */
-export const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([
-  ...ORDER_EVENT_TYPES,
-  ...PAYOUT_ITEM_EVENT_TYPES,
-]);
+const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([...ORDER_EVENT_TYPES, ...PAYOUT_ITEM_EVENT_TYPES]);
 
 /** PayPal's ids of orders and payout batches: upper-case letters and digits. */
 const paypalId = (id: unknown): string | null =>
@@ -68,7 +65,7 @@ function payoutBatchIdOf(event: z.infer<typeof PaypalEvent>): string | null {
  * or development through `finishPayment`, which lets an order go uncaptured when its player's account is deleted). A payout item's
  * event has the deleted account's refund it paid read again from PayPal.
  */
-export async function handlePaypalEvent(
+async function handlePaypalEvent(
   deps: AppDeps,
   event: z.infer<typeof PaypalEvent>,
 ): Promise<z.infer<typeof WebhookData>> {

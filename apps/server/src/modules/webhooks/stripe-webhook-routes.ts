@@ -18,7 +18,7 @@ import { queueOrderConfirmation, recordShopOrder } from "../shop/complete-order"
 import { finishPayment } from "./finish-payment";
 
 /** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
-export type WebhookVerifier = {
+type WebhookVerifier = {
   constructEvent(payload: string | Buffer, header: string, secret: string): Stripe.Event;
 };
 
@@ -36,7 +36,7 @@ export type StripeWebhookOptions = {
 };
 
 /** The events we act on; any other type is recorded and answered 200, so Stripe stops sending it. */
-export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
+const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "payment_intent.succeeded",
   "payment_intent.payment_failed",
   "payment_intent.canceled",

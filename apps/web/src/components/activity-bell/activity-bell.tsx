@@ -9,7 +9,7 @@ import { BellIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
 import "./activity-bell.css";
 
-export const bellCopy = {
+const bellCopy = {
   title: "Notifications",
   label: (unread: number) =>
     unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`,

@@ -4,7 +4,7 @@ import { CardChoices } from "./card-choices";
 import { DeleteCardDialog } from "./delete-card-dialog";
 
 /** A call on one card of the list (a TanStack mutation taking the card's id). */
-export interface CardAction {
+interface CardAction {
   mutate: (id: string, callbacks: { onSuccess: () => void }) => void;
   reset: () => void;
   isPending: boolean;
@@ -13,7 +13,7 @@ export interface CardAction {
 }
 
 /** What a row needs from the list: its radio group, whether it is ticked, and its two controls. */
-export interface CardRowState {
+interface CardRowState {
   group: string;
   isTicked: boolean;
   onTick: () => void;

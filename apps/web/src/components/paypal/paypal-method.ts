@@ -16,9 +16,6 @@ export const PAYPAL_CARD: PaymentCard = {
   isDefault: false,
 };
 
-export const isPaypalMethod = (paymentMethodId: string | null | undefined) =>
-  paymentMethodId === PAYPAL_METHOD_ID;
-
 /** A 202 for a PayPal order waiting for the payer's approval (our ids of PayPal orders start `paypal_`). */
 export const isPaypalAction = (action: Pick<ActionRequiredData, "paymentIntentId">) =>
   action.paymentIntentId.startsWith("paypal_");

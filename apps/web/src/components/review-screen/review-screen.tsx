@@ -3,7 +3,7 @@ import { ArrowLeftIcon } from "../ui/icons";
 import "./review-screen.css";
 
 /** The colour of the summary card's glow: amber to buy, blue to bid, green to sell. */
-export type ReviewTone = "buy" | "bid" | "sell";
+type ReviewTone = "buy" | "bid" | "sell";
 
 interface ReviewScreenProps {
   title: string;

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** Deletes the player's own account; resolves to the server's message (data.message). */
-export async function deleteAccount(userId: string): Promise<string> {
+async function deleteAccount(userId: string): Promise<string> {
   const reply = await apiRequest<MessageData | null>(api.deleteUser(userId), {
     method: "DELETE",
     auth: true,

@@ -5,12 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
 
-export interface UpdatedProfile {
+interface UpdatedProfile {
   profile: Profile;
   message: string;
 }
 
-export async function updateProfile(body: UpdateProfileBody): Promise<UpdatedProfile> {
+async function updateProfile(body: UpdateProfileBody): Promise<UpdatedProfile> {
   const reply = await apiRequest(api.updateProfile, {
     schema: UpdateProfileData,
     method: "PUT",

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** Sends a one-time code by e-mail ('UR' sign-up, 'UFP' recovery); resolves to the server's message. */
-export async function createOtp(body: OtpCreateBody): Promise<string> {
+async function createOtp(body: OtpCreateBody): Promise<string> {
   const reply = await apiRequest<null>(api.otpCreate, { method: "POST", body });
   return reply.message;
 }

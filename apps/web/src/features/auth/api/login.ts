@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { requireAuthData } from "./auth-data";
 
-export async function login(body: LoginBody): Promise<AuthData> {
+async function login(body: LoginBody): Promise<AuthData> {
   const reply = await apiRequest(api.login, { schema: AuthData, method: "POST", body });
   return requireAuthData(reply.data);
 }

@@ -3,7 +3,7 @@ import type { ResetPasswordBody } from "@mx/shared/schemas/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
-export async function resetPassword(body: ResetPasswordBody): Promise<string> {
+async function resetPassword(body: ResetPasswordBody): Promise<string> {
   const reply = await apiRequest<unknown>(api.resetPassword, { method: "POST", body });
   return reply.message;
 }

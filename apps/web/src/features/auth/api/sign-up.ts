@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { requireAuthData } from "./auth-data";
 
-export interface NewAccount {
+interface NewAccount {
   email: string;
   password: string;
   otpToken: string;
@@ -17,7 +17,7 @@ export interface NewAccount {
  * Creates the account with the token from the verified code; the web app registers with the fields the game's
  * clients send (docs/decisions/0004-api-shaped-for-the-existing-client.md).
  */
-export async function signUp(account: NewAccount): Promise<AuthData> {
+async function signUp(account: NewAccount): Promise<AuthData> {
   const body: SignUpBody = {
     ...account,
     userType: "app",

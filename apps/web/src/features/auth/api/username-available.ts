@@ -10,7 +10,7 @@ import { useDebouncedValue } from "../../leaderboard/use-debounced-value";
 const CHECK_DELAY_MS = 350;
 
 /** GET users/username-available?userName=: whether no account holds the name (compared without case). */
-export async function userNameAvailable(userName: string, signal?: AbortSignal): Promise<boolean> {
+async function userNameAvailable(userName: string, signal?: AbortSignal): Promise<boolean> {
   const reply = await apiRequest(`${api.userNameAvailable}?userName=${encodeURIComponent(userName)}`, {
     schema: UserNameAvailableData,
     signal,

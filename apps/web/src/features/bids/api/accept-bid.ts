@@ -4,14 +4,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid, refreshAfterSale } from "./update-bid-lists";
 
-export interface AcceptBidInput {
+interface AcceptBidInput {
   bidId: string;
   /** A retry of an acceptance whose outcome is unknown reuses it: the capture is never made twice. */
   idempotencyKey: string;
 }
 
 /** POST properties/accept-bid {bidId}, by the owner: captures the bidder's hold and the building changes hands. */
-export async function acceptBid({ bidId, idempotencyKey }: AcceptBidInput): Promise<BidDecision> {
+async function acceptBid({ bidId, idempotencyKey }: AcceptBidInput): Promise<BidDecision> {
   const reply = await apiRequest(api.acceptBid, {
     schema: BidData,
     method: "POST",

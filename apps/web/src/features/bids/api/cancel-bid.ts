@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid } from "./update-bid-lists";
 
 /** POST properties/cancel-bid {bidId}, by the bidder: withdraws a pending bid and its hold is released. */
-export async function cancelBid(bidId: string): Promise<BidDecision> {
+async function cancelBid(bidId: string): Promise<BidDecision> {
   const reply = await apiRequest(api.cancelBid, {
     schema: BidData,
     method: "POST",

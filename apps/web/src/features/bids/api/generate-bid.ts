@@ -4,14 +4,14 @@ import type { Property } from "@mx/shared/schemas/properties";
 import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
-export interface GenerateBidInput {
+interface GenerateBidInput {
   /** The property's `_id`. */
   propertyId: string;
   /** Dollars. */
   bidAmount: number;
 }
 
-export interface CheckedBid {
+interface CheckedBid {
   /** The building as the server has it now (data.response). */
   property: Property | undefined;
   /** What the card will be held for, dollars, when the server says. */
@@ -22,7 +22,7 @@ export interface CheckedBid {
  * POST properties/generate-bid: the server checks the bid before any card is touched (for sale,
  * not the bidder's own, above the asking price). Nothing is held.
  */
-export async function generateBid({ propertyId, bidAmount }: GenerateBidInput): Promise<CheckedBid> {
+async function generateBid({ propertyId, bidAmount }: GenerateBidInput): Promise<CheckedBid> {
   const reply = await apiRequest(api.generateBid, {
     schema: GenerateBidData,
     method: "POST",

@@ -13,7 +13,7 @@ import type { BidListType } from "../bid-list";
 export const bidsKey = queryKeys.bids;
 
 /** GET properties/bids?type&limit&offset: one page (1-based) of My Bids, 50 a page. */
-export async function getBids(type: BidListType, page: number, signal?: AbortSignal): Promise<BidListData> {
+async function getBids(type: BidListType, page: number, signal?: AbortSignal): Promise<BidListData> {
   const query = new URLSearchParams({
     type,
     limit: String(PAGE_SIZE.myBids),

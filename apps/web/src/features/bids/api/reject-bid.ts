@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { applyDecision, type BidDecision, type DecidedBid } from "./update-bid-lists";
 
 /** POST properties/reject-bid {bidId}, by the owner: declines the bid and the bidder's hold is released. */
-export async function rejectBid(bidId: string): Promise<BidDecision> {
+async function rejectBid(bidId: string): Promise<BidDecision> {
   const reply = await apiRequest(api.rejectBid, {
     schema: BidData,
     method: "POST",

@@ -28,7 +28,7 @@ export interface PlacedBid {
  * POST properties/submit-bid: the new bid is `data.bid`. When the bank asks the bidder to confirm the hold
  * (202), `confirmWithBank` takes them through it and the bid ends as it would have with 200.
  */
-export async function submitBid(
+async function submitBid(
   { idempotencyKey, name, ...bid }: SubmitBidInput,
   confirmWithBank: ConfirmWithBank,
 ): Promise<PlacedBid> {

@@ -14,7 +14,7 @@ export interface NewCard {
 }
 
 /** Saves a tokenised card as the player's default (isDefault is always true on add). */
-export async function createPaymentMethod(card: NewCard): Promise<PaymentCard | null> {
+async function createPaymentMethod(card: NewCard): Promise<PaymentCard | null> {
   const reply = await apiRequest<{ card?: PaymentCard } | null>(api.createPaymentMethod, {
     method: "POST",
     body: {

@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { paymentMethodsKey } from "./get-payment-methods";
 
 /** Removes one of the player's cards; resolves to the server's message. */
-export async function deletePaymentMethod(paymentMethodId: string): Promise<string> {
+async function deletePaymentMethod(paymentMethodId: string): Promise<string> {
   const reply = await apiRequest(api.deletePaymentMethod(paymentMethodId), {
     schema: MessageData,
     method: "DELETE",

@@ -9,7 +9,7 @@ import { queryKeys } from "../../../lib/query-keys";
 export const paymentMethodsKey = queryKeys.paymentMethods;
 
 /** The default card first, then the newest (the server's order). */
-export async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
+async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
   const reply = await apiRequest(api.paymentMethods, { auth: true, signal, schema: CardListData });
   return reply.data?.cardList ?? [];
 }

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { paymentMethodsKey } from "./get-payment-methods";
 
 /** Makes one card the default; resolves to the server's list when it sends one. */
-export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentCard[] | null> {
+async function setDefaultPaymentMethod(paymentMethodId: string): Promise<PaymentCard[] | null> {
   const reply = await apiRequest(api.setDefaultPaymentMethod, {
     schema: CardListData,
     method: "POST",
@@ -16,7 +16,7 @@ export async function setDefaultPaymentMethod(paymentMethodId: string): Promise<
 }
 
 /** Exactly one card is marked default afterwards: the chosen one. */
-export function markDefault(cards: PaymentCard[], paymentMethodId: string): PaymentCard[] {
+function markDefault(cards: PaymentCard[], paymentMethodId: string): PaymentCard[] {
   return cards.map((card) => ({ ...card, isDefault: card.paymentMethodId === paymentMethodId }));
 }
 

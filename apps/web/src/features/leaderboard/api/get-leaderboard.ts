@@ -23,7 +23,7 @@ export interface LeaderboardPage {
   totalCount: number;
 }
 
-export async function getLeaderboard(
+async function getLeaderboard(
   { sortBy, name, neighborhood, page }: LeaderboardRequest,
   signal?: AbortSignal,
 ): Promise<LeaderboardPage> {

@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** A neighbourhood's trades and median price per square foot, day by day over the index's window. */
-export async function getMarketIndex(neighborhood: string, signal?: AbortSignal): Promise<MarketIndexData> {
+async function getMarketIndex(neighborhood: string, signal?: AbortSignal): Promise<MarketIndexData> {
   const query = new URLSearchParams({ neighborhood, days: String(MARKET.indexDays) });
   const reply = await apiRequest(`${api.marketIndex}?${query}`, {
     auth: true,

@@ -4,10 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export async function getNeighborhood(
-  name: string,
-  signal?: AbortSignal,
-): Promise<NeighborhoodDetailData | null> {
+async function getNeighborhood(name: string, signal?: AbortSignal): Promise<NeighborhoodDetailData | null> {
   const reply = await apiRequest(api.neighborhood(name), { schema: NeighborhoodDetailData, signal });
   return reply.data;
 }

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export async function getNeighborhoods(signal?: AbortSignal): Promise<Neighborhood[]> {
+async function getNeighborhoods(signal?: AbortSignal): Promise<Neighborhood[]> {
   const reply = await apiRequest(api.neighborhoods, { schema: NeighborhoodListData, signal });
   return reply.data?.neighborhoods ?? [];
 }

@@ -19,7 +19,7 @@ export type ListingFilters = {
 export type ListingsRequest = ListingFilters & { page: number };
 
 /** The query string of one page: empty filters are left out. */
-export function listingsQuery({ page, ...filters }: ListingsRequest): URLSearchParams {
+function listingsQuery({ page, ...filters }: ListingsRequest): URLSearchParams {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) {
     if (value.trim() !== "") query.set(key, value.trim());
@@ -29,10 +29,7 @@ export function listingsQuery({ page, ...filters }: ListingsRequest): URLSearchP
   return query;
 }
 
-export async function getListings(
-  request: ListingsRequest,
-  signal?: AbortSignal,
-): Promise<MarketListingsData> {
+async function getListings(request: ListingsRequest, signal?: AbortSignal): Promise<MarketListingsData> {
   const reply = await apiRequest(`${api.marketListings}?${listingsQuery(request)}`, {
     auth: true,
     signal,

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export async function getPortfolio(signal?: AbortSignal): Promise<PortfolioData> {
+async function getPortfolio(signal?: AbortSignal): Promise<PortfolioData> {
   const reply = await apiRequest(api.portfolio, { auth: true, signal, schema: PortfolioData });
   if (!reply.data) throw new Error("empty portfolio reply");
   return reply.data;

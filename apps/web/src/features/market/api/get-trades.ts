@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** The island's latest trades, newest first: the ticker. */
-export async function getLatestTrades(signal?: AbortSignal): Promise<MarketTradesData> {
+async function getLatestTrades(signal?: AbortSignal): Promise<MarketTradesData> {
   const reply = await apiRequest(`${api.marketTrades}?limit=${MARKET.tickerSize}`, {
     auth: true,
     signal,

@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export const offerwallQueryKey = queryKeys.offerwall.wall;
+const offerwallQueryKey = queryKeys.offerwall.wall;
 
-export async function getOfferwall(signal?: AbortSignal): Promise<OfferwallData> {
+async function getOfferwall(signal?: AbortSignal): Promise<OfferwallData> {
   return (await apiRequest(api.offerwall, { schema: OfferwallData, auth: true, signal })).data;
 }
 

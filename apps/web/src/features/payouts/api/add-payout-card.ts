@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
-export interface NewPayoutCard {
+interface NewPayoutCard {
   /** The player's connected account (the profile's stripeConnAccId); the server checks it is theirs. */
   accountId: string | null;
   /** A processor token for a debit card, never the number. */
@@ -12,7 +12,7 @@ export interface NewPayoutCard {
 }
 
 /** POST users/stripe/external/account/details/v1 {accountId, tokenId}: the new card (data.data). */
-export async function addPayoutCard({ accountId, tokenId }: NewPayoutCard): Promise<PayoutCard | null> {
+async function addPayoutCard({ accountId, tokenId }: NewPayoutCard): Promise<PayoutCard | null> {
   const reply = await apiRequest<{ data?: PayoutCard } | null>(api.addPayoutCard, {
     method: "POST",
     body: accountId ? { accountId, tokenId } : { tokenId },

@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** DELETE users/deleteSubaccount/{id}; resolves to the server's message. */
-export async function deletePayoutCard(cardId: string): Promise<string> {
+async function deletePayoutCard(cardId: string): Promise<string> {
   const reply = await apiRequest(api.deletePayoutCard(cardId), {
     schema: MessageData,
     method: "DELETE",

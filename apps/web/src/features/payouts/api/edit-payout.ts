@@ -6,7 +6,7 @@ import type { PayoutDetails } from "./get-payout-details";
 import { payoutKeys } from "./keys";
 
 /** PUT users/edit-Payout {type}: manual, or automatic (the whole balance, daily). */
-export async function editPayout(type: PayoutType): Promise<string> {
+async function editPayout(type: PayoutType): Promise<string> {
   const reply = await apiRequest<unknown>(api.editPayout, { method: "PUT", body: { type }, auth: true });
   return reply.message;
 }

@@ -1,2 +1,2 @@
 // Withdrawals and Profile both show the earnings balance: one fetcher and cache entry, in lib.
-export { getBalance, useBalance } from "../../../lib/earnings-balance";
+export { useBalance } from "../../../lib/earnings-balance";

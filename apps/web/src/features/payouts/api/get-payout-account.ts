@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** GET users/stripe/payout-account: where the payout account stands and what Stripe still needs. */
-export async function getPayoutAccount(signal?: AbortSignal): Promise<PayoutAccountData | null> {
+async function getPayoutAccount(signal?: AbortSignal): Promise<PayoutAccountData | null> {
   const reply = await apiRequest(api.payoutAccount, { auth: true, signal, schema: PayoutAccountData });
   return reply.data ?? null;
 }

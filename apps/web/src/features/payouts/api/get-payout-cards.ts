@@ -6,7 +6,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** GET users/externalAccountList: the player's payout cards, the default first (data.response). */
-export async function getPayoutCards(signal?: AbortSignal): Promise<PayoutCard[]> {
+async function getPayoutCards(signal?: AbortSignal): Promise<PayoutCard[]> {
   const reply = await apiRequest(api.payoutCards, { auth: true, signal, schema: PayoutCardListData });
   return reply.data?.response ?? [];
 }

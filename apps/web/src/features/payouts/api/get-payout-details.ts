@@ -7,7 +7,7 @@ import { payoutKeys } from "./keys";
 export type PayoutDetails = PayoutDetailsData["response"];
 
 /** GET users/payout/details: the history (data.response.payouts), newest first, and the payout schedule. */
-export async function getPayoutDetails(signal?: AbortSignal): Promise<PayoutDetails> {
+async function getPayoutDetails(signal?: AbortSignal): Promise<PayoutDetails> {
   const reply = await apiRequest(api.payoutDetails, {
     auth: true,
     signal,

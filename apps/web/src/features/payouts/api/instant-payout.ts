@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
-export interface InstantPayoutInput {
+interface InstantPayoutInput {
   /** Cents taken from the balance; the 1.00 fee comes out of them. */
   amount: number;
   cardId: string;
@@ -17,7 +17,7 @@ export interface InstantPayoutInput {
  * 'Payout successfully completed'; any other reply is a failure with that message
  * (docs/decisions/0007-instant-payout-checks.md).
  */
-export async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutInput): Promise<string> {
+async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutInput): Promise<string> {
   const reply = await apiRequest(api.instantPayout, {
     schema: PayoutReplyData,
     method: "POST",

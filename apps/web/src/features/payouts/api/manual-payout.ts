@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** POST users/manual-payout (no body): the whole balance goes out; the key makes a retry safe. */
-export async function manualPayout(idempotencyKey: string): Promise<string> {
+async function manualPayout(idempotencyKey: string): Promise<string> {
   const reply = await apiRequest(api.manualPayout, {
     schema: PayoutReplyData,
     method: "POST",

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
 /** PUT users/setDefaultSubaccount {AccountId, defaultCard: true}; resolves to the server's list when it sends one. */
-export async function setDefaultPayoutCard(cardId: string): Promise<PayoutCard[] | null> {
+async function setDefaultPayoutCard(cardId: string): Promise<PayoutCard[] | null> {
   const reply = await apiRequest(api.setDefaultPayoutCard, {
     schema: PayoutCardListData,
     method: "PUT",
@@ -16,7 +16,7 @@ export async function setDefaultPayoutCard(cardId: string): Promise<PayoutCard[]
 }
 
 /** Exactly one card is marked default afterwards: the chosen one. */
-export function markDefault(cards: PayoutCard[], cardId: string): PayoutCard[] {
+function markDefault(cards: PayoutCard[], cardId: string): PayoutCard[] {
   return cards.map((card) => ({ ...card, isDefault: card.id === cardId }));
 }
 

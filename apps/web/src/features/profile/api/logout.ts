@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 
 /** Revokes the token on the server; the caller forgets the session whatever the outcome. */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   await apiRequest<unknown>(api.logout, { method: "POST", auth: true });
 }
 

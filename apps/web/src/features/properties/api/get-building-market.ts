@@ -5,10 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** One building's ask, bid amounts, last trades and price per square foot against its neighbourhood. */
-export async function getBuildingMarket(
-  buildingId: string,
-  signal?: AbortSignal,
-): Promise<MarketBuildingData> {
+async function getBuildingMarket(buildingId: string, signal?: AbortSignal): Promise<MarketBuildingData> {
   const reply = await apiRequest(api.marketBuilding(buildingId), {
     auth: true,
     signal,

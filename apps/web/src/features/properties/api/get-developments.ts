@@ -4,10 +4,10 @@ import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** GET properties/developments: what the owner can build next on the building, at today's price. */
-export const developmentsPath = (propertyId: string) =>
+const developmentsPath = (propertyId: string) =>
   `/properties/developments?propertyId=${encodeURIComponent(propertyId)}`;
 
-export async function getDevelopments(propertyId: string, signal?: AbortSignal): Promise<DevelopmentsData> {
+async function getDevelopments(propertyId: string, signal?: AbortSignal): Promise<DevelopmentsData> {
   const reply = await apiRequest(developmentsPath(propertyId), {
     auth: true,
     signal,

@@ -8,7 +8,7 @@ import { queryKeys } from "../../../lib/query-keys";
 export const myPropertiesKey = queryKeys.properties.mine;
 
 /** One page (1-based) of the signed-in player's properties. */
-export async function getMyProperties(page: number, signal?: AbortSignal): Promise<PropertyListData> {
+async function getMyProperties(page: number, signal?: AbortSignal): Promise<PropertyListData> {
   const query = new URLSearchParams({
     limit: String(PAGE_SIZE.myProperties),
     offset: String((page - 1) * PAGE_SIZE.myProperties),

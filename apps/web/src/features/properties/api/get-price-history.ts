@@ -5,10 +5,10 @@ import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
-export const priceHistoryKey = queryKeys.properties.priceHistory;
+const priceHistoryKey = queryKeys.properties.priceHistory;
 
 /** What the building sold for over time, oldest first. */
-export async function getPriceHistory(buildingId: string, signal?: AbortSignal): Promise<PricePoint[]> {
+async function getPriceHistory(buildingId: string, signal?: AbortSignal): Promise<PricePoint[]> {
   const reply = await apiRequest(api.priceHistory(buildingId), {
     auth: true,
     signal,

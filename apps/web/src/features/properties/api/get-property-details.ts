@@ -9,7 +9,7 @@ import { queryKeys } from "../../../lib/query-keys";
 export const propertyDetailsKey = queryKeys.properties.details;
 
 /** The building's details: the first item of the list the server returns. */
-export async function getPropertyDetails(buildingId: string, signal?: AbortSignal): Promise<Property> {
+async function getPropertyDetails(buildingId: string, signal?: AbortSignal): Promise<Property> {
   const reply = await apiRequest(api.checkPropertyDetails(buildingId), {
     auth: true,
     signal,

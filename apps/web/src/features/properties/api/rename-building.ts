@@ -6,19 +6,19 @@ import { apiRequest } from "../../../lib/api-client";
 import { myPropertiesKey } from "./get-my-properties";
 import { propertyDetailsKey } from "./get-property-details";
 
-export interface RenameBuildingInput {
+interface RenameBuildingInput {
   buildingId: string;
   name: string;
   location: Location;
 }
 
-export interface RenamedBuilding {
+interface RenamedBuilding {
   name: string;
   property: Property | undefined;
 }
 
 /** The owner's own name for the building (PUT buildings); the server answers with the stored name. */
-export async function renameBuilding(input: RenameBuildingInput): Promise<RenamedBuilding> {
+async function renameBuilding(input: RenameBuildingInput): Promise<RenamedBuilding> {
   const reply = await apiRequest(api.buildings, {
     schema: RenameBuildingData,
     method: "PUT",

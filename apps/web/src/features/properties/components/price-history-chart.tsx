@@ -34,7 +34,7 @@ export function timeAxis(points: PricePoint[]): { domain: [number, number]; tick
 }
 
 /** Ticks that would print the same day (sales within a few days of each other) are shown once. */
-export function distinctDays(ticks: number[]): number[] {
+function distinctDays(ticks: number[]): number[] {
   const seen = new Set<string>();
   return ticks.filter((tick) => {
     const label = formatShortDate(tick);

@@ -34,7 +34,7 @@ export interface BoughtProperty {
  * POST properties/buy; the player's message is `data.message`. When the bank asks the player to confirm
  * the payment (202), `confirmWithBank` takes them through it and the purchase ends as it would have with 200.
  */
-export async function buyProperty(
+async function buyProperty(
   { idempotencyKey, ...order }: BuyPropertyInput,
   confirmWithBank: ConfirmWithBank,
 ): Promise<BoughtProperty> {

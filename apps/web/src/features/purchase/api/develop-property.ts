@@ -1,3 +1,4 @@
+import { api } from "@mx/shared/routes";
 import { type DevelopBody, DevelopData } from "@mx/shared/schemas/developments";
 import type { Property } from "@mx/shared/schemas/properties";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -6,9 +7,6 @@ import { parseReply, paymentRequest } from "../../../lib/api-client";
 import { profileQueryKey } from "../../../lib/current-profile";
 import { queryKeys } from "../../../lib/query-keys";
 import { purchaseCopy } from "../copy";
-
-/** POST properties/develop: pays for the next development of a building and starts its construction. */
-export const DEVELOP_PATH = "/properties/develop";
 
 export interface DevelopInput {
   propertyId: string;
@@ -30,7 +28,7 @@ export interface Developed {
 }
 
 /** As the building purchase: a 202 means the bank (or PayPal) asks the player first; the call then ends as a 200. */
-export async function developProperty(
+async function developProperty(
   { idempotencyKey, ...order }: DevelopInput,
   confirmWithBank: ConfirmWithBank,
 ): Promise<Developed> {
@@ -41,14 +39,14 @@ export async function developProperty(
     ...(order.paymentMethodId === "credits" ? {} : { paymentMethodId: order.paymentMethodId }),
     ...(order.credits > 0 ? { credits: order.credits } : {}),
   };
-  const answer = await paymentRequest<unknown>(DEVELOP_PATH, {
+  const answer = await paymentRequest<unknown>(api.develop, {
     method: "POST",
     body,
     auth: true,
     headers: { "Idempotency-Key": idempotencyKey },
   });
   const reply = parseReply(
-    DEVELOP_PATH,
+    api.develop,
     answer.requiresAction ? await confirmWithBank<unknown>(answer.action) : answer.reply,
     DevelopData,
   );

@@ -19,7 +19,7 @@ import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
 import { CREDITS_ONLY, PayWithCredits } from "./pay-with-credits";
 
 /** How the player pays: the card (or PayPal, or "credits" alone), the credits spent, and the request's key. */
-export interface CheckoutPayment {
+interface CheckoutPayment {
   paymentMethodId: string;
   /** Dollars of offer-wall credits; 0 when none are spent. */
   credits: number;

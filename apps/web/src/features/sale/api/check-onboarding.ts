@@ -9,7 +9,7 @@ export type OnboardingStatus = { isConnected: true } | { isConnected: false; red
  * Only an http(s) address is followed: whatever the reply says, the browser is never sent to a
  * `javascript:` or other scheme. Relative addresses (the sandbox's /sandbox/onboarding) resolve here.
  */
-export function safeRedirect(link: string): string | null {
+function safeRedirect(link: string): string | null {
   try {
     const url = new URL(link, window.location.origin);
     return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;

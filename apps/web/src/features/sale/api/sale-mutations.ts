@@ -7,12 +7,12 @@ import { profileQueryKey } from "../../../lib/current-profile";
 import { queryKeys } from "../../../lib/query-keys";
 import { saleCopy } from "../copy";
 
-export interface SaleResult {
+interface SaleResult {
   message: string;
   property: Property | undefined;
 }
 
-export interface PlaceAskInput {
+interface PlaceAskInput {
   /** The property's `_id`. */
   propertyId: string;
   /** The asking price in dollars; the server takes the processing fee out of it. */
@@ -22,7 +22,7 @@ export interface PlaceAskInput {
 }
 
 /** POST properties/place-ask; the player's message is `data.message`. */
-export async function placeAsk({ propertyId, bidAmount, name }: PlaceAskInput): Promise<SaleResult> {
+async function placeAsk({ propertyId, bidAmount, name }: PlaceAskInput): Promise<SaleResult> {
   const reply = await apiRequest(api.placeAsk, {
     schema: SaleData,
     method: "POST",
@@ -35,13 +35,13 @@ export async function placeAsk({ propertyId, bidAmount, name }: PlaceAskInput): 
   };
 }
 
-export interface CancelSaleInput {
+interface CancelSaleInput {
   propertyId: string;
   name: string;
 }
 
 /** POST properties/cancel-sale. */
-export async function cancelSale({ propertyId, name }: CancelSaleInput): Promise<SaleResult> {
+async function cancelSale({ propertyId, name }: CancelSaleInput): Promise<SaleResult> {
   const reply = await apiRequest(api.cancelSale, {
     schema: SaleData,
     method: "POST",

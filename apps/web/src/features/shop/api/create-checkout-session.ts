@@ -7,7 +7,7 @@ import { apiRequest } from "../../../lib/api-client";
  * POST stripe/webhooks/create-checkout-session: customerEmail and line_items [{price, quantity}] → clientSecret.
  * The server sets every amount.
  */
-export async function createCheckoutSession(body: CreateCheckoutSessionBody): Promise<string> {
+async function createCheckoutSession(body: CreateCheckoutSessionBody): Promise<string> {
   const reply = await apiRequest(api.createCheckoutSession, {
     schema: CreateCheckoutSessionData,
     method: "POST",

@@ -5,7 +5,7 @@ import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** GET stripe/webhooks/session-status: the status and customer_email of a checkout session. */
-export async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<SessionStatusData> {
+async function getSessionStatus(sessionId: string, signal?: AbortSignal): Promise<SessionStatusData> {
   const reply = await apiRequest(api.sessionStatus(sessionId), { schema: SessionStatusData, signal });
   return reply.data;
 }

@@ -26,7 +26,7 @@ function confirmCheckout(action: ActionRequiredData) {
  * approves it in the payment dialog, and the server captures it. Settles with the checkout's id, which the return
  * page reads like a card checkout's session id.
  */
-export async function payWithPaypal(body: PaypalCheckoutBody, confirmWithBank: ConfirmWithBank) {
+async function payWithPaypal(body: PaypalCheckoutBody, confirmWithBank: ConfirmWithBank) {
   const answer = await paymentRequest<PaypalCheckoutData>(PAYPAL_CHECKOUT, { method: "POST", body });
   if (!answer.requiresAction) throw new ApiError("", 0, "BAD_ACTION_REQUIRED");
   await confirmWithBank<PaypalCheckoutData>(answer.action, confirmCheckout);

@@ -4,7 +4,7 @@ import { ProductArt } from "../images/product-art";
 import { ChevronLeftIcon, ChevronRightIcon } from "./shop-icons";
 
 /** The next index round the ring of `total` pictures, in either direction: after the last comes the first. */
-export const wrapIndex = (index: number, total: number) => ((index % total) + total) % total;
+const wrapIndex = (index: number, total: number) => ((index % total) + total) % total;
 
 /**
  * The product's pictures, one at a time. Previous and next (and the dots) appear only when there is more than one

@@ -22,7 +22,7 @@ import {
 } from "./shipping-fields";
 import { ChevronLeftIcon } from "./shop-icons";
 
-export type PaypalShipping = { address: ShippingAddress; shippingRate: string };
+type PaypalShipping = { address: ShippingAddress; shippingRate: string };
 
 interface PaypalAddressStepProps {
   email: string;

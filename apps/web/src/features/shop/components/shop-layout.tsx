@@ -9,7 +9,7 @@ import { CartIcon } from "./shop-icons";
 import "../shop.css";
 
 /** The cart icon with the total quantity from the stored cart; it opens the checkout. */
-export function CartLink() {
+function CartLink() {
   const { cart } = useCart();
   // Only catalogue products count; an unknown id in storage is dropped at checkout.
   const count = cartCount(pricedLines(cart).map(({ line }) => line));
