@@ -133,15 +133,18 @@ for (const width of [1440, 375]) {
       .poll(() => buyer.alerts)
       .toEqual([`Your bid of ${dollars(bidAmount)} on ${property.name} is placed.`]);
 
-    // The seller's Property Details: the bid's amount in the market panel, the bidder not named.
+    // The seller's Property Details: the bid in the market panel, with its bidder, Accept and Decline.
     await seller.page.goto(
       `/Property-Details?id=${encodeURIComponent(building.buildingId)}&name=${encodeURIComponent(property.name)}&price=${ask}&lat=${building.lat}&lng=${building.lng}`,
     );
     const sellerPanel = seller.page.getByRole("region", { name: "Market" });
     await expect(sellerPanel.getByTestId("market-panel-bid-count")).toHaveText("1");
     await expect(sellerPanel.getByTestId("market-panel-best-bid")).toHaveText(dollars(bidAmount));
-    await expect(sellerPanel.getByTestId("market-panel-bids")).toHaveText(dollars(bidAmount));
-    await expect(sellerPanel).not.toContainText(buyer.user.userName);
+    await expect(sellerPanel.getByTestId("building-bids")).toContainText(
+      `${dollars(bidAmount)} from ${buyer.user.fullName} (@${buyer.user.userName})`,
+    );
+    await expect(sellerPanel.getByRole("button", { name: "Accept" })).toBeVisible();
+    await expect(sellerPanel.getByRole("button", { name: "Decline" })).toBeVisible();
     await shoot(seller.page, `property-details-market-panel-${width}`);
 
     // The seller accepts; both see the resale in the ticker and in their portfolios.

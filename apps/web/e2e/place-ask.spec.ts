@@ -15,10 +15,10 @@ import { newUser } from "./support/users";
 
 const shoot = screenshotsTo("ASK_SHOTS_DIR");
 
-/** Property Details → 'Sell or Ask' → the asking price → Sell Review. */
+/** Property Details → 'Sell or Ask' (or 'Change ask' once listed) → the asking price → Sell Review. */
 async function askFor(page: Page, building: SearchResult, price: number): Promise<void> {
   await page.goto(detailsUrl(building));
-  await page.getByRole("button", { name: "Sell or Ask" }).click();
+  await page.getByRole("button", { name: /^(Sell or Ask|Change ask)$/ }).click();
   const priceDialog = page.getByRole("dialog", { name: "Asking price" });
   await priceDialog
     .getByLabel("Please enter the price you want to sell this building for")
@@ -79,13 +79,15 @@ test("An owner who has not onboarded is sent to set up payouts, then places an a
   expect((await placeRequest).postDataJSON()).toEqual({ propertyId: property._id, bidAmount: ask });
   await expect.poll(() => alerts).toEqual([`${property.name} is for sale at ${dollars(ask)}.`]);
 
-  // Back on Property Details: for sale at the asking price, and the owner may still re-price.
+  // Back on Property Details: for sale at the asking price, and the owner may still re-price or cancel.
   await expect(page).toHaveURL(/\/Property-Details\?/);
   await expect(page.getByText("For sale", { exact: true })).toBeVisible();
   await expect(
     page.getByRole("region", { name: "Property details" }).getByText(dollars(ask), { exact: true }),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Sell or Ask" })).toBeVisible();
+  await expect(page.getByText(`For sale at ${dollars(ask)}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Change ask" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel Sale" })).toBeVisible();
   expect((await readProperty(page, request, building.buildingId)).forSale).toBe(true);
 });
 

@@ -75,7 +75,9 @@ test("A player opens the Empire State Building's details and sees its price hist
   const history = page.getByRole("region", { name: "Price history" });
   await expect(history.locator("svg.recharts-surface")).toBeVisible();
   await expect(history.locator(".recharts-area-area")).toBeVisible();
-  await expect(page.getByText(/since [A-Z][a-z]{2} \d{1,2}$/)).toBeVisible();
+  await expect(
+    page.getByText(/since its first recorded price, \$[\d,]+\.\d{2} on [A-Z][a-z]{2} \d{1,2}$/),
+  ).toBeVisible();
 
   // Someone else's building: 'Create a bid' while it is for sale, otherwise no action at all.
   const actions = page.getByRole("button", { name: ACTION_BUTTON });

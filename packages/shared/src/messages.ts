@@ -237,6 +237,10 @@ export const texts = {
 
 /** Messages the server sends (the UI shows `message`). */
 export const serverMessages = {
+  /** Why an owner cannot develop a building they have put up for sale; Property Details shows it beforehand. */
+  developWhileForSale: "This building is for sale: cancel the sale before developing it.",
+  /** Why no second development starts while one is being built; Property Details shows it beforehand. */
+  developWhileConstructing: "This building is under construction: one development is built at a time.",
   otpSent: "A verification code has been sent to your email.",
   otpVerified: "Your email has been verified.",
   otpInvalid: "The code is incorrect. Please check it and try again.",
@@ -450,6 +454,8 @@ export const marketTexts = {
   panelBestBid: "Best bid",
   panelBidCount: "Bids",
   panelBidAmounts: "Bid amounts",
+  /** The owner's own building: each pending bid, with Accept and Decline. */
+  panelPendingBids: "Bids waiting for your answer",
   panelNoBids: "No bids yet.",
   panelLastTrades: "Last trades",
   panelNoTrades: "Never traded.",

@@ -21,7 +21,6 @@ import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-r
 import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-methods-route";
 import { WithdrawalsRoute } from "../features/payouts/routes/withdrawals-route";
 import { ProfileRoute } from "../features/profile/routes/profile-route";
-import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
 import { DevelopReviewRoute } from "../features/purchase/routes/develop-review-route";
 import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
 import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
@@ -34,6 +33,7 @@ import { webPaths } from "../lib/web-paths";
 import { AccountLayout } from "./account-layout";
 import { AssetsRoute, assetsLoader } from "./assets-route";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
+import { PropertyDetailsPage } from "./property-details-page";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 import { SiteLayout } from "./site-layout";
@@ -82,7 +82,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.withdrawalMethods, element: <WithdrawalMethodsRoute /> },
   { path: paths.addPayoutCard, element: <AddPayoutCardRoute /> },
   { path: paths.withdrawal, element: <WithdrawalsRoute /> },
-  { path: paths.propertyDetails, element: <PropertyDetailsRoute /> },
+  { path: paths.propertyDetails, element: <PropertyDetailsPage /> },
   { path: paths.orderReview, element: <OrderReviewRoute /> },
   { path: webPaths.developReview, element: <DevelopReviewRoute /> },
   { path: paths.sellReview, element: <SellReviewRoute /> },

@@ -36,6 +36,8 @@ export const queryKeys = {
     if (page === undefined) return ["bids", type] as const;
     return ["bids", type, page] as const;
   },
+  /** The pending bids on one building, as its owner sees them on Property Details (inside ["bids"]). */
+  buildingBids: (buildingId: string) => ["bids", "owner", "building", buildingId] as const,
   leaderboard: {
     all: ["leaderboard"] as const,
     page: (request: unknown) => ["leaderboard", request] as const,

@@ -84,6 +84,10 @@ export const BidListQuery = z.strictObject({
   type: z.enum(BID_LIST_TYPES, { error: "must be owner or bidder" }),
   limit: decimal(z.number().int().min(1).max(PAGE_SIZE.max)).default(PAGE_SIZE.bidsDefault),
   offset: decimal(z.number().int().min(0).max(1_000_000)).default(0),
+  /** One building's bids only (its buildingId): Property Details shows its owner the bids on it. */
+  buildingId: z.string().trim().min(1).max(100).optional(),
+  /** Bids in this status only. */
+  status: z.enum(BID_STATUSES, { error: `must be one of ${BID_STATUSES.join(", ")}` }).optional(),
 });
 export const BidListData = z.object({ totalCount: z.number().int(), bidList: z.array(Bid) });
 export type BidListData = z.infer<typeof BidListData>;

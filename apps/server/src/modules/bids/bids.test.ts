@@ -615,6 +615,26 @@ describe("GET /api/v1/properties/bids", () => {
     expect(page.json().data).toEqual({ totalCount: 0, bidList: [] });
     expect((await t.call("GET", "/api/v1/properties/bids?type=owner")).statusCode).toBe(401);
   });
+
+  it("narrows the owner's list to one building's bids in one status", async () => {
+    const { seller, propertyId } = await listing("way/1", 50_000);
+    const first = await bidder();
+    const second = await bidder();
+    expect((await bid(first.token, propertyId, 600)).statusCode).toBe(200);
+    expect((await bid(second.token, propertyId, 700)).statusCode).toBe(200);
+    const declined = (await list(seller.token, "owner")).bidList.find(
+      (b: Bid) => b.bidderId === first.userId,
+    );
+    expect((await post("reject-bid", seller.token, { bidId: declined.bidId })).statusCode).toBe(200);
+    const get = async (query: string) =>
+      (await t.call("GET", `/api/v1/properties/bids?type=owner&${query}`, { token: seller.token })).json();
+    const pending = await get("buildingId=way%2F1&status=pending");
+    expect(pending.data.totalCount).toBe(1);
+    expect(pending.data.bidList[0]).toMatchObject({ bidAmount: 700, status: "pending" });
+    expect((await get("buildingId=way%2F1")).data.totalCount).toBe(2);
+    expect((await get("buildingId=way%2F2&status=pending")).data).toEqual({ totalCount: 0, bidList: [] });
+    expect((await get("status=later")).statusCode).toBe(400);
+  });
 });
 
 describe("the catalogue", () => {

@@ -5,6 +5,7 @@ import {
   type DevelopmentKind,
   MAX_DEVELOPMENT_LEVEL,
 } from "@mx/shared/constants";
+import { serverMessages } from "@mx/shared/messages";
 import { isUuid } from "@mx/shared/uuid";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -60,7 +61,7 @@ export function refusal(state: BuildingState, userId: string, kind: DevelopmentK
   if (state.paying)
     return new AppError("CONFLICT", "A development of this building is being paid for right now.");
   if (state.forSale) {
-    return new AppError("CONFLICT", "This building is for sale: cancel the sale before developing it.");
+    return new AppError("CONFLICT", serverMessages.developWhileForSale);
   }
   const wanted = DEVELOPMENTS[kind].level;
   if (state.developmentLevel >= MAX_DEVELOPMENT_LEVEL) {

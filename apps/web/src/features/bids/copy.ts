@@ -77,6 +77,10 @@ export const bidsCopy = {
   cancelOutcome: "The hold on your card is released. To bid again you place a new bid.",
   cancelTheBid: "Cancel bid",
   keepBid: "Keep bid",
+  // The bids on a building, for its owner on Property Details
+  fromBidder: (bidder: string) => `from ${bidder}`,
+  loadingBids: "Loading the bids…",
+  loadBidsFailed: "The bids could not be loaded.",
   accepted: (name: string, bidder: string) => `Bid accepted. ${name} now belongs to ${bidder}.`,
   declined: (bidder: string) => `You declined ${bidder}'s bid.`,
   cancelled: (name: string) => `Your bid on ${name} was cancelled and the hold released.`,

@@ -16,14 +16,24 @@ export const propertiesCopy = {
   nameRefused: (reason: string) => `This name ${reason}.`,
   price: "Price",
   askingPrice: "Asking price",
-  changeLabel: "Change since the first recorded price",
-  since: (date: string) => `since ${date}`,
+  /** The asking price against the building's own value. */
+  askAgainstValue: (change: string, percent: string, direction: "up" | "down", value: string) =>
+    `Asking ${change}${percent ? ` (${percent})` : ""} ${direction === "up" ? "above" : "below"} its value of ${value}`,
+  askAtValue: (value: string) => `Asking exactly its value of ${value}`,
+  /** The value's change from the first price-history point (a sale) to the last (a sale or a development). */
+  valueChange: (change: string, percent: string, direction: "up" | "down", from: string, date: string) =>
+    `Value ${direction} ${change}${percent ? ` (${percent})` : ""} since its first recorded price, ${from} on ${date}`,
+  valueUnchanged: (from: string, date: string) =>
+    `Value unchanged since its first recorded price, ${from} on ${date}`,
   latitude: "Latitude",
   longitude: "Longitude",
   owner: "Owner",
   you: "You",
   unowned: "Unowned",
   forSale: "For sale",
+  /** The owner's own listing. */
+  forSaleAt: (ask: string) => `For sale at ${ask}`,
+  changeAsk: "Change ask",
   /** A buyer's payment waits for their approval: nobody else can buy it until then. */
   heldUntil: (when: string) => `Held until ${when}`,
   address: "Address",

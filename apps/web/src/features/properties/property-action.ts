@@ -6,8 +6,8 @@ export type PropertyAction = "createBid" | "sellOrAsk" | "buyOrBid";
 /**
  * One action at most: 'Create a bid' when it is for sale, 'Sell or Ask' for its owner, nothing when
  * someone else owns it, otherwise 'Buy or Bid' (docs/decisions/0009-selected-building-and-review-screens.md).
- * An owner cannot bid on their own building, so an owner looking at their own listing gets 'Sell or Ask'
- * (re-price or cancel the sale) instead.
+ * An owner cannot bid on their own building: an owner looking at their own listing gets 'Sell or Ask', which
+ * Property Details shows as the listing itself ('For sale at $X', with Change ask and Cancel Sale).
  */
 export function chooseAction(
   property: Pick<Property, "forSale" | "ownerId">,

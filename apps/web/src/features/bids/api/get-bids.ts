@@ -35,3 +35,28 @@ export function useBids(type: BidListType, page: number) {
       previousQuery?.queryKey[1] === type ? previous : undefined,
   });
 }
+
+/**
+ * GET properties/bids?type=owner&buildingId&status=pending: the pending bids on one of the viewer's buildings,
+ * newest first, as many as a page holds (bids past it stay in My Bids).
+ */
+export async function getBuildingBids(buildingId: string, signal?: AbortSignal): Promise<BidListData> {
+  const query = new URLSearchParams({
+    type: "owner",
+    buildingId,
+    status: "pending",
+    limit: String(PAGE_SIZE.max),
+    offset: "0",
+  });
+  const reply = await apiRequest(`${api.bids}?${query}`, { auth: true, signal, schema: BidListData });
+  return { totalCount: reply.data?.totalCount ?? 0, bidList: reply.data?.bidList ?? [] };
+}
+
+/** Only for the building's owner: `enabled` is false for everyone else. */
+export function useBuildingBids(buildingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.buildingBids(buildingId),
+    queryFn: ({ signal }) => getBuildingBids(buildingId, signal),
+    enabled: enabled && buildingId !== "",
+  });
+}

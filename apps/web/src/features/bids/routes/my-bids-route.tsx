@@ -1,8 +1,7 @@
 import { PAGE_SIZE } from "@mx/shared/constants";
 import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
-import type { Bid } from "@mx/shared/schemas/bids";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { StatusNote } from "../../../components/ui/error-box";
 import { MapIcon } from "../../../components/ui/icons";
@@ -10,19 +9,13 @@ import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { showAlert } from "../../../lib/alerts";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
-import { useAcceptBid } from "../api/accept-bid";
-import { useCancelBid } from "../api/cancel-bid";
 import { useBids } from "../api/get-bids";
-import { useRejectBid } from "../api/reject-bid";
-import { BID_TABS, type BidTab, bidderName, listTypeOf, readPage, readTab, tabLabel } from "../bid-list";
-import { AcceptBidDialog } from "../components/accept-bid-dialog";
-import { BidRow, type RowAction } from "../components/bid-row";
-import { type BidDecision, DecideBidDialog } from "../components/decide-bid-dialog";
+import { BID_TABS, type BidTab, listTypeOf, readPage, readTab, tabLabel } from "../bid-list";
+import { BidRow } from "../components/bid-row";
 import { bidsCopy } from "../copy";
+import { useBidDecisions } from "../use-bid-decisions";
 import "../bids.css";
 import { Tabs } from "../../../components/ui/tabs";
 import { useLinkedItem } from "../../../lib/use-linked-item";
@@ -38,17 +31,8 @@ export function MyBidsRoute() {
   useLinkedItem("data-bid-id", params.get("bid"), Boolean(list.data));
   const totalPages = list.data ? pageCount(list.data.totalCount, PAGE_SIZE.myBids) : 1;
 
-  const accept = useAcceptBid();
-  const reject = useRejectBid();
-  const cancel = useCancelBid();
-  const [working, setWorking] = useState<{ bidId: string; action: Exclude<RowAction, null> } | null>(null);
-  const [toAccept, setToAccept] = useState<Bid | null>(null);
-  const [toDecide, setToDecide] = useState<{ bid: Bid; decision: BidDecision } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  // Guards a double click before React has re-rendered the busy buttons.
-  const isWorking = useRef(false);
-  // An acceptance that got no clear answer (network, 5xx): accepting the same bid again reuses its key.
-  const acceptRetry = useIdempotentRetry();
+  const decisions = useBidDecisions();
+  const { working } = decisions;
 
   // A page past the end (an old link, or bids gone since) shows the last page instead.
   const isPastEnd = list.data !== undefined && !list.isPlaceholderData && page > totalPages;
@@ -68,7 +52,7 @@ export function MyBidsRoute() {
 
   const selectTab = (next: BidTab) => {
     if (next === tab) return;
-    setNotice(null);
+    decisions.clearNotice();
     setParams(next === "buy" ? { tab: "buy" } : {}, { replace: true });
   };
 
@@ -81,80 +65,6 @@ export function MyBidsRoute() {
     });
     window.scrollTo({ top: 0 });
   };
-
-  /** Runs one decision at a time; the alert ('Accept failed: …') names what failed. */
-  const run = (
-    bid: Bid,
-    action: Exclude<RowAction, null>,
-    mutate: (onDone: { onSuccess: () => void; onError: (cause: unknown) => void }) => void,
-    success: string,
-    failure: (cause: unknown) => string,
-  ) => {
-    if (isWorking.current) return;
-    isWorking.current = true;
-    setNotice(null);
-    setWorking({ bidId: bid.bidId, action });
-    mutate({
-      onSuccess: () => {
-        isWorking.current = false;
-        setWorking(null);
-        setToAccept(null);
-        setToDecide(null);
-        setNotice(success);
-      },
-      onError: (cause) => {
-        isWorking.current = false;
-        setWorking(null);
-        setToAccept(null);
-        setToDecide(null);
-        void showAlert(failure(cause));
-      },
-    });
-  };
-
-  const confirmAccept = () => {
-    const bid = toAccept;
-    if (!bid) return;
-    const idempotencyKey = acceptRetry.keyFor(bid.bidId);
-    run(
-      bid,
-      "accept",
-      (done) =>
-        accept.mutate(
-          { bidId: bid.bidId, idempotencyKey },
-          {
-            onSuccess: () => {
-              acceptRetry.succeeded();
-              done.onSuccess();
-            },
-            onError: (cause) => {
-              acceptRetry.failed(idempotencyKey, bid.bidId, cause);
-              done.onError(cause);
-            },
-          },
-        ),
-      bidsCopy.accepted(bid.propertyDetails.name, bidderName(bid)),
-      (cause) => formats.acceptFailed(errorMessage(cause, errors.acceptBidFailed)),
-    );
-  };
-
-  const decline = (bid: Bid) =>
-    run(
-      bid,
-      "decline",
-      (done) => reject.mutate(bid.bidId, done),
-      bidsCopy.declined(bidderName(bid)),
-      (cause) => formats.rejectFailed(errorMessage(cause, errors.rejectBidFailed)),
-    );
-
-  const cancelBid = (bid: Bid) =>
-    run(
-      bid,
-      "cancel",
-      (done) => cancel.mutate(bid.bidId, done),
-      bidsCopy.cancelled(bid.propertyDetails.name),
-      (cause) => formats.cancelFailed(errorMessage(cause, errors.cancelBidFailed)),
-    );
 
   const bids = list.data?.bidList ?? [];
 
@@ -184,7 +94,7 @@ export function MyBidsRoute() {
         <LoadError onRetry={() => void list.refetch()} isRetrying={list.isFetching}>
           {list.isError ? formats.listError(errorMessage(list.error, errors.fetchBidsFailed)) : null}
         </LoadError>
-        <StatusNote>{notice}</StatusNote>
+        <StatusNote>{decisions.notice}</StatusNote>
 
         {list.data && bids.length === 0 ? <p className="bids-empty">{texts.noBids}</p> : null}
 
@@ -199,12 +109,9 @@ export function MyBidsRoute() {
                     type={type}
                     working={working?.bidId === bid.bidId ? working.action : null}
                     isLocked={working !== null && working.bidId !== bid.bidId}
-                    onAccept={(chosen) => {
-                      accept.reset();
-                      setToAccept(chosen);
-                    }}
-                    onDecline={(chosen) => setToDecide({ bid: chosen, decision: "decline" })}
-                    onCancel={(chosen) => setToDecide({ bid: chosen, decision: "cancel" })}
+                    onAccept={decisions.askAccept}
+                    onDecline={decisions.askDecline}
+                    onCancel={decisions.askCancel}
                   />
                 </li>
               ))}
@@ -220,25 +127,7 @@ export function MyBidsRoute() {
         ) : null}
       </Tabs>
 
-      {toAccept ? (
-        <AcceptBidDialog
-          bid={toAccept}
-          isAccepting={working?.action === "accept"}
-          onCancel={() => setToAccept(null)}
-          onConfirm={confirmAccept}
-        />
-      ) : null}
-      {toDecide ? (
-        <DecideBidDialog
-          bid={toDecide.bid}
-          decision={toDecide.decision}
-          isWorking={working?.bidId === toDecide.bid.bidId}
-          onKeep={() => setToDecide(null)}
-          onConfirm={() =>
-            toDecide.decision === "decline" ? decline(toDecide.bid) : cancelBid(toDecide.bid)
-          }
-        />
-      ) : null}
+      {decisions.dialogs}
     </div>
   );
 }

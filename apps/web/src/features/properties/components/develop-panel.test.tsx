@@ -66,6 +66,22 @@ describe("the Develop section", () => {
     expect(button).toHaveAccessibleDescription("Cancel the sale before developing it.");
   });
 
+  it("disables Develop on a building for sale with the reason, even when the options were read before the ask", async () => {
+    const property = propertyReply({ ownerId: "user-1", forSale: true });
+    fakeServer(() =>
+      ok({
+        development: property.development,
+        options: [option("facade", 1, "Facade renovation", true, null)],
+      }),
+    );
+    renderRoute(<DevelopPanel property={property as never} isOwner onDevelop={vi.fn()} />, "/details");
+    const button = await screen.findByRole("button", { name: "Develop: Facade renovation" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "This building is for sale: cancel the sale before developing it.",
+    );
+  });
+
   it("shows everyone the scaffolding and a countdown, and no button to another player", async () => {
     const calls = fakeServer(() => refused(404, "Not found."));
     const completesAt = Math.floor(Date.now() / 1000) + 2 * 3600 + 65;

@@ -1,4 +1,5 @@
 import { DEVELOPMENT_KINDS, DEVELOPMENTS, MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
+import { serverMessages } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import type { DevelopmentOption } from "@mx/shared/schemas/developments";
 import type { Property } from "@mx/shared/schemas/properties";
@@ -67,6 +68,12 @@ export function DevelopPanel({
 
   const wanted = development.level + (development.constructing ? 2 : 1);
   const next = options.data?.options.find((o) => o.level === wanted) ?? null;
+  // What the building's own state forbids, said before Develop is pressed even if the options were read earlier.
+  const blocked = property.forSale
+    ? serverMessages.developWhileForSale
+    : development.constructing
+      ? serverMessages.developWhileConstructing
+      : null;
 
   return (
     <section
@@ -130,7 +137,7 @@ export function DevelopPanel({
           <LoadError onRetry={() => void options.refetch()} isRetrying={options.isFetching}>
             {options.isError ? errorMessage(options.error, developCopy.loadFailed) : null}
           </LoadError>
-          {next ? <NextDevelopment option={next} onDevelop={onDevelop} /> : null}
+          {next ? <NextDevelopment option={next} blocked={blocked} onDevelop={onDevelop} /> : null}
         </>
       ) : null}
     </section>
@@ -139,12 +146,18 @@ export function DevelopPanel({
 
 function NextDevelopment({
   option,
+  blocked,
   onDevelop,
 }: {
   option: DevelopmentOption;
+  /** Why the building cannot be developed now, whatever the option says. */
+  blocked: string | null;
   onDevelop: (option: DevelopmentOption) => void;
 }) {
   const reasonId = `develop-reason-${option.kind}`;
+  // The server's own reason when it gives one (it names the hour a construction ends).
+  const reason = option.available ? blocked : (option.reason ?? blocked);
+  const available = option.available && blocked === null;
   return (
     <div className="develop-next" data-kind={option.kind}>
       <h3 className="develop-next__title">{developCopy.nextTitle(option.name)}</h3>
@@ -172,16 +185,16 @@ function NextDevelopment({
         </div>
       </dl>
       <p className="develop__note">{developCopy.valueNote}</p>
-      {option.available ? null : (
+      {available ? null : (
         <p id={reasonId} className="develop-next__reason">
-          {option.reason}
+          {reason}
         </p>
       )}
       <Button
         block
         className="btn--large"
-        disabled={!option.available}
-        aria-describedby={option.available ? undefined : reasonId}
+        disabled={!available}
+        aria-describedby={available ? undefined : reasonId}
         onClick={() => onDevelop(option)}
       >
         {developCopy.develop(option.name)}

@@ -1,6 +1,8 @@
 import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import type { MarketBuildingData } from "@mx/shared/schemas/market";
+import type { ReactNode } from "react";
+import { StatusNote } from "../../../components/ui/error-box";
 import { LoadError } from "../../../components/ui/load-error";
 import { Spinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
@@ -14,9 +16,19 @@ function versusMedian(data: MarketBuildingData): string | null {
 
 /**
  * The building's market beside its details: the ask, the best bid and every bid's amount (bidders are never
- * named), its last trades, and its price per 1,000 square feet against its neighbourhood's median.
+ * named), its last trades, and its price per 1,000 square feet against its neighbourhood's median. Its owner sees
+ * `ownerBids` in place of the amounts: each pending bid with what they can do about it.
  */
-export function MarketPanel({ buildingId }: { buildingId: string }) {
+export function MarketPanel({
+  buildingId,
+  ownerBids,
+  notice = null,
+}: {
+  buildingId: string;
+  ownerBids?: ReactNode;
+  /** What the owner's last decision on a bid did ('Bid accepted. …'); it outlasts the list an acceptance ends. */
+  notice?: string | null;
+}) {
   const market = useBuildingMarket(buildingId);
   const data = market.data;
   const perArea = (n: number | null) => (n === null ? "–" : marketTexts.perArea(n));
@@ -25,6 +37,7 @@ export function MarketPanel({ buildingId }: { buildingId: string }) {
       <h2 id="market-panel-title" className="market-panel__title">
         {marketTexts.panelTitle}
       </h2>
+      <StatusNote>{notice}</StatusNote>
       {market.isPending && buildingId ? <Spinner label={marketTexts.panelTitle} /> : null}
       <LoadError onRetry={() => void market.refetch()} isRetrying={market.isFetching}>
         {market.isError ? errorMessage(market.error, marketTexts.loadPanelFailed) : null}
@@ -61,10 +74,16 @@ export function MarketPanel({ buildingId }: { buildingId: string }) {
               </div>
             ) : null}
           </dl>
-          <div className="market-panel__lists">
+          <div
+            className={ownerBids ? "market-panel__lists market-panel__lists--owner" : "market-panel__lists"}
+          >
             <div>
-              <h3 className="market-panel__subtitle">{marketTexts.panelBidAmounts}</h3>
-              {data.bids.length === 0 ? (
+              <h3 className="market-panel__subtitle">
+                {ownerBids ? marketTexts.panelPendingBids : marketTexts.panelBidAmounts}
+              </h3>
+              {ownerBids ? (
+                ownerBids
+              ) : data.bids.length === 0 ? (
                 <p className="market-panel__empty">{marketTexts.panelNoBids}</p>
               ) : (
                 <ol className="market-panel__list" data-testid="market-panel-bids">

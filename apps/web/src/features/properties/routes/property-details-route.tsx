@@ -6,7 +6,7 @@ import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ReportButton } from "../../../components/report/report-button";
 import { Button } from "../../../components/ui/button";
-import { ErrorBox } from "../../../components/ui/error-box";
+import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { ArrowLeftIcon, PencilIcon } from "../../../components/ui/icons";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format-date";
@@ -63,7 +63,20 @@ function historyErrorText(error: unknown): string {
     : errors.loadPriceHistoryFailed;
 }
 
-export function PropertyDetailsRoute() {
+/** What another feature shows on this page, handed in by the app (features never import each other). */
+export interface PropertyDetailsParts {
+  /** For the owner, in the market panel: the pending bids on the building, each with Accept and Decline. */
+  ownerBids?: (building: { buildingId: string; onNotice: (notice: string) => void }) => ReactNode;
+  /** For the owner of a building for sale: the way to take it off the market (a button and its confirmation). */
+  cancelSale?: (sale: {
+    propertyId: string;
+    name: string;
+    ask: number;
+    onNotice: (notice: string) => void;
+  }) => ReactNode;
+}
+
+export function PropertyDetailsRoute({ ownerBids, cancelSale }: PropertyDetailsParts = {}) {
   const [params, setParams] = useSearchParams();
   const selection = readSelection(params);
   const navigate = useNavigate();
@@ -73,6 +86,9 @@ export function PropertyDetailsRoute() {
   const history = usePriceHistory(selection.id);
   const rename = useRenameBuilding();
   const [openDialog, setOpenDialog] = useState<PropertyAction | "rename" | null>(null);
+  // What the owner's last decision here did, said where it was taken: the sale cancelled, a bid accepted or declined.
+  const [saleNotice, setSaleNotice] = useState<string | null>(null);
+  const [bidNotice, setBidNotice] = useState<string | null>(null);
 
   const property = details.data;
   const name = property?.name || selection.name;
@@ -81,6 +97,8 @@ export function PropertyDetailsRoute() {
   const lng = property?.location.lng ?? selection.lng;
   const isOwner = property !== undefined && property.ownerId !== null && property.ownerId === viewerId;
   const action = property ? chooseAction(property, viewerId) : null;
+  // The owner's listing shows as what it is: for sale at the ask, with Change ask and Cancel Sale.
+  const isOwnListing = isOwner && property?.forSale === true;
   useDocumentTitle(name);
 
   const goBack = () => {
@@ -166,7 +184,12 @@ export function PropertyDetailsRoute() {
             </p>
           ) : null}
           {/* Only against the server's price: the address bar's may be stale or missing (0). */}
-          {property ? <PriceChange history={history.data} /> : null}
+          {property ? (
+            <PriceChange
+              history={history.data}
+              listing={property.forSale ? { ask: property.price, value: property.value } : null}
+            />
+          ) : null}
         </div>
 
         <dl className="property-facts">
@@ -201,7 +224,25 @@ export function PropertyDetailsRoute() {
           </div>
         ) : null}
 
-        {action ? (
+        <StatusNote>{saleNotice}</StatusNote>
+        {property && isOwnListing ? (
+          <div className="property-listing" data-testid="own-listing">
+            <p className="property-listing__state">
+              {propertiesCopy.forSaleAt(formatDollars(property.price))}
+            </p>
+            <div className="property-listing__actions">
+              <Button className="btn--inline" onClick={() => setOpenDialog("sellOrAsk")}>
+                {propertiesCopy.changeAsk}
+              </Button>
+              {cancelSale?.({
+                propertyId: property._id,
+                name: property.name,
+                ask: property.price,
+                onNotice: setSaleNotice,
+              })}
+            </div>
+          </div>
+        ) : action ? (
           <Button block className="btn--large property-card__action" onClick={() => setOpenDialog(action)}>
             {actionLabels[action]}
           </Button>
@@ -216,7 +257,15 @@ export function PropertyDetailsRoute() {
         />
       ) : null}
 
-      <MarketPanel buildingId={property?.buildingId ?? ""} />
+      <MarketPanel
+        buildingId={property?.buildingId ?? ""}
+        ownerBids={
+          property && isOwner && ownerBids
+            ? ownerBids({ buildingId: property.buildingId, onNotice: setBidNotice })
+            : undefined
+        }
+        notice={bidNotice}
+      />
 
       <section className="property-history" aria-labelledby="price-history-title">
         <h2 id="price-history-title" className="property-history__title">

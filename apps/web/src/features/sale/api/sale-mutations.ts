@@ -57,13 +57,15 @@ async function cancelSale({ propertyId, name }: CancelSaleInput): Promise<SaleRe
 /**
  * An ask placed or withdrawn changes the building's details (the properties feature's
  * ["properties", "details", buildingId]), the player's list (["properties", …]), the
- * leaderboard and the profile. Not awaited: the player hears the result first.
+ * leaderboard, the profile and the bids on it. Not awaited: the player hears the result first.
  */
 function refreshAfterSale(queryClient: QueryClient, property: Property | undefined) {
   if (property) queryClient.setQueryData(queryKeys.properties.details(property.buildingId), property);
   void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
   void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+  // Taking a building off the market releases every pending bid on it.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.bids() });
 }
 
 export function usePlaceAsk() {

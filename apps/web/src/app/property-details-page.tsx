@@ -1,0 +1,18 @@
+import { BuildingBids } from "../features/bids/components/building-bids";
+import { PropertyDetailsRoute } from "../features/properties/routes/property-details-route";
+import { CancelSaleButton } from "../features/sale/components/cancel-sale-button";
+
+/**
+ * Property Details with what its owner does where they see it: the bids on the building with Accept and Decline
+ * (the bids feature's, as in My Bids) and Cancel Sale for a listed building (the sale feature's).
+ */
+export function PropertyDetailsPage() {
+  return (
+    <PropertyDetailsRoute
+      ownerBids={({ buildingId, onNotice }) => <BuildingBids buildingId={buildingId} onNotice={onNotice} />}
+      cancelSale={({ propertyId, name, ask, onNotice }) => (
+        <CancelSaleButton propertyId={propertyId} name={name} ask={ask} onNotice={onNotice} />
+      )}
+    />
+  );
+}
