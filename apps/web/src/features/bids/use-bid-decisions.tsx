@@ -13,7 +13,7 @@ import type { RowAction } from "./components/bid-row";
 import { type BidDecision, DecideBidDialog } from "./components/decide-bid-dialog";
 import { bidsCopy } from "./copy";
 
-export type Working = { bidId: string; action: Exclude<RowAction, null> } | null;
+type Working = { bidId: string; action: Exclude<RowAction, null> } | null;
 
 export interface BidDecisions {
   /** The request in flight, if any: one decision at a time. */

@@ -40,7 +40,7 @@ export function useBids(type: BidListType, page: number) {
  * GET properties/bids?type=owner&buildingId&status=pending: the pending bids on one of the viewer's buildings,
  * newest first, as many as a page holds (bids past it stay in My Bids).
  */
-export async function getBuildingBids(buildingId: string, signal?: AbortSignal): Promise<BidListData> {
+async function getBuildingBids(buildingId: string, signal?: AbortSignal): Promise<BidListData> {
   const query = new URLSearchParams({
     type: "owner",
     buildingId,
