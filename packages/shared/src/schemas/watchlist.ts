@@ -25,6 +25,8 @@ export const WatchedBuilding = z.object({
   /** Dollars and epoch seconds; null if it never traded. */
   lastTrade: z.object({ price: z.number(), at: z.number().int() }).nullable(),
   ownerName: z.string().nullable(),
+  /** Where it stands: Property Details' address carries it. */
+  location: z.object({ lat: z.number(), lng: z.number() }),
   /** Epoch seconds: when the player began to watch it. */
   watchedAt: z.number().int(),
 });

@@ -54,6 +54,7 @@ function presentWatched(row: WatchedRow): WatchedBuilding {
         ? null
         : { price: row.lastPriceCents / 100, at: Math.floor(row.lastAt) },
     ownerName: property.ownerName,
+    location: property.location,
     watchedAt: Math.floor(row.watchedAt),
   };
 }

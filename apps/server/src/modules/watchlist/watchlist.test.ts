@@ -87,6 +87,7 @@ describe("the watchlist", () => {
       bestBid: 450,
       lastTrade: { price: 400, at: expect.any(Number) },
       ownerName: owner.userName,
+      location: { lat: expect.any(Number), lng: expect.any(Number) },
       watchedAt: expect.any(Number),
     };
     expect(res.json().data).toEqual(expected);
