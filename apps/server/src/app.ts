@@ -57,6 +57,7 @@ import { HotReads } from "./modules/system/hot-reads";
 import { metrics } from "./modules/system/metrics";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
+import { watchlistRoutes } from "./modules/watchlist/routes";
 import { paypalWebhookRoutes } from "./modules/webhooks/paypal-webhook-routes";
 import { processorNotices } from "./modules/webhooks/processor-notices";
 import { stripeWebhookRoutes } from "./modules/webhooks/stripe-webhook-routes";
@@ -436,6 +437,7 @@ export async function buildApp({
       await api.register(offerwallRoutes);
       await api.register(marketRoutes);
       await api.register(reportRoutes);
+      await api.register(watchlistRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

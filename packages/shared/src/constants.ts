@@ -51,6 +51,9 @@ export const MARKET = {
   indexMaxDays: 365,
 } as const;
 
+/** The most buildings one player watches at once. */
+export const WATCHLIST_MAX = 200;
+
 export const OTP_LENGTH = 4;
 export const OTP_TYPES = ["UR", "UFP"] as const;
 export type OtpType = (typeof OTP_TYPES)[number];

@@ -392,6 +392,32 @@ export const accountMails = {
   },
 } as const;
 
+/** The watchlist page and the Watch toggle of Property Details. */
+export const watchlistTexts = {
+  title: "Watchlist",
+  lead: "The buildings you follow: what they cost, what they are asked and bid, and how they last traded.",
+  backToProfile: "Back to Profile",
+  watch: "Watch",
+  watching: "Watching",
+  /** The toggle's accessible name: the building it follows. */
+  watchName: (name: string) => `Watch ${name}`,
+  unwatch: "Unwatch",
+  unwatchName: (name: string) => `Unwatch ${name}`,
+  empty: "You watch no buildings yet. Star a building on its details to follow it here.",
+  loadFailed: "Your watchlist could not be loaded.",
+  watchFailed: "The building could not be watched. Please try again.",
+  unwatchFailed: "The building could not be unwatched. Please try again.",
+  price: "Price",
+  ask: "Ask",
+  bestBid: "Best bid",
+  lastTrade: "Last trade",
+  notForSale: "Not for sale",
+  noBids: "No bids",
+  neverTraded: "Never traded",
+  owner: (name: string) => `Owned by ${name}`,
+  unowned: "Unowned",
+} as const;
+
 /** The market, the portfolio and the market panel of Property Details. */
 export const marketTexts = {
   market: "Market",

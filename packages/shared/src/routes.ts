@@ -33,6 +33,7 @@ export const paths = {
   disclaimer: "/disclaimer",
   market: "/market",
   portfolio: "/portfolio",
+  watchlist: "/watchlist",
   /** The static map page, loaded by full navigation. */
   map: "/map",
   /** The operator console (operators only; its own chunk). */
@@ -119,6 +120,8 @@ export const api = {
   marketIndex: "/market/index",
   marketBuilding: (buildingId: string) => `/market/building?buildingId=${encodeURIComponent(buildingId)}`,
   portfolio: "/users/portfolio",
+  watchlist: "/users/watchlist",
+  unwatch: (buildingId: string) => `/users/watchlist/${encodeURIComponent(buildingId)}`,
   reports: "/reports",
   statement: (year: number, format: "csv" | "json") => `/users/statement?year=${year}&format=${format}`,
 } as const;

@@ -40,6 +40,12 @@ import { SiteLayout } from "./site-layout";
 
 // The operator console is its own chunk: players never load it.
 const OpsConsole = lazy(() => import("../ops/ops-console"));
+// The watchlist page is its own chunk, loaded when first opened.
+const WatchlistRoute = lazy(() =>
+  import("../features/watchlist/routes/watchlist-route").then((module) => ({
+    default: module.WatchlistRoute,
+  })),
+);
 
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
@@ -94,6 +100,14 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.offerwall, element: <OfferwallRoute /> },
   { path: paths.market, element: <MarketRoute /> },
   { path: paths.portfolio, element: <PortfolioRoute /> },
+  {
+    path: paths.watchlist,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <WatchlistRoute />
+      </Suspense>
+    ),
+  },
 ];
 
 const routes: RouteObject[] = [

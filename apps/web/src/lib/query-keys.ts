@@ -28,6 +28,8 @@ export const queryKeys = {
     building: (buildingId: string) => ["properties", "market", "building", buildingId] as const,
     portfolio: ["properties", "market", "portfolio"] as const,
   },
+  /** The buildings the player watches: under ["properties"], so sales, asks and bids refresh it too. */
+  watchlist: ["properties", "watchlist"] as const,
   /** A neighbourhood's index moves only with trades, which the leaderboard's family already follows. */
   marketIndex: (name: string) => ["leaderboard", "market-index", name] as const,
   /** ["bids"] covers every list; ["bids", type] one side's pages. */

@@ -17,3 +17,4 @@ export * from "./purchases";
 export * from "./shop";
 export * from "./states";
 export * from "./users";
+export * from "./watchlist";

@@ -74,9 +74,11 @@ export interface PropertyDetailsParts {
     ask: number;
     onNotice: (notice: string) => void;
   }) => ReactNode;
+  /** For every player, in the header: the star that puts the building on their watchlist. */
+  watchToggle?: (building: { buildingId: string; name: string }) => ReactNode;
 }
 
-export function PropertyDetailsRoute({ ownerBids, cancelSale }: PropertyDetailsParts = {}) {
+export function PropertyDetailsRoute({ ownerBids, cancelSale, watchToggle }: PropertyDetailsParts = {}) {
   const [params, setParams] = useSearchParams();
   const selection = readSelection(params);
   const navigate = useNavigate();
@@ -161,6 +163,7 @@ export function PropertyDetailsRoute({ ownerBids, cancelSale }: PropertyDetailsP
             <PencilIcon size={20} />
           </button>
         ) : null}
+        {selection.id && watchToggle ? watchToggle({ buildingId: selection.id, name }) : null}
       </header>
 
       <ErrorBox>{detailsProblem}</ErrorBox>
