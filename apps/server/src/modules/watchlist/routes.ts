@@ -59,7 +59,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAuth,
       schema: {
         tags: ["watchlist"],
-        summary: "Stop watching a building (200 whether or not it was watched)",
+        summary: "Stop watching a building (200 whether or not it was watched; 404 for an unknown building)",
         security,
         params: WatchParams,
         response: { 200: envelope(UnwatchData) },

@@ -127,7 +127,7 @@ describe("the watchlist", () => {
     expect(await list(player)).toHaveLength(1);
   });
 
-  it("unwatches, and unwatching what is not watched is fine too", async () => {
+  it("unwatches, and unwatching what is not watched is fine too, but not a building that does not exist", async () => {
     const player = await signUp(t);
     await watch(player, id(5));
     const res = await call("DELETE", `/${encodeURIComponent(id(5))}`, player.token);
@@ -135,6 +135,9 @@ describe("the watchlist", () => {
     expect(res.json().data).toEqual({ buildingId: ids[5], watching: false });
     expect(await list(player)).toEqual([]);
     expect((await call("DELETE", `/${encodeURIComponent(id(5))}`, player.token)).statusCode).toBe(200);
+    const unknown = await call("DELETE", `/${encodeURIComponent("way/nope")}`, player.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("No building with id way/nope.");
   });
 
   it("answers 404 for an unknown building and 400 naming the field for a bad body", async () => {
