@@ -100,14 +100,14 @@ for (const width of [1440, 375]) {
     await expect(listing).toContainText(dollars(ask));
     await expect(listing).toContainText(neighborhood);
     await shoot(buyer.page, `market-filtered-${width}`);
-    const firstListing = await buyer.page
-      .locator(width === 375 ? ".market-card" : ".market-table__row")
-      .first()
-      .boundingBox();
-    expect(
-      firstListing?.y ?? Number.POSITIVE_INFINITY,
-      "the first listing is on the first screen",
-    ).toBeLessThan(width === 375 ? 812 : 900);
+    if (width === 375) {
+      // With the filters folded, the first listing is on a phone's first screen (the ticker comes after the list).
+      const firstListing = await buyer.page.locator(".market-card").first().boundingBox();
+      expect(
+        firstListing?.y ?? Number.POSITIVE_INFINITY,
+        "the first listing is on the first screen",
+      ).toBeLessThan(812);
+    }
 
     // The listing opens Property Details, whose market panel shows the ask and no bids yet.
     await listing.getByRole("link", { name: `Open ${property.name}` }).click();
