@@ -1,20 +1,15 @@
-import { AppError } from "@mx/kit/errors";
 import type { PricePoint } from "@mx/shared/schemas/properties";
 import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { buildings, priceHistory } from "../../db/schema/buildings";
+import { priceHistory } from "../../db/schema/buildings";
+import { requireBuilding } from "../buildings/require-building";
 
 /**
  * The building's value over time, oldest first: every price it changed hands at (`trade`), and the value each
  * finished development raised it to (`development`, a marked point, never a sale).
  */
 export async function getPriceHistory(q: Queryable, buildingId: string): Promise<PricePoint[]> {
-  const [building] = await q
-    .select({ id: buildings.id })
-    .from(buildings)
-    .where(eq(buildings.id, buildingId))
-    .limit(1);
-  if (!building) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
+  await requireBuilding(q, buildingId);
   const rows = await q
     .select({
       priceCents: priceHistory.priceCents,

@@ -3,9 +3,9 @@ import { WATCHLIST_MAX } from "@mx/shared/constants";
 import type { WatchedBuilding } from "@mx/shared/schemas/watchlist";
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { buildings } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import { watchlist } from "../../db/schema/watchlist";
+import { requireBuilding } from "../buildings/require-building";
 import { watchedBuilding } from "./list-watchlist";
 
 export const WATCHLIST_FULL = `You watch ${WATCHLIST_MAX} buildings, the most there can be: unwatch one first.`;
@@ -16,12 +16,7 @@ export const WATCHLIST_FULL = `You watch ${WATCHLIST_MAX} buildings, the most th
  * the player's row, so parallel requests cannot pass the cap together.
  */
 export async function watchBuilding(db: Db, userId: string, buildingId: string): Promise<WatchedBuilding> {
-  const [building] = await db
-    .select({ id: buildings.id })
-    .from(buildings)
-    .where(eq(buildings.id, buildingId))
-    .limit(1);
-  if (!building) throw new AppError("NOT_FOUND", `No building with id ${buildingId}.`);
+  await requireBuilding(db, buildingId);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const existing = await watchedBuilding(tx, userId, buildingId);
