@@ -16,7 +16,8 @@ export type CronJob = {
   name: string;
   /** A five-field cron expression, in UTC. */
   cron: string;
-  run(deps: AppDeps): Promise<void>;
+  /** `now` is the time the run acts at: the moment it starts, unless a test moves the clock. */
+  run(deps: AppDeps, now?: Date): Promise<void>;
 };
 
 /**
@@ -35,10 +36,13 @@ export type SweepJob = {
    * at once (jobs/queue.ts, `recoverHere`), whatever the queue still holds for a process that died.
    */
   recovery: boolean;
-  /** The items due now, each with its key: an item already queued, running or waiting to retry is not queued again. */
-  find(deps: AppDeps): Promise<{ key: string; data: object }[]>;
-  /** Works one item, as its job's data came back from the queue. */
-  work(deps: AppDeps, data: unknown): Promise<void>;
+  /**
+   * The items due at `now` (the moment it runs, unless a test moves the clock), each with its key: an item already
+   * queued, running or waiting to retry is not queued again.
+   */
+  find(deps: AppDeps, now?: Date): Promise<{ key: string; data: object }[]>;
+  /** Works one item, as its job's data came back from the queue, at `now` (as `find`). */
+  work(deps: AppDeps, data: unknown, now?: Date): Promise<void>;
 };
 
 export type Job = CronJob | SweepJob;
@@ -55,9 +59,9 @@ export function sweepJob<Item extends object>(job: {
   name: string;
   cron: string;
   item: z.ZodType<Item>;
-  find(deps: AppDeps): Promise<Item[]>;
+  find(deps: AppDeps, now?: Date): Promise<Item[]>;
   key(item: Item): string;
-  work(deps: AppDeps, item: Item): Promise<void>;
+  work(deps: AppDeps, item: Item, now?: Date): Promise<void>;
   retry?: RetryPolicy;
   recovery?: boolean;
 }): SweepJob {
@@ -68,11 +72,11 @@ export function sweepJob<Item extends object>(job: {
     cron: job.cron,
     retry: job.retry ?? DEFAULT_RETRY,
     recovery: job.recovery ?? false,
-    async find(deps) {
-      const items = await job.find(deps);
+    async find(deps, now) {
+      const items = await job.find(deps, now);
       return items.map((data) => ({ key: job.key(data), data }));
     },
-    work: (deps, data) => job.work(deps, job.item.parse(data)),
+    work: (deps, data, now) => job.work(deps, job.item.parse(data), now),
   };
 }
 

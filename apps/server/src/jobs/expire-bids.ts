@@ -5,8 +5,8 @@ import { cronJob } from "./define";
 export const expireBids = cronJob({
   name: "expire-bids",
   cron: "* * * * *",
-  async run(deps) {
-    const expired = await expire(deps);
+  async run(deps, now) {
+    const expired = await expire(deps, now);
     if (expired > 0) deps.log?.info(`Expired ${expired} bid(s)`);
   },
 });

@@ -7,7 +7,7 @@ export const payAutomaticPayouts = sweepJob({
   name: "pay-automatic-payouts",
   cron: "0 * * * *",
   item: z.object({ userId: z.string(), accountId: z.string(), day: z.string() }),
-  find: (deps) => findAutomaticPayees(deps),
+  find: (deps, now) => findAutomaticPayees(deps, now),
   key: (payee) => `${payee.userId}:${payee.day}`,
   async work(deps, payee) {
     await payAutomaticPayout(deps, payee);

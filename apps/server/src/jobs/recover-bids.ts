@@ -10,9 +10,9 @@ export const recoverBids = sweepJob({
   recovery: true,
   cron: "* * * * *",
   item: RowItem,
-  find: async (deps) => (await findInterruptedBids(deps)).map((id) => ({ id })),
+  find: async (deps, now) => (await findInterruptedBids(deps, now)).map((id) => ({ id })),
   key: (bid) => bid.id,
-  work: async (deps, bid) => {
-    await recoverBid(deps, bid.id);
+  work: async (deps, bid, now) => {
+    await recoverBid(deps, bid.id, now);
   },
 });

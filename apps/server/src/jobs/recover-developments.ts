@@ -14,10 +14,10 @@ export const recoverDevelopments = sweepJob({
   recovery: true,
   cron: "* * * * *",
   item: RowItem,
-  find: async (deps) => (await findInterruptedDevelopments(deps)).map((id) => ({ id })),
+  find: async (deps, now) => (await findInterruptedDevelopments(deps, now)).map((id) => ({ id })),
   key: (development) => development.id,
-  work: async (deps, development) => {
-    await recoverDevelopment(deps, development.id);
+  work: async (deps, development, now) => {
+    await recoverDevelopment(deps, development.id, now);
   },
 });
 

@@ -11,9 +11,9 @@ export const recoverPurchases = sweepJob({
   recovery: true,
   cron: "* * * * *",
   item: RowItem,
-  find: async (deps) => (await findInterruptedPurchases(deps)).map((id) => ({ id })),
+  find: async (deps, now) => (await findInterruptedPurchases(deps, now)).map((id) => ({ id })),
   key: (purchase) => purchase.id,
-  work: async (deps, purchase) => {
-    await recoverPurchase(deps, purchase.id);
+  work: async (deps, purchase, now) => {
+    await recoverPurchase(deps, purchase.id, now);
   },
 });

@@ -18,9 +18,9 @@ export const recoverShopOrders = sweepJob({
   recovery: true,
   cron: "* * * * *",
   item: Checkout,
-  find: (deps) => findOpenCheckouts(deps),
+  find: (deps, now) => findOpenCheckouts(deps, now),
   key: (checkout) => checkout.id,
-  work: async (deps, checkout) => {
-    await recoverShopOrder(deps, checkout);
+  work: async (deps, checkout, now) => {
+    await recoverShopOrder(deps, checkout, now);
   },
 });

@@ -10,7 +10,7 @@ export const releaseBidHolds = sweepJob({
   recovery: true,
   cron: "* * * * *",
   item: OwedHold,
-  find: (deps) => findOwedHolds(deps),
+  find: (deps, now) => findOwedHolds(deps, now),
   key: (bid) => bid.id,
   work: async (deps, bid) => {
     if (!(await releaseHold(deps, bid))) throw new Error(`the hold of bid ${bid.id} could not be let go yet`);

@@ -4,12 +4,15 @@ import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
+import { expireBids } from "../../jobs/expire-bids";
+import { recoverBids } from "../../jobs/recover-bids";
+import { releaseBidHolds } from "../../jobs/release-bid-holds";
 import { giveBuilding, importSampleCity } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { sweepBids } from "./recover-bids";
 import { BID_TTL_MS } from "./release-holds";
 
 let failNext = false;
@@ -358,10 +361,11 @@ describe("accepting, declining and cancelling", () => {
     const { seller, propertyId } = await listing("way/1", 50_000);
     const b = await bidder();
     const placed = (await bid(b.token, propertyId, 600)).json().data.bid;
-    expect((await sweepBids(t.app.deps)).expired).toBe(0);
+    await runJobOnce(t.app.deps, expireBids);
+    expect((await list(b.token, "bidder")).bidList[0]).toMatchObject({ status: "pending" });
     const later = new Date(Date.now() + BID_TTL_MS + 60_000);
-    const swept = await sweepBids(t.app.deps, later);
-    expect(swept.expired).toBeGreaterThanOrEqual(1);
+    await runJobOnce(t.app.deps, expireBids, later);
+    expect((await runJobOnce(t.app.deps, releaseBidHolds, later)).done).toBeGreaterThanOrEqual(1);
     expect((await list(b.token, "bidder")).bidList[0]).toMatchObject({ status: "expired" });
     expect((await intentOf(placed.bidId))?.status).toBe("canceled");
     const res = await post("accept-bid", seller.token, { bidId: placed.bidId });
@@ -547,7 +551,7 @@ describe("recovering interrupted bids", () => {
       .update(bids)
       .set({ status: "holding", paymentIntentId: null, updatedAt: longAgo() })
       .where(eq(bids.id, placed.bidId));
-    expect((await sweepBids(t.app.deps)).recovered).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverBids)).done).toBe(1);
     const [row] = await db().select().from(bids).where(eq(bids.id, placed.bidId));
     expect(row).toMatchObject({ status: "failed", paymentIntentId: intent?.id });
     expect(row?.holdReleasedAt).not.toBeNull();
@@ -568,7 +572,7 @@ describe("recovering interrupted bids", () => {
       .update(bids)
       .set({ status: "accepting", updatedAt: longAgo() })
       .where(eq(bids.id, placed.bidId));
-    expect((await sweepBids(t.app.deps)).recovered).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverBids)).done).toBe(1);
     expect((await ownerOf(buildingId))?.ownerId).toBe(b.userId);
     expect(await balanceOf(db(), accounts.earnings(seller.userId))).toBe(60_000 - 500);
     expect(await checkLedger(db())).toEqual([]);

@@ -4,38 +4,7 @@ import type { AppDeps } from "../../deps";
 import { recoverOperation } from "../money/operation";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
 import { acceptOperation } from "./decide-bid";
-import { expireBids, findOwedHolds, releaseHold } from "./release-holds";
 import { holdOperation } from "./submit-bid";
-
-/**
- * Everything at once, each item on its own (the jobs do the same one job per item): expires pending bids older than
- * 7 days, recovers steps a stopped server left half done, and releases every hold still owed. Safe on several
- * instances at once.
- */
-export async function sweepBids(
-  deps: AppDeps,
-  now = new Date(),
-): Promise<{ expired: number; released: number; recovered: number }> {
-  const expired = await expireBids(deps, now);
-  let recovered = 0;
-  for (const id of await findInterruptedBids(deps, now)) {
-    try {
-      if (await recoverBid(deps, id, now)) recovered += 1;
-    } catch (error) {
-      // Its claim moved its clock, so the next runs try the others first.
-      deps.log?.error({ err: error, bidId: id }, "could not recover bid; will retry");
-    }
-  }
-  let released = 0;
-  for (const bid of await findOwedHolds(deps, now)) {
-    try {
-      if (await releaseHold(deps, bid)) released += 1;
-    } catch (error) {
-      deps.log?.warn({ err: error, bidId: bid.id }, "bid hold not released");
-    }
-  }
-  return { expired, released, recovered };
-}
 
 /** Bids a stopped or failed request left in the middle of a step, untouched for the recovery delay. */
 export async function findInterruptedBids(deps: AppDeps, now = new Date()): Promise<string[]> {

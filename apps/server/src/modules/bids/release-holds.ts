@@ -88,8 +88,8 @@ function holdRelease(deps: AppDeps): ProcessorRequest<ClosedBid, Cancellation> {
 /**
  * Lets a bid's card hold go (`holdRelease`). Safe to repeat: an intent already cancelled (or never confirmed) counts
  * as released, and a bid whose hold is let go already is left as it is. Throws the processor's refusal while the
- * intent still holds the money. A processor that does not answer leaves `hold_released_at` empty, and `sweepBids`
- * tries again later (false).
+ * intent still holds the money. A processor that does not answer leaves `hold_released_at` empty, and the
+ * release-bid-holds job tries again later (false).
  */
 export async function releaseHold(deps: AppDeps, bid: HeldBid): Promise<boolean> {
   const [row] = await deps.db

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import { activities } from "../../db/schema/live";
+import { recoverDevelopments } from "../../jobs/recover-developments";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { isType, openLive } from "../../test/live";
 import { moneyProblems } from "../../test/money";
 import { giveCredits } from "../../test/offerwall";
@@ -19,7 +21,6 @@ import { orderIdOf } from "../payments/paypal-gateway";
 import { finishPayment } from "../webhooks/finish-payment";
 import { announceCompletions } from "./construction";
 import { developmentBatchStats, developProperty } from "./develop";
-import { reconcileDevelopments } from "./recover-developments";
 
 let t: TestApp;
 let next = 500;
@@ -412,7 +413,7 @@ describe("developing a building", () => {
         durationSeconds: 3600,
         updatedAt: new Date(Date.now() - 3_600_000),
       });
-    expect(await reconcileDevelopments(t.app.deps)).toBeGreaterThanOrEqual(1);
+    expect((await runJobOnce(t.app.deps, recoverDevelopments)).done).toBeGreaterThanOrEqual(1);
     const [row] = await db().select().from(developments).where(eq(developments.buildingId, id));
     expect(row?.state).toBe("failed");
     expect((await develop(p.token, { propertyId: id, kind: "facade" })).statusCode).toBe(200);

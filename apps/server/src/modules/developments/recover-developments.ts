@@ -52,17 +52,3 @@ export async function recoverDevelopment(deps: AppDeps, id: string, now = new Da
     now,
   });
 }
-
-/** Recovers every interrupted development found now, each on its own; returns how many were settled. */
-export async function reconcileDevelopments(deps: AppDeps, now = new Date()): Promise<number> {
-  let settled = 0;
-  for (const id of await findInterruptedDevelopments(deps, now)) {
-    try {
-      const result = await recoverDevelopment(deps, id, now);
-      if (result !== "waiting" && result !== "settled already") settled += 1;
-    } catch (error) {
-      deps.log?.error({ err: error, developmentId: id }, "could not recover development; will retry");
-    }
-  }
-  return settled;
-}

@@ -57,19 +57,3 @@ export async function payAutomaticPayout(deps: AppDeps, payee: AutomaticPayee): 
   });
   return true;
 }
-
-/**
- * The daily automatic payout for everyone at once (the job queue does it player by player, in
- * jobs/pay-automatic-payouts.ts); each player's failure is logged and the others go on.
- */
-export async function runAutomaticPayouts(deps: AppDeps, now = new Date()): Promise<{ paid: number }> {
-  let paid = 0;
-  for (const payee of await findAutomaticPayees(deps, now)) {
-    try {
-      if (await payAutomaticPayout(deps, payee)) paid += 1;
-    } catch (error) {
-      deps.log?.error({ err: error, userId: payee.userId }, "automatic payout failed");
-    }
-  }
-  return { paid };
-}

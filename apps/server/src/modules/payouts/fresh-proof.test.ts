@@ -2,10 +2,11 @@ import { accountMails, serverMessages } from "@mx/shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema/users";
+import { payAutomaticPayouts } from "../../jobs/pay-automatic-payouts";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, mailbox, type TestApp, verifiedToken } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { addPayoutCard, connectedPlayer, creditEarnings, earningsOf } from "../../test/payouts";
-import { runAutomaticPayouts } from "./automatic-payouts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,7 +112,7 @@ describe("payout holds", () => {
     expect(mail?.text).toContain("A new payout card (VISA •••• 5556) was added");
     // Automatic payouts wait too.
     await t.call("PUT", "/api/v1/users/edit-Payout", { token: player.token, body: { type: "automatic" } });
-    await runAutomaticPayouts(t.app.deps);
+    await runJobOnce(t.app.deps, payAutomaticPayouts);
     expect(await earningsOf(db(), player.userId)).toBe(5_000);
 
     await holdOver(player.userId);

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { payouts } from "../../db/schema/payouts";
 import { users } from "../../db/schema/users";
+import { payAutomaticPayouts } from "../../jobs/pay-automatic-payouts";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import {
   addPayoutCard,
   connectedPlayer,
@@ -14,7 +16,6 @@ import {
 } from "../../test/payouts";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { runAutomaticPayouts } from "./automatic-payouts";
 import { recordPayout } from "./send-payout";
 import { settlePayouts } from "./settle-payouts";
 
@@ -310,7 +311,7 @@ describe("automatic payouts", () => {
     expect((await history(manualOne.token)).payoutType).toBe("manual");
 
     const day = new Date("2031-05-01T09:00:00Z");
-    await runAutomaticPayouts(t.app.deps, day);
+    await runJobOnce(t.app.deps, payAutomaticPayouts, day);
     expect(await earningsOf(db(), player.userId)).toBe(0);
     expect(await earningsOf(db(), manualOne.userId)).toBe(4_000);
     const [made] = (await history(player.token)).payouts;
@@ -318,9 +319,12 @@ describe("automatic payouts", () => {
 
     // Later the same day: new earnings wait for tomorrow.
     await creditEarnings(db(), player.userId, 1_000);
-    await Promise.all([runAutomaticPayouts(t.app.deps, day), runAutomaticPayouts(t.app.deps, day)]);
+    await Promise.all([
+      runJobOnce(t.app.deps, payAutomaticPayouts, day),
+      runJobOnce(t.app.deps, payAutomaticPayouts, day),
+    ]);
     expect(await earningsOf(db(), player.userId)).toBe(1_000);
-    await runAutomaticPayouts(t.app.deps, new Date("2031-05-02T09:00:00Z"));
+    await runJobOnce(t.app.deps, payAutomaticPayouts, new Date("2031-05-02T09:00:00Z"));
     expect(await earningsOf(db(), player.userId)).toBe(0);
     expect((await history(player.token)).payouts).toHaveLength(2);
 
@@ -343,7 +347,7 @@ describe("automatic payouts", () => {
       .update(users)
       .set({ payoutsFrozenReason: "Identity check" })
       .where(eq(users.id, player.userId));
-    await runAutomaticPayouts(t.app.deps, new Date("2031-06-01T09:00:00Z"));
+    await runJobOnce(t.app.deps, payAutomaticPayouts, new Date("2031-06-01T09:00:00Z"));
     expect(await earningsOf(db(), player.userId)).toBe(2_500);
     expect((await history(player.token)).payouts).toHaveLength(0);
     const manual = await t.call("POST", "/api/v1/users/manual-payout", { token: player.token });

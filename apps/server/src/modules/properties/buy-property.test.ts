@@ -7,15 +7,16 @@ import { testConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { purchases } from "../../db/schema/purchases";
+import { recoverPurchases } from "../../jobs/recover-purchases";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestDatabase } from "../../test/database";
 import { createTestApp, signUp, type TestApp, testAppOf } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
-import { reconcilePurchases } from "./reconcile-purchases";
 
 let failNext = false;
 let t: TestApp;
@@ -386,7 +387,7 @@ describe("two server instances on one database", () => {
   });
 });
 
-describe("reconcilePurchases", () => {
+describe("the recover-purchases job", () => {
   const longAgo = () => new Date(Date.now() - t.app.deps.config.moneyRecoveryAfterMs - 1000);
 
   it("completes a purchase interrupted after the charge: the buyer owns what was paid for", async () => {
@@ -413,7 +414,7 @@ describe("reconcilePurchases", () => {
       .where(eq(sandboxPaymentIntents.id, intentId));
     await t.app.deps.db.delete(sandboxRefunds).where(eq(sandboxRefunds.paymentIntentId, intentId));
     t.app.deps.faults = faults;
-    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverPurchases)).done).toBe(1);
     const [row] = await t.app.deps.db
       .select()
       .from(purchases)
@@ -421,7 +422,7 @@ describe("reconcilePurchases", () => {
     expect(row).toMatchObject({ status: "completed", paymentIntentId: intentId });
     expect((await details(buyer.token, "way/3"))?.ownerId).toBe(buyer.userId);
     expect(await checkLedger(t.app.deps.db)).toEqual([]);
-    expect(await reconcilePurchases(t.app.deps)).toBe(0);
+    expect((await runJobOnce(t.app.deps, recoverPurchases)).done).toBe(0);
     await release("way/3");
   });
 
@@ -438,7 +439,7 @@ describe("reconcilePurchases", () => {
       .update(purchases)
       .set({ status: "refunding", updatedAt: longAgo() })
       .where(eq(purchases.id, purchase?.id ?? ""));
-    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverPurchases)).done).toBe(1);
     const [intent] = await t.app.deps.db
       .select()
       .from(sandboxPaymentIntents)
@@ -468,7 +469,7 @@ describe("reconcilePurchases", () => {
       .returning();
     const blocked = await buy(other.token, { buildingId: "way/3", bidAmount: base["way/3"] / 100 });
     expect(blocked.json().message).toBe("Someone else is buying this building right now.");
-    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverPurchases)).done).toBe(1);
     const [row] = await t.app.deps.db
       .select()
       .from(purchases)
@@ -506,7 +507,7 @@ describe("reconcilePurchases", () => {
         updatedAt: longAgo(),
       },
     ]);
-    expect(await reconcilePurchases(t.app.deps)).toBe(1);
+    expect((await runJobOnce(t.app.deps, recoverPurchases)).done).toBe(1);
     const rows = await t.app.deps.db.select().from(purchases);
     expect(rows.find((r) => r.id === good)?.status).toBe("failed");
     expect(rows.find((r) => r.id === bad)?.status).toBe("pending");

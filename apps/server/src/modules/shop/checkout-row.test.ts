@@ -3,12 +3,14 @@ import { sandboxCheckoutSessions } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopCheckouts, shopOrders } from "../../db/schema/shop";
+import { recoverShopOrders } from "../../jobs/recover-shop-orders";
 import { TEST_CARDS, tokenise } from "../../test/cards";
 import { createTestApp, type TestApp } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { moneyProblems } from "../../test/money";
 import { createCheckout, newShopper } from "../../test/shop";
 import { openAtProcessor, reserveCheckout } from "./checkout-row";
-import { findOpenCheckouts, recoverShopOrder, recoverShopOrders } from "./recover-orders";
+import { findOpenCheckouts, recoverShopOrder } from "./recover-orders";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +85,7 @@ describe("a shop checkout on the money skeleton", () => {
     await expect(
       openAtProcessor(db(), row, async () => {
         // Recovery runs meanwhile (the request took longer than the recovery delay).
-        await recoverShopOrders(t.app.deps, later(1));
+        await runJobOnce(t.app.deps, recoverShopOrders, later(1));
         return { id: `cs_test_${row.id}` };
       }),
     ).rejects.toThrow(/ended before its session was noted/);
@@ -104,7 +106,7 @@ describe("a shop checkout on the money skeleton", () => {
 
     const waiting = await findOpenCheckouts(t.app.deps, later(1));
     expect(waiting.map((c) => c.state)).toContain("reserved");
-    await recoverShopOrders(t.app.deps, later(1));
+    await runJobOnce(t.app.deps, recoverShopOrders, later(1));
 
     expect((await checkoutOf(reservedEmail)).state).toBe("abandoned");
     const paid = await checkoutOf(paidEmail);
@@ -120,9 +122,9 @@ describe("a shop checkout on the money skeleton", () => {
   it("recovery leaves an open unpaid checkout waiting, and abandons it once it has lapsed", async () => {
     const email = newShopper("lapsed");
     await createCheckout(t, email, [{ price: CAP, quantity: 1 }], { ship: false });
-    await recoverShopOrders(t.app.deps, later(1));
+    await runJobOnce(t.app.deps, recoverShopOrders, later(1));
     expect((await checkoutOf(email)).state).toBe("open");
-    await recoverShopOrders(t.app.deps, later(30));
+    await runJobOnce(t.app.deps, recoverShopOrders, later(30));
     expect((await checkoutOf(email)).state).toBe("abandoned");
     expect(await db().select().from(shopOrders).where(eq(shopOrders.email, email))).toHaveLength(0);
   });

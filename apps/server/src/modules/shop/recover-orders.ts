@@ -52,16 +52,3 @@ export async function recoverShopOrder(
   if (session.status === "expired" || lapsed) await abandonCheckout(deps.db, checkout.id, "open");
   return false;
 }
-
-/** Every unsettled checkout, each on its own: one that fails is logged and tried on the next run. */
-export async function recoverShopOrders(deps: AppDeps, now = new Date()): Promise<number> {
-  let recovered = 0;
-  for (const checkout of await findOpenCheckouts(deps, now)) {
-    try {
-      if (await recoverShopOrder(deps, checkout, now)) recovered += 1;
-    } catch (error) {
-      deps.log?.error({ err: error, checkoutId: checkout.id }, "could not recover shop order; will retry");
-    }
-  }
-  return recovered;
-}

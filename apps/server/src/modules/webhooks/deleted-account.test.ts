@@ -4,16 +4,18 @@ import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import { purchases } from "../../db/schema/purchases";
+import { recoverBids } from "../../jobs/recover-bids";
+import { recoverDevelopments } from "../../jobs/recover-developments";
+import { recoverPurchases } from "../../jobs/recover-purchases";
+import { releaseBidHolds } from "../../jobs/release-bid-holds";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
+import { runJobOnce } from "../../test/jobs";
 import { moneyProblems } from "../../test/money";
-import { sweepBids } from "../bids/recover-bids";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
-import { reconcileDevelopments } from "../developments/recover-developments";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
-import { reconcilePurchases } from "../properties/reconcile-purchases";
 import { finishPayment } from "./finish-payment";
 
 /*
@@ -99,9 +101,12 @@ async function rowOf(kind: Kind, id: string) {
 const later = () => new Date(Date.now() + 60 * 60_000);
 
 async function recover(kind: Kind) {
-  if (kind === "purchase") await reconcilePurchases(t.app.deps, later());
-  else if (kind === "bid") await sweepBids(t.app.deps, later());
-  else await reconcileDevelopments(t.app.deps, later());
+  const now = later();
+  if (kind === "purchase") await runJobOnce(t.app.deps, recoverPurchases, now);
+  else if (kind === "bid") {
+    await runJobOnce(t.app.deps, recoverBids, now);
+    await runJobOnce(t.app.deps, releaseBidHolds, now);
+  } else await runJobOnce(t.app.deps, recoverDevelopments, now);
 }
 
 describe("an operation completed after its player deleted their account", () => {
