@@ -19,6 +19,7 @@
  *   uses one that uses it back (webhooks and app.ts sit on top and are imported by nothing);
  * - no cycles between files of the server or of a package.
  * The web app's:
+ * - a feature (`apps/web/src/features/<name>`) never imports another: what two share lives in `components/` or `lib/`;
  * - it never imports the server's packages (kit, processors, the sandbox's server side); of the sandbox it imports
  *   the web forms alone;
  * - the sandbox's web forms and the app's wiring of them (`apps/web/src/sandbox`, which hands them the app's
@@ -128,6 +129,14 @@ module.exports = {
       severity: "error",
       from: { path: "^apps/web/" },
       to: { path: "^packages/(kit|processors|sandbox)/", pathNot: SANDBOX_WEB },
+    },
+    {
+      name: "web-features-apart",
+      comment:
+        "A web feature never imports another: what two features share lives in components/ or lib/, so each can change alone.",
+      severity: "error",
+      from: { path: "^apps/web/src/features/([^/]+)/" },
+      to: { path: "^apps/web/src/features/([^/]+)/", pathNot: "^apps/web/src/features/$1/" },
     },
     {
       name: "web-sandbox-only-from-its-routes",

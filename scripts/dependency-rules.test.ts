@@ -276,4 +276,36 @@ describe("the module rules", () => {
       expect(lint(web, "packages")).toMatchObject({ ok: true });
     });
   });
+
+  it("keep the web app's features apart: what two share lives in components/ or lib/", () => {
+    const web = "apps/web/src";
+    makeTree(
+      {
+        "features/market/routes/market-route.tsx":
+          'import { WatchStar } from "../../watchlist/components/watch-star";\nexport const route = () => WatchStar;\n',
+        "features/watchlist/components/watch-star.tsx": "export const WatchStar = () => null;\n",
+        "features/watchlist/routes/watchlist-route.tsx":
+          'import { WatchStar } from "../components/watch-star";\nexport const route = () => WatchStar;\n',
+      },
+      web,
+    );
+    const refused = lint(web);
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain(
+      "error web-features-apart: apps/web/src/features/market/routes/market-route.tsx → apps/web/src/features/watchlist/components/watch-star.tsx",
+    );
+    // A feature's own files import each other freely.
+    expect(refused.output).not.toContain("features/watchlist/routes");
+
+    mkdirSync(path.join(tree, web, "components"), { recursive: true });
+    writeFileSync(
+      path.join(tree, web, "components/watch-star.tsx"),
+      "export const WatchStar = () => null;\n",
+    );
+    writeFileSync(
+      path.join(tree, web, "features/market/routes/market-route.tsx"),
+      'import { WatchStar } from "../../../components/watch-star";\nexport const route = () => WatchStar;\n',
+    );
+    expect(lint(web)).toMatchObject({ ok: true });
+  });
 });

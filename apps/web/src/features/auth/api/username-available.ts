@@ -4,7 +4,7 @@ import { UserNameAvailableData } from "@mx/shared/schemas/auth";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
-import { useDebouncedValue } from "../../leaderboard/use-debounced-value";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 
 /** How long the sign-up form waits after the last keystroke before asking whether a username is free. */
 const CHECK_DELAY_MS = 350;

@@ -11,6 +11,7 @@ import { PageSpinner } from "../../../components/ui/spinner";
 import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/session";
+import { useDebouncedValue } from "../../../lib/use-debounced-value";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type LeaderboardSort, useLeaderboard } from "../api/get-leaderboard";
 import { useNeighborhood } from "../api/get-neighborhood";
@@ -18,7 +19,6 @@ import { useNeighborhoods } from "../api/get-neighborhoods";
 import { LeaderboardTable } from "../components/leaderboard-table";
 import { NeighborhoodPanel } from "../components/neighborhood-panel";
 import { leaderboardCopy } from "../copy";
-import { useDebouncedValue } from "../use-debounced-value";
 import "../leaderboard.css";
 
 const FILTER_DELAY_MS = 300;
