@@ -28,6 +28,7 @@ import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
 import { badQueryEncoding, badTextField, describeValidation, exponentNumber } from "./lib/validation";
 import { authPlugin } from "./modules/auth/plugin";
+import { alertRoutes } from "./modules/alerts/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";
@@ -438,6 +439,7 @@ export async function buildApp({
       await api.register(marketRoutes);
       await api.register(reportRoutes);
       await api.register(watchlistRoutes);
+      await api.register(alertRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

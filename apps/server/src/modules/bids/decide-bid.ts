@@ -14,6 +14,7 @@ import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { publishBuilding } from "../buildings/publish-building";
 import { accounts, postJournal } from "../ledger/ledger";
 import { type Resumable, runOperation, type Step } from "../money/operation";
@@ -318,10 +319,18 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .update(bids)
       .set({ status: "released", buildingName, decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
-      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId, bidderId: bids.bidderId });
     await bidActivity(tx, bidId, "accepted");
     for (const other of others) await bidActivity(tx, other.id, "released");
     await publishBuilding(tx, "building.sold", bid.buildingId);
-    return others;
+    // The seller acted; the buyer and the bidders released have heard of it above.
+    await alertWatchers(tx, "watch.sold", [
+      {
+        buildingId: bid.buildingId,
+        quiet: [userId, bid.bidderId, ...others.map((other) => other.bidderId)],
+        payload: { price: bid.amountCents / 100 },
+      },
+    ]);
+    return others.map(({ id, paymentIntentId }) => ({ id, paymentIntentId }));
   });
 }

@@ -27,6 +27,7 @@ import {
 import { type ActionRequired, actionOf } from "../payments/bank-check";
 import { isPaypalMethod, PAYPAL_METHOD, providerOf } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { type BidRow, bidHold, bidHoldKey } from "./bid-rows";
 import { checkBid, findBidTarget } from "./bid-target";
@@ -324,8 +325,16 @@ async function placeBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent) {
         target: paymentIntents.id,
         set: { status: intent.status, paymentMethodId: bid.paymentMethodId, updatedAt: new Date() },
       });
-    await bidActivity(tx, bidId, "received");
-    await outbidActivity(tx, bidId);
+    const placedBid = await bidActivity(tx, bidId, "received");
+    const outbid = await outbidActivity(tx, placedBid);
+    // The bidder acted; the owner and the bidders it outbid have heard of it above.
+    await alertWatchers(tx, "watch.bid_placed", [
+      {
+        buildingId,
+        quiet: [userId, placedBid.ownerId, ...outbid],
+        payload: { bidAmount: amountCents / 100 },
+      },
+    ]);
     return earlier;
   });
 }
