@@ -27,8 +27,8 @@ import { type FastAnswer, type FixedReply, fixedReplyOf, frontDoor } from "./lib
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
 import { badQueryEncoding, badTextField, describeValidation, exponentNumber } from "./lib/validation";
-import { authPlugin } from "./modules/auth/plugin";
 import { alertRoutes } from "./modules/alerts/routes";
+import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";

@@ -1,4 +1,9 @@
-import { type AlertKind, type AlertSettings, type AlertSettingsBody, alertKindList } from "@mx/shared/schemas/alerts";
+import {
+  type AlertKind,
+  type AlertSettings,
+  type AlertSettingsBody,
+  alertKindList,
+} from "@mx/shared/schemas/alerts";
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { alertSettings } from "../../db/schema/watchlist";

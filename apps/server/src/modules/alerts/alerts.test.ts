@@ -1,8 +1,8 @@
 import { createECDH, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Activity } from "@mx/shared/schemas/live";
 import { queryRows } from "@mx/kit/sql";
+import type { Activity } from "@mx/shared/schemas/live";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../../db/client";
@@ -201,7 +201,10 @@ describe("watch alerts", () => {
     const rival = await signUp(t);
     await bidOn(rival, id, 1700);
     expect(await typesOf(bidder)).toEqual(["bid.outbid"]);
-    expect((await alertsOf(fan)).map((a) => a.payload)).toMatchObject([{ bidAmount: 1700 }, { bidAmount: 1600 }]);
+    expect((await alertsOf(fan)).map((a) => a.payload)).toMatchObject([
+      { bidAmount: 1700 },
+      { bidAmount: 1600 },
+    ]);
   });
 
   it("tell of a sale by an accepted bid, with its price, but not the seller, the buyer or the released bidders", async () => {
@@ -320,7 +323,9 @@ describe("watch alerts", () => {
         tx,
         sql`explain select w.user_id from watchlist w where w.building_id = ${id}`,
       );
-      expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain("watchlist_building_user_idx");
+      expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain(
+        "watchlist_building_user_idx",
+      );
     });
   });
 });
@@ -343,7 +348,11 @@ describe("GET and PUT /api/v1/users/alert-settings", () => {
     const changed = await switchAlerts(player, { "watch.sold": false, "watch.bid_placed": false });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().message).toBe("Your alert settings are saved.");
-    expect(changed.json().data).toMatchObject({ "watch.sold": false, "watch.bid_placed": false, "watch.listed": true });
+    expect(changed.json().data).toMatchObject({
+      "watch.sold": false,
+      "watch.bid_placed": false,
+      "watch.listed": true,
+    });
     await switchAlerts(player, { "watch.sold": true });
     const now = await t.call("GET", "/api/v1/users/alert-settings", { token: player.token });
     expect(now.json().data).toMatchObject({ "watch.sold": true, "watch.bid_placed": false });

@@ -16,7 +16,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAuth,
       schema: {
         tags: ["alerts"],
-        summary: "The caller's alerts (watched buildings listed, ask lowered, sold, bid on, developed), each on or off",
+        summary:
+          "The caller's alerts (watched buildings listed, ask lowered, sold, bid on, developed), each on or off",
         security,
         querystring: z.strictObject({}),
         response: { 200: envelope(AlertSettings) },
@@ -31,7 +32,8 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireAuth,
       schema: {
         tags: ["alerts"],
-        summary: "Switch alerts on (true) or off (false); kinds left out stay as they are. Unknown kinds answer 400",
+        summary:
+          "Switch alerts on (true) or off (false); kinds left out stay as they are. Unknown kinds answer 400",
         security,
         body: AlertSettingsBody,
         response: { 200: envelope(AlertSettings) },

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { assertNotFrozen } from "../auth/frozen";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
@@ -27,7 +28,6 @@ import {
 import { type ActionRequired, actionOf } from "../payments/bank-check";
 import { isPaypalMethod, PAYPAL_METHOD, providerOf } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
-import { alertWatchers } from "../alerts/alert-watchers";
 import { bidActivity, outbidActivity } from "./bid-activity";
 import { type BidRow, bidHold, bidHoldKey } from "./bid-rows";
 import { checkBid, findBidTarget } from "./bid-target";

@@ -89,7 +89,11 @@ export async function placeAsk(
       ]);
     } else if (askCents < row.askCents) {
       await alertWatchers(tx, "watch.ask_lowered", [
-        { buildingId: row.buildingId, quiet, payload: { oldAsk: row.askCents / 100, newAsk: askCents / 100 } },
+        {
+          buildingId: row.buildingId,
+          quiet,
+          payload: { oldAsk: row.askCents / 100, newAsk: askCents / 100 },
+        },
       ]);
     }
     return row.buildingId;
