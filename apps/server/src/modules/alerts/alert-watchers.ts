@@ -22,10 +22,7 @@ import { alertOn } from "./alert-on";
 export type WatchAlertKind = Extract<AlertKind, `watch.${string}`>;
 
 /** What a watch alert carries but its building's name, which the statement reads as players see it now. */
-type WatchAlertPayload<K extends WatchAlertKind> = Omit<
-  ActivityPayload<K>,
-  "buildingId" | "propertyName"
->;
+type WatchAlertPayload<K extends WatchAlertKind> = Omit<ActivityPayload<K>, "buildingId" | "propertyName">;
 
 /** One change to tell: the building, the players not to tell (the one who acted, those told otherwise), and what. */
 export type WatchAlert<K extends WatchAlertKind> = {
