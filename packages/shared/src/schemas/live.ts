@@ -223,6 +223,11 @@ export type LiveServerMessage =
   | { type: "ready"; userId: string; instance: string; seq: number }
   | { type: "event"; seq: number; at: number; event: PublicEvent }
   | { type: "activity"; seq: number; at: number; activity: Activity }
+  /**
+   * A building the player watches changed where no public event says so (a bid), and the player switched that
+   * alert off: no feed entry, but their watchlist is read again.
+   */
+  | { type: "watched"; seq: number; at: number; buildingId: string }
   /** The server may have missed events (its database listener reconnected): refetch everything. */
   | { type: "resync"; seq: number }
   | { type: "pong" };

@@ -67,7 +67,8 @@ export function watchAlertCtes(kind: WatchAlertKind, source: SQL, at = new Date(
 
 /**
  * Tells the watchers of each building of `alerts` (but each alert's quiet players, and those who switched the kind
- * off), in the caller's transaction. Answers how many alerts were written.
+ * off, whose open pages are only told to read their watchlist again), in the caller's transaction. Answers how many
+ * alerts were written.
  */
 export async function alertWatchers<K extends WatchAlertKind>(
   q: Queryable,
@@ -84,9 +85,17 @@ export async function alertWatchers<K extends WatchAlertKind>(
   }));
   const source = sql`select * from json_to_recordset(${JSON.stringify(rows)}::json)
     as s(building_id text, quiet jsonb, payload jsonb)`;
+  const at = new Date();
+  // A watcher who switched the kind off gets no alert, but their open watchlist still follows the building.
+  const nudge = sql`json_build_object('at', ${at.getTime()}::bigint, 'to', w.user_id, 'watched', src.building_id)::text`;
   const [written] = await queryRows<{ n: number }>(
     q,
-    sql`with ${watchAlertCtes(kind, source)} select count(*)::int as n from wa_targets`,
+    sql`with ${watchAlertCtes(kind, source, at)},
+      wa_muted as (
+        select pg_notify(${LIVE_CHANNEL}, ${nudge}) from wa_source src
+        join watchlist w on w.building_id = src.building_id
+        where not (src.quiet @> to_jsonb(w.user_id::text)) and not ${alertOn(sql`w.user_id`, kind)})
+      select (select count(*)::int from wa_targets) as n, (select count(*)::int from wa_muted) as muted`,
   );
   return written?.n ?? 0;
 }

@@ -285,8 +285,14 @@ describe("watch alerts", () => {
     const muted = await watcher(id);
     await subscribe(muted);
     expect((await switchAlerts(muted, { "watch.listed": false })).statusCode).toBe(200);
+    const socket = await openLive(t.app, muted.token);
+    await socket.next(isType("ready"));
     await placeAsk(owner, id, 1500);
     expect(await alertsOf(muted)).toEqual([]);
+    // Their open watchlist is told to read again, with no entry in the feed.
+    await socket.next((m) => m.type === "watched" && m.buildingId === id);
+    expect(socket.messages.filter((m) => m.type === "activity")).toEqual([]);
+    socket.close();
     const rows = await db().select().from(activities).where(eq(activities.userId, muted.userId));
     expect(rows).toEqual([]);
     await placeAsk(owner, id, 1400);
