@@ -27,6 +27,7 @@ import { type FastAnswer, type FixedReply, fixedReplyOf, frontDoor } from "./lib
 import { idempotency } from "./lib/idempotency";
 import { registerRateLimits } from "./lib/rate-limit";
 import { badQueryEncoding, badTextField, describeValidation, exponentNumber } from "./lib/validation";
+import { alertRoutes } from "./modules/alerts/routes";
 import { authPlugin } from "./modules/auth/plugin";
 import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
@@ -438,6 +439,7 @@ export async function buildApp({
       await api.register(marketRoutes);
       await api.register(reportRoutes);
       await api.register(watchlistRoutes);
+      await api.register(alertRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

@@ -87,7 +87,36 @@ describe("describeActivity", () => {
     ).toBe("The partner took back Survey: $10.00 of credits, $8.00 of it owed from your next credits.");
   });
 
+  it("words each watch alert and links it to the building's details", () => {
+    const building = { buildingId: "way/1", propertyName: "Test Tower" };
+    const url = "/Property-Details?id=way%2F1&name=Test%20Tower";
+    const development = { kind: "garden", name: "Rooftop garden", level: 2 };
+    const cases = [
+      [{ type: "watch.listed", payload: { ...building, ask: 900 } }, "Test Tower is for sale at $900.00."],
+      [
+        { type: "watch.ask_lowered", payload: { ...building, oldAsk: 900, newAsk: 750.5 } },
+        "The ask for Test Tower dropped from $900.00 to $750.50.",
+      ],
+      [{ type: "watch.sold", payload: { ...building, price: 1200 } }, "Test Tower sold for $1,200.00."],
+      [
+        { type: "watch.bid_placed", payload: { ...building, bidAmount: 950 } },
+        "Someone bid $950.00 on Test Tower.",
+      ],
+      [
+        { type: "watch.development_started", payload: { ...building, ...development, completesAt: 1 } },
+        "Rooftop garden of Test Tower has begun.",
+      ],
+      [
+        { type: "watch.development_finished", payload: { ...building, ...development, price: 1100 } },
+        "Rooftop garden of Test Tower is finished: it is now worth $1,100.00.",
+      ],
+    ] as const;
+    for (const [activity, body] of cases) {
+      expect(describeActivity(activity)).toMatchObject({ body, url });
+    }
+  });
+
   it("has words for each event type", () => {
-    expect(activityTypes).toHaveLength(13);
+    expect(activityTypes).toHaveLength(19);
   });
 });

@@ -126,6 +126,54 @@ export function describeActivity(activity: ActivityEvent): {
         url: p.buildingId && p.propertyName ? buildingUrl(p.buildingId, p.propertyName) : paths.terms,
       };
     }
+    case "watch.listed": {
+      const p = activity.payload;
+      return {
+        title: "Watched building for sale",
+        body: `${p.propertyName} is for sale at ${formatDollars(p.ask)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
+    case "watch.ask_lowered": {
+      const p = activity.payload;
+      return {
+        title: "Asking price lowered",
+        body: `The ask for ${p.propertyName} dropped from ${formatDollars(p.oldAsk)} to ${formatDollars(p.newAsk)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
+    case "watch.sold": {
+      const p = activity.payload;
+      return {
+        title: "Watched building sold",
+        body: `${p.propertyName} sold for ${formatDollars(p.price)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
+    case "watch.bid_placed": {
+      const p = activity.payload;
+      return {
+        title: "New bid on a watched building",
+        body: `Someone bid ${formatDollars(p.bidAmount)} on ${p.propertyName}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
+    case "watch.development_started": {
+      const p = activity.payload;
+      return {
+        title: "Construction started",
+        body: `${p.name} of ${p.propertyName} has begun.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
+    case "watch.development_finished": {
+      const p = activity.payload;
+      return {
+        title: "Watched building developed",
+        body: `${p.name} of ${p.propertyName} is finished: it is now worth ${formatDollars(p.price)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
     case "payout.failed": {
       const p = activity.payload;
       return {

@@ -418,11 +418,24 @@ export const watchlistTexts = {
   unowned: "Unowned",
 } as const;
 
+/** Account Settings' Alerts section (each alert's label is in schemas/alerts.ts, beside its kind). */
+export const alertTexts = {
+  title: "Alerts",
+  lead: "Tell me in the bell and by push notification when:",
+  save: "Save alerts",
+  saving: "Saving…",
+  saved: "Your alert settings are saved.",
+  loadFailed: "Your alert settings could not be loaded.",
+  saveFailed: "Your alert settings could not be saved. Please try again.",
+} as const;
+
 /** The market, the portfolio and the market panel of Property Details. */
 export const marketTexts = {
   market: "Market",
   marketTitle: "Market",
   marketLead: "Every building for sale, its bids and what buildings trade for.",
+  /** The column of the Watch stars. */
+  watch: "Watch",
   portfolio: "Portfolio",
   portfolioTitle: "Portfolio",
   backToProfile: "Back to profile",

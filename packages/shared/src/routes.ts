@@ -122,6 +122,7 @@ export const api = {
   portfolio: "/users/portfolio",
   watchlist: "/users/watchlist",
   unwatch: (buildingId: string) => `/users/watchlist/${encodeURIComponent(buildingId)}`,
+  alertSettings: "/users/alert-settings",
   reports: "/reports",
   statement: (year: number, format: "csv" | "json") => `/users/statement?year=${year}&format=${format}`,
 } as const;

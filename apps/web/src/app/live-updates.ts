@@ -64,6 +64,7 @@ export function useLiveUpdates(): void {
           void queryClient.invalidateQueries({ predicate: (q) => isMoneyQuery(q.queryKey) });
         }
       },
+      onWatched: () => invalidate(queryClient, queryKeys.watchlist),
       onResync: () => void queryClient.invalidateQueries(),
     });
   }, [signedIn, queryClient]);

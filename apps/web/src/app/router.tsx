@@ -14,7 +14,6 @@ import { LandingRoute } from "../features/landing/routes/landing-route";
 import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
 import { LegalListRoute } from "../features/legal/routes/legal-list-route";
 import { LegalRoute } from "../features/legal/routes/legal-route";
-import { MarketRoute } from "../features/market/routes/market-route";
 import { PortfolioRoute } from "../features/market/routes/portfolio-route";
 import { OfferwallRoute } from "../features/offerwall/routes/offerwall-route";
 import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-route";
@@ -33,6 +32,7 @@ import { webPaths } from "../lib/web-paths";
 import { AccountLayout } from "./account-layout";
 import { AssetsRoute, assetsLoader } from "./assets-route";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
+import { MarketPage } from "./market-page";
 import { PropertyDetailsPage } from "./property-details-page";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
@@ -98,7 +98,7 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.legal, element: <LegalListRoute /> },
   { path: paths.bids, element: <MyBidsRoute /> },
   { path: paths.offerwall, element: <OfferwallRoute /> },
-  { path: paths.market, element: <MarketRoute /> },
+  { path: paths.market, element: <MarketPage /> },
   { path: paths.portfolio, element: <PortfolioRoute /> },
   {
     path: paths.watchlist,

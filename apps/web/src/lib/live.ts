@@ -13,6 +13,8 @@ export type LiveStatus = "connecting" | "open" | "closed";
 interface LiveListener {
   onEvent?: (event: PublicEvent) => void;
   onActivity?: (activity: Activity) => void;
+  /** A building the player watches changed, with no feed entry to say so (they switched that alert off). */
+  onWatched?: (buildingId: string) => void;
   /**
    * The channel is (back) up after a gap in which events may have been missed: refetch. Not called for the very
    * first connection of the page, whose data was just fetched.
@@ -115,6 +117,9 @@ class LiveConnection {
         return;
       case "activity":
         for (const l of this.listeners) l.onActivity?.(message.activity);
+        return;
+      case "watched":
+        for (const l of this.listeners) l.onWatched?.(message.buildingId);
         return;
       case "resync":
         for (const l of this.listeners) l.onResync?.();

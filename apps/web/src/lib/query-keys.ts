@@ -30,6 +30,8 @@ export const queryKeys = {
   },
   /** The buildings the player watches: under ["properties"], so sales, asks and bids refresh it too. */
   watchlist: ["properties", "watchlist"] as const,
+  /** The player's switches of the alerts (Account Settings). */
+  alertSettings: ["alert-settings"] as const,
   /** A neighbourhood's index moves only with trades, which the leaderboard's family already follows. */
   marketIndex: (name: string) => ["leaderboard", "market-index", name] as const,
   /** ["bids"] covers every list; ["bids", type] one side's pages. */

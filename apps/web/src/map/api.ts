@@ -122,3 +122,31 @@ export async function fetchPropertyDetails(
     throw error;
   }
 }
+
+/**
+ * The ids of the buildings the player watches, read once for the page (the card's star), then kept up to date by
+ * `setWatched`. A failed read is tried again on the next call.
+ */
+let watched: Promise<Set<string>> | null = null;
+export function fetchWatchedIds(): Promise<Set<string>> {
+  watched ??= apiRequest<{ buildings: { buildingId: string }[] } | null>(api.watchlist, { auth: true }).then(
+    ({ data }) => new Set((data?.buildings ?? []).map((b) => b.buildingId)),
+    (error: unknown) => {
+      watched = null;
+      throw error;
+    },
+  );
+  return watched;
+}
+
+/** Watches or unwatches a building (POST or DELETE users/watchlist). */
+export async function setWatched(buildingId: string, watching: boolean): Promise<void> {
+  if (watching) {
+    await apiRequest(api.watchlist, { method: "POST", body: { buildingId }, auth: true });
+  } else {
+    await apiRequest(api.unwatch(buildingId), { method: "DELETE", auth: true });
+  }
+  const ids = await fetchWatchedIds().catch(() => new Set<string>());
+  if (watching) ids.add(buildingId);
+  else ids.delete(buildingId);
+}

@@ -1,10 +1,11 @@
 import { formatDollars } from "@mx/shared/money";
 import { propertyDetailsUrl } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
-import { type Ref, useId } from "react";
+import { type Ref, useEffect, useId, useState } from "react";
 import { formatDateTime } from "../lib/format-date";
 import { mapTexts } from "./copy";
 import type { PickedBuilding } from "./map-controller";
+import { WatchButton } from "./watch-button";
 
 export interface CardState {
   building: PickedBuilding;
@@ -56,6 +57,9 @@ export function BuildingCard({
   const forSale = details ? details.forSale : state.forSaleMark;
   const owner = details === undefined ? null : (details?.ownerName ?? mapTexts.unowned);
   const development = state.developmentMark ?? { level: 0, constructing: false };
+  const [watchFailed, setWatchFailed] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another building's card starts without the last note.
+  useEffect(() => setWatchFailed(null), [building.buildingId]);
 
   return (
     <section
@@ -133,9 +137,17 @@ export function BuildingCard({
           {mapTexts.detailsFailed}
         </p>
       ) : null}
-      <a className="btn btn--primary btn--block" href={facts.href}>
-        {mapTexts.propertyDetails}
-      </a>
+      {watchFailed ? (
+        <p className="mx-card__note" role="alert">
+          {watchFailed}
+        </p>
+      ) : null}
+      <div className="mx-card__actions">
+        <a className="btn btn--primary mx-card__details" href={facts.href}>
+          {mapTexts.propertyDetails}
+        </a>
+        <WatchButton buildingId={building.buildingId} name={facts.name} onFailure={setWatchFailed} />
+      </div>
     </section>
   );
 }

@@ -65,6 +65,13 @@ const bidFields = {
   bidAmount: z.number(),
 };
 
+/** A building a player watches, as the watch alerts name it. */
+const watchFields = {
+  buildingId: z.string(),
+  /** The building's name as players see it. */
+  propertyName: z.string(),
+};
+
 /** What each private event carries. The type names the event; the payload is what the feed and pushes show. */
 export const activityPayloads = {
   /** To the owner: someone bid on their building. */
@@ -111,6 +118,34 @@ export const activityPayloads = {
     instant: z.boolean(),
     reason: z.string().nullable(),
   }),
+  /*
+   * To every player watching the building but the one who acted (and those told already by an activity of their
+   * own: the owner of a bid, the bidders it outbid or released). Dollars; each can be switched off (alerts.ts).
+   */
+  /** Its owner put it on the market at `ask`. */
+  "watch.listed": z.object({ ...watchFields, ask: z.number() }),
+  /** Its owner lowered the ask from `oldAsk` to `newAsk`. */
+  "watch.ask_lowered": z.object({ ...watchFields, oldAsk: z.number(), newAsk: z.number() }),
+  /** It changed hands (bought from the game, or a bid accepted) at `price`. */
+  "watch.sold": z.object({ ...watchFields, price: z.number() }),
+  /** Someone bid `bidAmount` on it. */
+  "watch.bid_placed": z.object({ ...watchFields, bidAmount: z.number() }),
+  /** Its owner began a development (`name` of `kind`, building `level`), finished at `completesAt` (epoch s). */
+  "watch.development_started": z.object({
+    ...watchFields,
+    kind: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    completesAt: z.number().int(),
+  }),
+  /** A development of it finished: it reached `level`, and is now worth `price`. */
+  "watch.development_finished": z.object({
+    ...watchFields,
+    kind: z.string(),
+    name: z.string(),
+    level: z.number().int(),
+    price: z.number(),
+  }),
 } as const;
 export type ActivityType = keyof typeof activityPayloads;
 export type ActivityPayload<T extends ActivityType> = z.infer<(typeof activityPayloads)[T]>;
@@ -124,6 +159,12 @@ export const pushedActivityTypes: readonly ActivityType[] = [
   "payout.paid",
   "development.completed",
   "account.warned",
+  "watch.listed",
+  "watch.ask_lowered",
+  "watch.sold",
+  "watch.bid_placed",
+  "watch.development_started",
+  "watch.development_finished",
 ];
 
 /** One entry of a player's feed, as the API and the live channel send it. */
@@ -182,6 +223,11 @@ export type LiveServerMessage =
   | { type: "ready"; userId: string; instance: string; seq: number }
   | { type: "event"; seq: number; at: number; event: PublicEvent }
   | { type: "activity"; seq: number; at: number; activity: Activity }
+  /**
+   * A building the player watches changed where no public event says so (a bid), and the player switched that
+   * alert off: no feed entry, but their watchlist is read again.
+   */
+  | { type: "watched"; seq: number; at: number; buildingId: string }
   /** The server may have missed events (its database listener reconnected): refetch everything. */
   | { type: "resync"; seq: number }
   | { type: "pong" };

@@ -20,8 +20,17 @@ export async function bidActivity(
   q: Queryable,
   bidId: string,
   what: "received" | "accepted" | "declined" | "cancelled" | "released" | "expired",
-): Promise<void> {
+): Promise<Bid> {
   const bid = await bidById(q, bidId);
+  await tell(q, bid, what);
+  return bid;
+}
+
+async function tell(
+  q: Queryable,
+  bid: Bid,
+  what: "received" | "accepted" | "declined" | "cancelled" | "released" | "expired",
+): Promise<void> {
   const fields = fieldsOf(bid);
   const bidderName = bid.bidderDetails.fullName;
   switch (what) {
@@ -47,9 +56,11 @@ export async function bidActivity(
   }
 }
 
-/** Every other pending bidder on the building who offered less than the new bid hears they were outbid. */
-export async function outbidActivity(q: Queryable, bidId: string): Promise<void> {
-  const bid = await bidById(q, bidId);
+/**
+ * Every other pending bidder on the building who offered less than the new bid hears they were outbid. Answers
+ * those bidders.
+ */
+export async function outbidActivity(q: Queryable, bid: Bid): Promise<string[]> {
   const lower = await q
     .select({ id: bids.id, bidderId: bids.bidderId, amountCents: bids.amountCents })
     .from(bids)
@@ -69,4 +80,5 @@ export async function outbidActivity(q: Queryable, bidId: string): Promise<void>
       newBidAmount: bid.bidAmount,
     });
   }
+  return lower.map((other) => other.bidderId);
 }

@@ -12,6 +12,7 @@ import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { paymentIntents } from "../../db/schema/payments";
 import type { BidRowStatus } from "../../db/schema/states";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
@@ -318,10 +319,18 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .update(bids)
       .set({ status: "released", buildingName, decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
-      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
+      .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId, bidderId: bids.bidderId });
     await bidActivity(tx, bidId, "accepted");
     for (const other of others) await bidActivity(tx, other.id, "released");
     await publishBuilding(tx, "building.sold", bid.buildingId);
-    return others;
+    // The seller acted; the buyer and the bidders released have heard of it above.
+    await alertWatchers(tx, "watch.sold", [
+      {
+        buildingId: bid.buildingId,
+        quiet: [userId, bid.bidderId, ...others.map((other) => other.bidderId)],
+        payload: { price: bid.amountCents / 100 },
+      },
+    ]);
+    return others.map(({ id, paymentIntentId }) => ({ id, paymentIntentId }));
   });
 }

@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { assertNotFrozen } from "../auth/frozen";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
@@ -324,8 +325,16 @@ async function placeBid(deps: AppDeps, bid: BidRow, intent: GatewayIntent) {
         target: paymentIntents.id,
         set: { status: intent.status, paymentMethodId: bid.paymentMethodId, updatedAt: new Date() },
       });
-    await bidActivity(tx, bidId, "received");
-    await outbidActivity(tx, bidId);
+    const placedBid = await bidActivity(tx, bidId, "received");
+    const outbid = await outbidActivity(tx, placedBid);
+    // The bidder acted; the owner and the bidders it outbid have heard of it above.
+    await alertWatchers(tx, "watch.bid_placed", [
+      {
+        buildingId,
+        quiet: [userId, placedBid.ownerId, ...outbid],
+        payload: { bidAmount: amountCents / 100 },
+      },
+    ]);
     return earlier;
   });
 }

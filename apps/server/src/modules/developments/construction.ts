@@ -4,6 +4,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { buildings } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { displayName, selectProperties } from "../buildings/present-property";
 import { publishPublicMany, recordActivity } from "../events/publish";
@@ -107,6 +108,21 @@ async function settleDueIn(tx: Queryable, ids: string | null): Promise<number> {
     }
   }
   await publishPublicMany(tx, events);
+  // Every watcher but the owner, whose own activity is above, in one statement for all of them.
+  await alertWatchers(
+    tx,
+    "watch.development_finished",
+    finished.map((f) => ({
+      buildingId: f.building_id,
+      quiet: [f.owner_id],
+      payload: {
+        kind: f.kind,
+        name: DEVELOPMENTS[f.kind as DevelopmentKind]?.name ?? f.kind,
+        level: f.level,
+        price: f.price_cents / 100,
+      },
+    })),
+  );
   return finished.length;
 }
 

@@ -21,6 +21,7 @@ import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import { type DevelopmentState, developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { frozenRefusal } from "../auth/frozen";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
@@ -443,6 +444,21 @@ async function settleMany(
       });
     }
     await publishPublicMany(tx, events);
+    // The owners acted; every other watcher of each building hears of it, all in one statement.
+    await alertWatchers(
+      tx,
+      "watch.development_started",
+      begun.map(({ row, completesAt }) => ({
+        buildingId: row.buildingId,
+        quiet: [row.userId],
+        payload: {
+          kind: row.kind,
+          name: DEVELOPMENTS[row.kind as DevelopmentKind]?.name ?? row.kind,
+          level: row.level,
+          completesAt: Math.ceil(completesAt.getTime() / 1000),
+        },
+      })),
+    );
     return items.map(({ row }) =>
       startedIds.has(row.id) ? succeeded(developedFrom(row, present.get(row.buildingId))) : succeeded(null),
     );

@@ -37,6 +37,8 @@ export type WireMessage =
   | { at: number; event: PublicEvent }
   /** `push`: Web Push messages were queued for the activity, for the instances that hear it to send. */
   | { at: number; to: string; activity: Activity; push: boolean }
+  /** `watched`: a building the player `to` watches changed, told without an alert (modules/alerts). */
+  | { at: number; to: string; watched: string }
   | { at: number; invalidate: Invalidation };
 
 /**

@@ -136,6 +136,16 @@ export class LiveHub {
       return;
     }
     const own = this.byUser.get(message.to);
+    if ("watched" in message) {
+      const data = this.encode({
+        type: "watched",
+        seq: this.seq,
+        at: message.at,
+        buildingId: message.watched,
+      });
+      for (const client of own ?? []) this.send(client, data);
+      return;
+    }
     if (own) {
       const data = this.encode({
         type: "activity",

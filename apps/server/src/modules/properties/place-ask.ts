@@ -10,6 +10,7 @@ import { bids } from "../../db/schema/bids";
 import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
+import { alertWatchers } from "../alerts/alert-watchers";
 import { assertNotFrozen } from "../auth/frozen";
 import { bidActivity } from "../bids/bid-activity";
 import { releaseHolds } from "../bids/release-holds";
@@ -80,6 +81,21 @@ export async function placeAsk(
       })
       .where(eq(properties.id, row.id));
     await publishBuilding(tx, "building.listed", row.buildingId);
+    // Watchers hear of a new listing, or of a lower ask (a raised one is no news to them); the owner acted.
+    const quiet = [userId];
+    if (!row.forSale || row.askCents === null) {
+      await alertWatchers(tx, "watch.listed", [
+        { buildingId: row.buildingId, quiet, payload: { ask: askCents / 100 } },
+      ]);
+    } else if (askCents < row.askCents) {
+      await alertWatchers(tx, "watch.ask_lowered", [
+        {
+          buildingId: row.buildingId,
+          quiet,
+          payload: { oldAsk: row.askCents / 100, newAsk: askCents / 100 },
+        },
+      ]);
+    }
     return row.buildingId;
   });
   const property = await propertyOfBuilding(db, buildingId);

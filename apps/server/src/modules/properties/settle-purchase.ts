@@ -9,6 +9,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { properties } from "../../db/schema/buildings";
 import type { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { watchAlertCtes } from "../alerts/alert-watchers";
 import { presentProperty, selectProperties } from "../buildings/present-property";
 import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes, paymentEntries } from "../ledger/ledger";
@@ -172,7 +173,13 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
       completed as (
         update purchases p set status = 'completed', payment_intent_id = done.intent_id, awaiting_until = null,
           updated_at = now()
-        from done where p.id = any(array(select purchase_id from done)) and p.id = done.purchase_id)
+        from done where p.id = any(array(select purchase_id from done)) and p.id = done.purchase_id),
+      -- Every watcher of a building bought, but its buyer, hears of the sale (one index probe when none watches).
+      ${watchAlertCtes(
+        "watch.sold",
+        sql`select done.building_id, jsonb_build_array(done.user_id::text) as quiet,
+          jsonb_build_object('price', (done.price_cents / 100.0)::float8) as payload from done`,
+      )}
       select purchase_id::text from done`,
     );
     return new Set(result.map((r) => r.purchase_id));

@@ -5,7 +5,7 @@ import { activities, pushSubscriptions } from "../../db/schema/live";
 import { loginThrottles } from "../../db/schema/otp";
 import { paymentCards } from "../../db/schema/payments";
 import { sessions, users } from "../../db/schema/users";
-import { watchlist } from "../../db/schema/watchlist";
+import { alertSettings, watchlist } from "../../db/schema/watchlist";
 import type { AppDeps } from "../../deps";
 import { findActiveUser } from "../auth/active-user";
 import { bidActivity } from "../bids/bid-activity";
@@ -45,10 +45,12 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
         price_cents = b.base_price_cents, updated_at = now()
       from buildings b where b.id = p.building_id and p.owner_id = ${userId}`);
     await publishPublic(tx, { type: "map.changed" });
-    // The feed, the browsers' push subscriptions and the watchlist are the player's own: gone with the account.
+    // The feed, the browsers' push subscriptions, the watchlist and its alerts' switches are the player's own: gone
+    // with the account.
     await tx.delete(activities).where(eq(activities.userId, userId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     await tx.delete(watchlist).where(eq(watchlist.userId, userId));
+    await tx.delete(alertSettings).where(eq(alertSettings.userId, userId));
     // The player's own pending bids are withdrawn and the bids on their buildings released; holds let go below.
     const withdrawn = await tx
       .update(bids)

@@ -10,7 +10,8 @@ export const accountCopy = {
     "Your buildings return to the market and your remaining balance is refunded to your default payment method, minus processing fees.",
   updated: "Your profile has been updated.",
   pushTitle: "Push notifications",
-  pushHint: "Bids on your buildings, accepted bids, outbids and payouts, even when the app is closed.",
+  pushHint:
+    "Bids on your buildings, accepted bids, outbids, payouts and the buildings you watch, even when the app is closed.",
   pushUnsupported:
     "This browser cannot receive push notifications here. Install the app or open it in a browser that supports them.",
   pushBlocked:

@@ -17,6 +17,7 @@ import { clearSession, getUserId } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useDeleteAccount } from "../api/delete-account";
 import { useUpdateProfile } from "../api/update-profile";
+import { AlertSettingsSection } from "../components/alert-settings-section";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
 import { PushSwitch } from "../components/push-switch";
 import { accountCopy } from "../copy";
@@ -38,6 +39,7 @@ export function AccountSettingsRoute() {
       ) : null}
       {profile.data ? <SettingsForm key={profile.data._id} profile={profile.data} /> : null}
       {profile.data ? <PushSwitch /> : null}
+      {profile.data ? <AlertSettingsSection /> : null}
       {profile.data ? <DangerZone /> : null}
     </div>
   );

@@ -2,7 +2,7 @@ import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import { mapAtBuilding, propertyDetailsUrl } from "@mx/shared/routes";
 import type { MarketListing, MarketSort } from "@mx/shared/schemas/market";
-import type { KeyboardEvent, MouseEvent } from "react";
+import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { MapIcon } from "../../../components/ui/icons";
 import { formatDay, isoOf } from "../format";
@@ -41,6 +41,9 @@ function ShowOnMap({ listing }: { listing: MarketListing }) {
   );
 }
 
+/** What the app hands in to watch a listing's building (a compact star), if anything. */
+export type WatchSlot = (building: { buildingId: string; name: string }) => ReactNode;
+
 type AriaSort = "ascending" | "descending" | undefined;
 const sortOf = (sort: MarketSort, column: "ask" | "bids" | "listed"): AriaSort => {
   if (column === "ask") return sort === "price" ? "ascending" : sort === "-price" ? "descending" : undefined;
@@ -53,10 +56,12 @@ export function ListingsView({
   listings,
   sort,
   isUpdating,
+  watchToggle,
 }: {
   listings: MarketListing[];
   sort: MarketSort;
   isUpdating: boolean;
+  watchToggle?: WatchSlot;
 }) {
   const open = useOpenOnClick();
   return (
@@ -93,6 +98,11 @@ export function ListingsView({
             <th scope="col">
               <span className="visually-hidden">{marketTexts.showOnMap}</span>
             </th>
+            {watchToggle ? (
+              <th scope="col">
+                <span className="visually-hidden">{marketTexts.watch}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -124,6 +134,7 @@ export function ListingsView({
               <td>
                 <ShowOnMap listing={l} />
               </td>
+              {watchToggle ? <td className="market-table__watch">{watchToggle(l)}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -141,6 +152,7 @@ export function ListingsView({
                 {l.name}
               </Link>
               <span className="market-card__ask">{formatDollars(l.price)}</span>
+              {watchToggle ? <div className="market-card__watch">{watchToggle(l)}</div> : null}
             </div>
             <p className="market-card__hood">{l.neighborhood ?? ""}</p>
             <dl className="market-card__facts">

@@ -15,7 +15,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type ListingFilters, useListings } from "../api/get-listings";
 import { useNeighborhoodNames } from "../api/get-neighborhood-names";
-import { ListingsView } from "../components/listings-view";
+import { ListingsView, type WatchSlot } from "../components/listings-view";
 import { TradeTicker } from "../components/trade-ticker";
 import "../market.css";
 
@@ -46,7 +46,11 @@ function writeParams(filters: ListingFilters, page: number): Record<string, stri
   return out;
 }
 
-export function MarketRoute() {
+/**
+ * /market. `watchToggle`: the star that watches a listing's building (the watchlist feature's), handed in by the app
+ * as Property Details' is.
+ */
+export function MarketRoute({ watchToggle }: { watchToggle?: WatchSlot } = {}) {
   useDocumentTitle(marketTexts.marketTitle);
   const ids = { hood: useId(), sort: useId(), filters: useId() };
   // On a phone the filters fold behind one control, so that the first listing is on the first screen.
@@ -234,6 +238,7 @@ export function MarketRoute() {
                 listings={listings.data.listings}
                 sort={applied.sort}
                 isUpdating={listings.isPlaceholderData}
+                watchToggle={watchToggle}
               />
               <Pager
                 page={page}

@@ -1,31 +1,16 @@
 import { watchlistTexts } from "@mx/shared/messages";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { WatchStar } from "../../../components/watch-star/watch-star";
 import { errorMessage } from "../../../lib/api-client";
 import { useWatchlist } from "../api/get-watchlist";
 import { useSetWatching, type WatchTarget } from "../api/set-watching";
 import "../watchlist.css";
 
-/** A star drawn outlined, or filled while the building is watched. */
-function StarIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="m12 2.5 2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8L12 2.5Z" />
-    </svg>
-  );
-}
-
-/** Watch / Watching: stars a building so that it shows on the watchlist. Pressed while watched. */
-export function WatchToggle({ building }: { building: WatchTarget }) {
+/**
+ * Watch / Watching: stars a building so that it shows on the watchlist. Pressed while watched. `compact`: the star
+ * alone (the market's rows).
+ */
+export function WatchToggle({ building, compact = false }: { building: WatchTarget; compact?: boolean }) {
   const watchlist = useWatchlist();
   const setWatching = useSetWatching();
   const watching = watchlist.data?.some((entry) => entry.buildingId === building.buildingId) ?? false;
@@ -37,18 +22,14 @@ export function WatchToggle({ building }: { building: WatchTarget }) {
     : null;
 
   return (
-    <div className="watch-toggle">
-      <button
-        type="button"
-        className={watching ? "watch-toggle__button watch-toggle__button--on" : "watch-toggle__button"}
-        aria-pressed={watching}
+    <div className={compact ? "watch-toggle watch-toggle--compact" : "watch-toggle"}>
+      <WatchStar
+        name={building.name}
+        watching={watching}
+        compact={compact}
         disabled={watchlist.isPending}
-        onClick={() => setWatching.mutate({ building, watching: !watching })}
-      >
-        <StarIcon filled={watching} />
-        <span>{watching ? watchlistTexts.watching : watchlistTexts.watch}</span>
-        <span className="visually-hidden"> {building.name}</span>
-      </button>
+        onToggle={() => setWatching.mutate({ building, watching: !watching })}
+      />
       {failed ? <ErrorBox>{failed}</ErrorBox> : null}
     </div>
   );

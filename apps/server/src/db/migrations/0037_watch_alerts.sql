@@ -1,0 +1,10 @@
+CREATE TABLE "alert_settings" (
+	"user_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"enabled" boolean NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "alert_settings_user_id_kind_pk" PRIMARY KEY("user_id","kind")
+);
+--> statement-breakpoint
+ALTER TABLE "alert_settings" ADD CONSTRAINT "alert_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "watchlist_building_user_idx" ON "watchlist" USING btree ("building_id","user_id");
