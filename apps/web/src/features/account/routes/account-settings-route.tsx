@@ -18,6 +18,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useDeleteAccount } from "../api/delete-account";
 import { useUpdateProfile } from "../api/update-profile";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
+import { PublicProfileSetting } from "../components/public-profile-setting";
 import { PushSwitch } from "../components/push-switch";
 import { accountCopy } from "../copy";
 import "../account.css";
@@ -37,6 +38,7 @@ export function AccountSettingsRoute() {
         <ErrorBox>{formats.listError(errorMessage(profile.error, errors.fetchProfileFailed))}</ErrorBox>
       ) : null}
       {profile.data ? <SettingsForm key={profile.data._id} profile={profile.data} /> : null}
+      {profile.data ? <PublicProfileSetting profile={profile.data} /> : null}
       {profile.data ? <PushSwitch /> : null}
       {profile.data ? <DangerZone /> : null}
     </div>
