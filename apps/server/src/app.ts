@@ -50,6 +50,7 @@ import { otpRoutes } from "./modules/otp/routes";
 import { paypalApiOf } from "./modules/payments/paypal-gateway";
 import { paymentRoutes } from "./modules/payments/routes";
 import { payoutRoutes } from "./modules/payouts/routes";
+import { playerRoutes } from "./modules/players/routes";
 import { propertyRoutes } from "./modules/properties/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { devOrdersRoutes } from "./modules/shop/dev-orders-routes";
@@ -440,6 +441,7 @@ export async function buildApp({
       await api.register(reportRoutes);
       await api.register(watchlistRoutes);
       await api.register(alertRoutes);
+      await api.register(playerRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

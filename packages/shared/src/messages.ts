@@ -265,6 +265,8 @@ export const serverMessages = {
   sessionExpired: "Your session has expired. Please sign in again.",
   forbidden: "You can only do this with your own account.",
   notFound: "Not found.",
+  /** A public profile asked for by a name no player has (or had before deleting their account). */
+  playerNotFound: "No player by that name.",
   tooManyRequests: "Too many requests. Please slow down and try again shortly.",
   malformedJson: "The request body is not valid JSON.",
   internal: "Something went wrong on our side. Please try again.",
@@ -414,7 +416,7 @@ export const watchlistTexts = {
   notForSale: "Not for sale",
   noBids: "No bids",
   neverTraded: "Never traded",
-  owner: (name: string) => `Owned by ${name}`,
+  ownedBy: "Owned by",
   unowned: "Unowned",
 } as const;
 
@@ -484,7 +486,8 @@ export const marketTexts = {
   tickerEmpty: "No trades yet.",
   firstSale: "first sale",
   resale: "resale",
-  tradeLine: (buyer: string, seller: string | null) => (seller ? `${seller} → ${buyer}` : `game → ${buyer}`),
+  /** Who sold a first sale, in the ticker's "seller → buyer". */
+  tradeFromGame: "game",
   metres: (m: number) => `${Math.round(m)} m`,
   // Property Details' panel
   panelTitle: "Market",

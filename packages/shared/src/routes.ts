@@ -34,6 +34,8 @@ export const paths = {
   market: "/market",
   portfolio: "/portfolio",
   watchlist: "/watchlist",
+  /** A player's public profile; open signed out too. A username's characters (USERNAME_PATTERN) are safe in a path. */
+  player: (userName: string) => `/players/${userName}`,
   /** The static map page, loaded by full navigation. */
   map: "/map",
   /** The operator console (operators only; its own chunk). */
@@ -121,6 +123,7 @@ export const api = {
   marketBuilding: (buildingId: string) => `/market/building?buildingId=${encodeURIComponent(buildingId)}`,
   portfolio: "/users/portfolio",
   watchlist: "/users/watchlist",
+  player: (userName: string) => `/players/${encodeURIComponent(userName)}`,
   unwatch: (buildingId: string) => `/users/watchlist/${encodeURIComponent(buildingId)}`,
   alertSettings: "/users/alert-settings",
   reports: "/reports",

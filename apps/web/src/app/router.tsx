@@ -47,6 +47,11 @@ const WatchlistRoute = lazy(() =>
   })),
 );
 
+// A player's public profile is its own chunk, loaded when first opened.
+const PlayerRoute = lazy(() =>
+  import("../features/players/routes/player-route").then((module) => ({ default: module.PlayerRoute })),
+);
+
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
  * (docs/decisions/0005-two-session-states.md). Later work adds them here; no guard runs in front of them.
@@ -65,6 +70,21 @@ const publicRoutes: RouteObject[] = [
       { path: paths.product(":id"), element: <ProductRoute /> },
       { path: paths.checkout, element: <CheckoutRoute /> },
       { path: paths.return, element: <ReturnRoute /> },
+    ],
+  },
+  // A player's public profile, in the account pages' column: reached from names on the leaderboard, the market and
+  // Property Details, and by a shared link signed out.
+  {
+    element: <AccountLayout />,
+    children: [
+      {
+        path: paths.player(":userName"),
+        element: (
+          <Suspense fallback={<PageSpinner />}>
+            <PlayerRoute />
+          </Suspense>
+        ),
+      },
     ],
   },
 ];

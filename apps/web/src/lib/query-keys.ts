@@ -28,6 +28,8 @@ export const queryKeys = {
     building: (buildingId: string) => ["properties", "market", "building", buildingId] as const,
     portfolio: ["properties", "market", "portfolio"] as const,
   },
+  /** A player's public profile, by name in any case: under ["properties"], so sales and asks refresh it too. */
+  player: (userName: string) => ["properties", "player", userName.toLowerCase()] as const,
   /** The buildings the player watches: under ["properties"], so sales, asks and bids refresh it too. */
   watchlist: ["properties", "watchlist"] as const,
   /** The player's switches of the alerts (Account Settings). */

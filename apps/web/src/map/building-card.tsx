@@ -1,5 +1,6 @@
+import { USERNAME_PATTERN } from "@mx/shared/constants";
 import { formatDollars } from "@mx/shared/money";
-import { propertyDetailsUrl } from "@mx/shared/routes";
+import { paths, propertyDetailsUrl } from "@mx/shared/routes";
 import type { Property } from "@mx/shared/schemas/properties";
 import { type Ref, useEffect, useId, useState } from "react";
 import { formatDateTime } from "../lib/format-date";
@@ -55,7 +56,16 @@ export function BuildingCard({
   const facts = cardFacts(state);
   const loading = details === undefined && !failed;
   const forSale = details ? details.forSale : state.forSaleMark;
-  const owner = details === undefined ? null : (details?.ownerName ?? mapTexts.unowned);
+  const ownerName = details?.ownerName ?? null;
+  // The owner's name links to their public profile (a full navigation: this page has no router).
+  const owner =
+    details === undefined ? null : ownerName && USERNAME_PATTERN.test(ownerName) ? (
+      <a className="mx-card__owner-link" href={paths.player(ownerName)}>
+        {ownerName}
+      </a>
+    ) : (
+      (ownerName ?? mapTexts.unowned)
+    );
   const development = state.developmentMark ?? { level: 0, constructing: false };
   const [watchFailed, setWatchFailed] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another building's card starts without the last note.

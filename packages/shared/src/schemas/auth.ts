@@ -82,6 +82,8 @@ export const Profile = z.object({
   isStripeIntegrated: z.boolean(),
   stripeConnAccId: z.string().nullable(),
   createdAt: z.string(),
+  /** The player chose not to list their buildings on their public profile (count and value still show). */
+  hideHoldings: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
 
@@ -102,11 +104,13 @@ export const UpdateProfileBody = z
     userName: UserName.optional(),
     email: Email.optional(),
     buildingColor: HexColour.optional(),
+    hideHoldings: z.boolean().optional(),
     ...ProofFields,
   })
-  .refine((b) => [b.fullName, b.userName, b.email, b.buildingColor].some((v) => v !== undefined), {
-    error: "at least one of fullName, userName, email, buildingColor is required",
-  });
+  .refine(
+    (b) => [b.fullName, b.userName, b.email, b.buildingColor, b.hideHoldings].some((v) => v !== undefined),
+    { error: "at least one of fullName, userName, email, buildingColor, hideHoldings is required" },
+  );
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 export const UpdateProfileData = z.object({ data: Profile });
 

@@ -27,5 +27,8 @@ export const trades = pgTable(
     index("trades_at_idx").on(t.at, t.id),
     index("trades_building_at_idx").on(t.buildingId, t.at, t.id),
     index("trades_neighborhood_at_idx").on(t.neighborhood, t.at, t.id),
+    // A player's public profile reads their latest trades from each side.
+    index("trades_buyer_at_idx").on(t.buyerId, t.at, t.id),
+    index("trades_seller_at_idx").on(t.sellerId, t.at, t.id),
   ],
 );

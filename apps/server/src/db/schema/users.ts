@@ -35,6 +35,8 @@ export const users = pgTable(
     tradingFrozenReason: text("trading_frozen_reason"),
     /** Set by an operator: payouts are refused, with this reason shown to the player. */
     payoutsFrozenReason: text("payouts_frozen_reason"),
+    /** The player's choice: their public profile shows how many buildings they hold and their value, not which. */
+    hideHoldings: boolean("hide_holdings").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),

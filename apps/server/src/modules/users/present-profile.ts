@@ -16,5 +16,6 @@ export function presentProfile(user: UserRow, totalPropertyPriceCents: number): 
     isStripeIntegrated: isConnected(user),
     stripeConnAccId: isConnected(user) ? user.stripeConnAccId : null,
     createdAt: user.createdAt.toISOString(),
+    hideHoldings: user.hideHoldings,
   };
 }

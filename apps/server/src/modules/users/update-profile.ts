@@ -71,6 +71,7 @@ async function apply(
         userName: changes.userName,
         email: taken ? undefined : email,
         buildingColor: color,
+        hideHoldings: changes.hideHoldings,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));

@@ -18,6 +18,15 @@ export const accountCopy = {
     "Notifications are blocked for this site. Allow them in your browser's site settings, then come back.",
   pushOnFailed: "Push notifications could not be turned on. Try again.",
   pushOffFailed: "Push notifications could not be turned off. Try again.",
+  publicProfileTitle: "Public profile",
+  publicProfileHint:
+    "Anyone can see your username, colour, when you joined, how many buildings you hold and their total value, and your latest trades.",
+  publicProfileLink: "See your public profile",
+  hideHoldings: "Hide my buildings on my public profile",
+  hideHoldingsFailed: "Your choice could not be saved. Try again.",
+  holdingsHidden:
+    "Your buildings are hidden on your public profile. Their number and total value still show.",
+  holdingsShown: "Your buildings are listed on your public profile.",
   on: "On",
   off: "Off",
 } as const;

@@ -19,6 +19,7 @@ import { useDeleteAccount } from "../api/delete-account";
 import { useUpdateProfile } from "../api/update-profile";
 import { AlertSettingsSection } from "../components/alert-settings-section";
 import { DeleteAccountDialog } from "../components/delete-account-dialog";
+import { PublicProfileSetting } from "../components/public-profile-setting";
 import { PushSwitch } from "../components/push-switch";
 import { accountCopy } from "../copy";
 import "../account.css";
@@ -38,6 +39,7 @@ export function AccountSettingsRoute() {
         <ErrorBox>{formats.listError(errorMessage(profile.error, errors.fetchProfileFailed))}</ErrorBox>
       ) : null}
       {profile.data ? <SettingsForm key={profile.data._id} profile={profile.data} /> : null}
+      {profile.data ? <PublicProfileSetting profile={profile.data} /> : null}
       {profile.data ? <PushSwitch /> : null}
       {profile.data ? <AlertSettingsSection /> : null}
       {profile.data ? <DangerZone /> : null}

@@ -2,6 +2,7 @@ import { DEFAULT_BUILDING_COLOR } from "@mx/shared/constants";
 import { formatDollars } from "@mx/shared/money";
 import type { LeaderboardEntry } from "@mx/shared/schemas/properties";
 import { ReportButton } from "../../../components/report/report-button";
+import { PlayerLink } from "../../../components/ui/player-link";
 import type { LeaderboardSort } from "../api/get-leaderboard";
 import { leaderboardCopy } from "../copy";
 
@@ -74,7 +75,7 @@ export function LeaderboardTable({ entries, sortBy, viewerId, isUpdating }: Lead
                       style={{ backgroundColor: entry.buildingColor || DEFAULT_BUILDING_COLOR }}
                     />
                     <span className="leaderboard-table__full-name">
-                      {entry.fullName}
+                      <PlayerLink userName={entry.userName}>{entry.fullName}</PlayerLink>
                       {isViewer ? <span className="leaderboard-you">{leaderboardCopy.you}</span> : null}
                     </span>
                   </span>
@@ -95,7 +96,9 @@ export function LeaderboardTable({ entries, sortBy, viewerId, isUpdating }: Lead
                     </span>
                   ) : null}
                 </th>
-                <td className="leaderboard-table__username">@{entry.userName}</td>
+                <td className="leaderboard-table__username">
+                  <PlayerLink userName={entry.userName}>@{entry.userName}</PlayerLink>
+                </td>
                 <td className="leaderboard-table__number">{formatDollars(entry.totalPropertyPrice)}</td>
                 <td className="leaderboard-table__number leaderboard-table__properties">
                   {entry.numberOfProperties}

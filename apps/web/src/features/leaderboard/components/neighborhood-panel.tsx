@@ -1,6 +1,7 @@
 import { formatDollars } from "@mx/shared/money";
 import type { NeighborhoodDetailData } from "@mx/shared/schemas/properties";
 import { lazy, Suspense } from "react";
+import { PlayerLink } from "../../../components/ui/player-link";
 import { formatDate } from "../../../lib/format-date";
 import { useMarketIndex } from "../api/get-market-index";
 import { leaderboardCopy } from "../copy";
@@ -47,7 +48,7 @@ export function NeighborhoodPanel({ detail }: { detail: NeighborhoodDetailData }
                     style={{ background: owner.color }}
                     aria-hidden="true"
                   />
-                  {owner.userName} · {leaderboardCopy.propertyCount(owner.properties)}
+                  <PlayerLink userName={owner.userName} /> · {leaderboardCopy.propertyCount(owner.properties)}
                 </li>
               ))}
             </ol>

@@ -2,6 +2,7 @@ import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { Link } from "react-router";
+import { PlayerLink } from "../../../components/ui/player-link";
 import { useLatestTrades } from "../api/get-trades";
 import { formatAgo, formatDay, isoOf } from "../format";
 
@@ -34,7 +35,12 @@ export function TradeTicker() {
               <span className={`trade-kind trade-kind--${trade.kind}`}>
                 {trade.kind === "first-sale" ? marketTexts.firstSale : marketTexts.resale}
               </span>{" "}
-              {marketTexts.tradeLine(trade.buyerUserName, trade.sellerUserName)} ·{" "}
+              {trade.sellerUserName === null ? (
+                marketTexts.tradeFromGame
+              ) : (
+                <PlayerLink userName={trade.sellerUserName} />
+              )}{" "}
+              → <PlayerLink userName={trade.buyerUserName} /> ·{" "}
               <time dateTime={isoOf(trade.at)} title={formatDay(trade.at)}>
                 {formatAgo(trade.at)}
               </time>

@@ -8,6 +8,7 @@ import { ReportButton } from "../../../components/report/report-button";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { ArrowLeftIcon, PencilIcon } from "../../../components/ui/icons";
+import { PlayerLink } from "../../../components/ui/player-link";
 import { ApiError } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/format-date";
 import { getUserId } from "../../../lib/session";
@@ -338,11 +339,12 @@ export function PropertyDetailsRoute({ ownerBids, cancelSale, watchToggle }: Pro
   );
 }
 
-function ownerText(property: Property | undefined, isOwner: boolean, isLoading: boolean): string {
+/** Who owns it: the owner's name links to their public profile. */
+function ownerText(property: Property | undefined, isOwner: boolean, isLoading: boolean): ReactNode {
   if (!property) return isLoading ? texts.loading : "—";
   if (isOwner) return propertiesCopy.you;
   if (property.ownerId === null) return propertiesCopy.unowned;
-  return property.ownerName ?? "—";
+  return property.ownerName ? <PlayerLink userName={property.ownerName} /> : "—";
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

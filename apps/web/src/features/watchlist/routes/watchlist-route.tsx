@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
+import { PlayerLink } from "../../../components/ui/player-link";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate } from "../../../lib/format-date";
@@ -52,7 +53,13 @@ function WatchRow({ building, onUnwatch }: { building: WatchedBuilding; onUnwatc
       </div>
       <p className="watch-row__place">
         {place ? `${place} · ` : ""}
-        {building.ownerName ? watchlistTexts.owner(building.ownerName) : watchlistTexts.unowned}
+        {building.ownerName ? (
+          <>
+            {watchlistTexts.ownedBy} <PlayerLink userName={building.ownerName} />
+          </>
+        ) : (
+          watchlistTexts.unowned
+        )}
       </p>
       <dl className="watch-row__figures">
         <Figure label={watchlistTexts.price}>{formatDollars(building.price)}</Figure>

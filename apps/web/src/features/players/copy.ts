@@ -1,0 +1,25 @@
+/** This feature's own screen copy, free to change. The server's refusals come from @mx/shared/messages. */
+export const playersCopy = {
+  documentTitle: (userName: string) => `${userName} · Player`,
+  back: "Back",
+  noSuchPlayer: "No player by that name",
+  noSuchPlayerHint: "The name may have been changed, or the account closed.",
+  toLeaderboard: "See the leaderboard",
+  loadFailed: "This player's profile could not be loaded.",
+  joined: (monthYear: string) => `Joined ${monthYear}`,
+  buildingsHeld: "Buildings",
+  totalValue: "Total value",
+  holdingsTitle: "Buildings held",
+  holdingsHidden: "This player keeps their list of buildings private.",
+  noHoldings: "No buildings yet.",
+  showingMostValuable: (shown: number, total: number) => `The ${shown} most valuable of ${total} buildings.`,
+  value: "Value",
+  askFor: (ask: string) => `For sale at ${ask}`,
+  developmentLevel: (level: number) => `Level ${level}`,
+  mapLabel: (count: number) =>
+    `Map of Manhattan showing where ${count === 1 ? "this building stands" : `these ${count} buildings stand`}`,
+  tradesTitle: "Recent trades",
+  noTrades: "No trades yet.",
+  bought: "Bought",
+  sold: "Sold",
+} as const;
