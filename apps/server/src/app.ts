@@ -32,6 +32,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
+import { loadCollections } from "./modules/collections/catalogue";
+import { collectionRoutes } from "./modules/collections/routes";
 import { developmentRoutes } from "./modules/developments/routes";
 import { vapidKeys, WebPushSender } from "./modules/live/push";
 import { liveRoutes } from "./modules/live/routes";
@@ -215,6 +217,7 @@ export async function buildApp({
     ),
     gateway: gateway ?? (await createGateway(config, database)),
     webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
+    collections: loadCollections(config.collectionsFile, (message) => app.log.warn(message)),
     faults,
     log: app.log,
   };
@@ -438,6 +441,7 @@ export async function buildApp({
       await api.register(marketRoutes);
       await api.register(reportRoutes);
       await api.register(watchlistRoutes);
+      await api.register(collectionRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

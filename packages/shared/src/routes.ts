@@ -34,6 +34,8 @@ export const paths = {
   market: "/market",
   portfolio: "/portfolio",
   watchlist: "/watchlist",
+  collections: "/collections",
+  collection: (id: string) => `/collections/${encodeURIComponent(id)}`,
   /** The static map page, loaded by full navigation. */
   map: "/map",
   /** The operator console (operators only; its own chunk). */

@@ -18,5 +18,7 @@ export const watchlist = pgTable(
     primaryKey({ columns: [t.userId, t.buildingId] }),
     // A player's list, newest first.
     index("watchlist_user_created_idx").on(t.userId, t.createdAt.desc(), t.buildingId),
+    // A building's watchers (told when a collection it belongs to is completed).
+    index("watchlist_building_idx").on(t.buildingId),
   ],
 );

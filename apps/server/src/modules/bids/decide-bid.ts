@@ -15,6 +15,7 @@ import type { AppDeps } from "../../deps";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
+import { trackHoldings } from "../collections/track-holdings";
 import { accounts, postJournal } from "../ledger/ledger";
 import { type Resumable, runOperation, type Step } from "../money/operation";
 import { bidActivity } from "./bid-activity";
@@ -321,6 +322,7 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId });
     await bidActivity(tx, bidId, "accepted");
     for (const other of others) await bidActivity(tx, other.id, "released");
+    await trackHoldings(tx, deps.collections, [bid.buildingId]);
     await publishBuilding(tx, "building.sold", bid.buildingId);
     return others;
   });
