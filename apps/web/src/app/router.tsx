@@ -47,6 +47,18 @@ const WatchlistRoute = lazy(() =>
   })),
 );
 
+// The collections pages: their own chunk.
+const CollectionsRoute = lazy(() =>
+  import("../features/collections/routes/collections-route").then((module) => ({
+    default: module.CollectionsRoute,
+  })),
+);
+const CollectionRoute = lazy(() =>
+  import("../features/collections/routes/collection-route").then((module) => ({
+    default: module.CollectionRoute,
+  })),
+);
+
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
  * (docs/decisions/0005-two-session-states.md). Later work adds them here; no guard runs in front of them.
@@ -105,6 +117,22 @@ const signedInRoutes: RouteObject[] = [
     element: (
       <Suspense fallback={<PageSpinner />}>
         <WatchlistRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: paths.collections,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <CollectionsRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: paths.collection(":id"),
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <CollectionRoute />
       </Suspense>
     ),
   },

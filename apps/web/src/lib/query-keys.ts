@@ -30,6 +30,13 @@ export const queryKeys = {
   },
   /** The buildings the player watches: under ["properties"], so sales, asks and bids refresh it too. */
   watchlist: ["properties", "watchlist"] as const,
+  /** Collections follow ownership: under ["properties"], so every sale refreshes them. */
+  collections: {
+    list: ["properties", "collections", "list"] as const,
+    one: (id: string) => ["properties", "collections", "one", id] as const,
+    collectors: ["properties", "collections", "collectors"] as const,
+    map: ["properties", "collections", "map"] as const,
+  },
   /** A neighbourhood's index moves only with trades, which the leaderboard's family already follows. */
   marketIndex: (name: string) => ["leaderboard", "market-index", name] as const,
   /** ["bids"] covers every list; ["bids", type] one side's pages. */

@@ -40,6 +40,8 @@ export const LAYERS = {
   siteLevels: "development-site-levels",
   neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
+  /** The mark over a held collection's buildings: a ring in the holder's colour. */
+  collections: "collection-outlines",
   selectedOutline: "selected-outline",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
@@ -87,6 +89,8 @@ export const STATE = {
   level: "level",
   /** True while a development is being built. */
   constructing: "constructing",
+  /** The holder's colour while the building belongs to a collection someone holds whole. */
+  collection: "collection",
 } as const;
 
 /** Names of the generated images drawn above buildings on the market and above the selected one. */
@@ -516,6 +520,22 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "line-color": MAP_COLORS.forSale,
           "line-width": ["interpolate", ["linear"], ["zoom"], 13, 1, 16, 3, 18, 5],
           "line-opacity": ["case", ["all", isForSale, ["!", isSelected]], 1, 0],
+        },
+      },
+      {
+        // A held collection: a ring on the ground around each of its buildings in the holder's colour, dashed so
+        // it reads apart from the for-sale ring.
+        id: LAYERS.collections,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: 13,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": ["to-color", ["coalesce", ["feature-state", STATE.collection], "#000000"]],
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 2, 16, 4, 18, 7],
+          "line-dasharray": [1.5, 1],
+          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 1, 0],
         },
       },
       {
