@@ -129,7 +129,7 @@ const signedInRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.collection(":id"),
+    path: `${paths.collections}/:id`,
     element: (
       <Suspense fallback={<PageSpinner />}>
         <CollectionRoute />

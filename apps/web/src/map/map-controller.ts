@@ -598,6 +598,8 @@ export class MapController {
     const before = this.collectionMarks;
     this.collectionMarks = next;
     if (this.styleLoaded) this.applyCollectionMarks(next, before);
+    // How many buildings carry the mark: what a test (or a curious reader of the page) can see of it.
+    this.map.getContainer().setAttribute("data-collection-marks", String(next.size));
   }
 
   private applyCollectionMarks(next: Map<number, string>, before: Map<number, string>) {
