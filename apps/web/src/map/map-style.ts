@@ -42,6 +42,8 @@ export const LAYERS = {
   outlines: "building-outlines",
   /** The mark over a held collection's buildings: a ring in the holder's colour. */
   collections: "collection-outlines",
+  /** A dark casing under it, so the ring shows on any colour of wall (a white holder's too). */
+  collectionCasing: "collection-outline-casing",
   selectedOutline: "selected-outline",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
@@ -523,22 +525,6 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       {
-        // A held collection: a ring on the ground around each of its buildings in the holder's colour, dashed so
-        // it reads apart from the for-sale ring.
-        id: LAYERS.collections,
-        type: "line",
-        source: SOURCE_ID,
-        "source-layer": SOURCE_LAYERS.buildings,
-        minzoom: 13,
-        layout: { "line-join": "round" },
-        paint: {
-          "line-color": ["to-color", ["coalesce", ["feature-state", STATE.collection], "#000000"]],
-          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 2, 16, 4, 18, 7],
-          "line-dasharray": [1.5, 1],
-          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 1, 0],
-        },
-      },
-      {
         id: LAYERS.blocks,
         type: "fill-extrusion",
         source: SOURCE_ID,
@@ -611,6 +597,35 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "fill-extrusion-height": onlyWhere(isConstructing, scaffoldTopAt),
           "fill-extrusion-opacity": DEVELOPMENT_LOOK.scaffoldOpacity,
           "fill-extrusion-vertical-gradient": false,
+        },
+      },
+      {
+        id: LAYERS.collectionCasing,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": MAP_COLORS.water,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 4, 16, 7, 18, 11],
+          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 0.9, 0],
+        },
+      },
+      {
+        // A held collection: each of its buildings' footprints drawn over the walls in the holder's colour,
+        // dashed so it reads apart from the selected building's outline.
+        id: LAYERS.collections,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": ["to-color", ["coalesce", ["feature-state", STATE.collection], "#000000"]],
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 2, 16, 4, 18, 7],
+          "line-dasharray": [1.5, 1],
+          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 1, 0],
         },
       },
       {

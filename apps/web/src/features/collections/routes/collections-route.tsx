@@ -88,6 +88,7 @@ export function CollectionsRoute() {
         lead={<BackLink to={paths.profile} label={collectionTexts.backToProfile} />}
       />
       <p className="collections__lead">{collectionTexts.lead}</p>
+      <Collectors />
       <fieldset className="collections__filter">
         <legend className="visually-hidden">{collectionTexts.filterLabel}</legend>
         {[null, ...COLLECTION_KINDS].map((k) => (
@@ -112,18 +113,13 @@ export function CollectionsRoute() {
         </p>
       ) : null}
       {shown?.length === 0 ? <p className="collections__lead">{collectionTexts.empty}</p> : null}
-      <div className="collections__body">
-        {shown && shown.length > 0 ? (
-          <ul className="collections__rows">
-            {shown.map((c) => (
-              <CollectionRow key={c.id} collection={c} />
-            ))}
-          </ul>
-        ) : (
-          <div />
-        )}
-        <Collectors />
-      </div>
+      {shown && shown.length > 0 ? (
+        <ul className="collections__rows">
+          {shown.map((c) => (
+            <CollectionRow key={c.id} collection={c} />
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
