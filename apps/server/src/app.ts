@@ -33,6 +33,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { tokenFromHeader } from "./modules/auth/sessions";
 import { bidRoutes } from "./modules/bids/routes";
 import { buildingRoutes } from "./modules/buildings/routes";
+import { loadCollections } from "./modules/collections/catalogue";
+import { collectionRoutes } from "./modules/collections/routes";
 import { developmentRoutes } from "./modules/developments/routes";
 import { vapidKeys, WebPushSender } from "./modules/live/push";
 import { liveRoutes } from "./modules/live/routes";
@@ -217,6 +219,7 @@ export async function buildApp({
     ),
     gateway: gateway ?? (await createGateway(config, database)),
     webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
+    collections: loadCollections(config.collectionsFile, (message) => app.log.warn(message)),
     faults,
     log: app.log,
   };
@@ -442,6 +445,7 @@ export async function buildApp({
       await api.register(watchlistRoutes);
       await api.register(alertRoutes);
       await api.register(playerRoutes);
+      await api.register(collectionRoutes);
       await api.register(opsRoutes);
       if (config.stripe) await api.register(stripeWebhookRoutes);
       const paypalApi = paypalApiOf(deps.gateway);

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 /** The island file's name in the repository's `data/` folder. */
 export const ISLAND_FILE_NAME = "manhattan-island.json.gz";
+export const COLLECTIONS_FILE_NAME = "collections.json";
 
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -184,6 +185,8 @@ export type Config = {
   mapDataDir: string | null;
   /** The island file committed with the project (`data/manhattan-island.json.gz`, made by `npm run data:build`). */
   islandFile: string;
+  /** The collections (`data/collections.json`, made by `npm run data:build` from the island). */
+  collectionsFile: string;
   /** Null: the sandbox gateway. */
   stripe: {
     secretKey: string;
@@ -360,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
     mapDataDir: e.MAP_DATA_DIR ? path.resolve(e.MAP_DATA_DIR) : null,
     islandFile: path.resolve(import.meta.dirname, "../../../data", ISLAND_FILE_NAME),
+    collectionsFile: path.resolve(import.meta.dirname, "../../../data", COLLECTIONS_FILE_NAME),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {

@@ -2,6 +2,7 @@ import type { PaymentGateway } from "@mx/processors/gateway";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import type { CollectionCatalogue } from "./modules/collections/catalogue";
 import type { WebPush } from "./modules/live/push";
 import type { Mailer } from "./modules/mail/mailer";
 
@@ -14,6 +15,8 @@ export type AppDeps = {
   gateway: PaymentGateway;
   /** Sends the Web Push the outbox holds, signed with this server's VAPID keys. */
   webPush: WebPush;
+  /** The collections (data/collections.json) and which buildings belong to which. */
+  collections: CollectionCatalogue;
   /** The app's logger, for work that outlives a request (jobs, best-effort clean-ups). */
   log?: FastifyBaseLogger;
   /** Failure points for tests: each, when set, runs at its named step and may throw. Never set in production. */

@@ -116,7 +116,39 @@ describe("describeActivity", () => {
     }
   });
 
+  it("words a completed collection for its holder and its watchers, and the last building for sale", () => {
+    const base = {
+      collectionId: "skyline-inwood",
+      collectionName: "The skyline of Inwood",
+      holderName: "grace",
+    };
+    expect(describeActivity({ type: "collection.completed", payload: { ...base, role: "holder" } })).toEqual({
+      title: "Collection completed",
+      body: "You own every building of The skyline of Inwood: the collection is yours.",
+      url: "/collections/skyline-inwood",
+    });
+    expect(
+      describeActivity({ type: "collection.completed", payload: { ...base, role: "watcher" } }).body,
+    ).toBe("grace completed The skyline of Inwood, which has a building you watch.");
+    expect(
+      describeActivity({
+        type: "collection.one_short_listed",
+        payload: {
+          collectionId: "skyline-inwood",
+          collectionName: "The skyline of Inwood",
+          buildingId: "way/1",
+          propertyName: "Test Tower",
+          ask: 250,
+        },
+      }),
+    ).toEqual({
+      title: "The last building is for sale",
+      body: "The last building of The skyline of Inwood, Test Tower, is for sale at $250.00.",
+      url: "/Property-Details?id=way%2F1&name=Test%20Tower",
+    });
+  });
+
   it("has words for each event type", () => {
-    expect(activityTypes).toHaveLength(19);
+    expect(activityTypes).toHaveLength(21);
   });
 });

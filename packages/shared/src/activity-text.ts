@@ -174,6 +174,25 @@ export function describeActivity(activity: ActivityEvent): {
         url: buildingUrl(p.buildingId, p.propertyName),
       };
     }
+    case "collection.completed": {
+      const p = activity.payload;
+      return {
+        title: "Collection completed",
+        body:
+          p.role === "holder"
+            ? `You own every building of ${p.collectionName}: the collection is yours.`
+            : `${p.holderName} completed ${p.collectionName}, which has a building you watch.`,
+        url: paths.collection(p.collectionId),
+      };
+    }
+    case "collection.one_short_listed": {
+      const p = activity.payload;
+      return {
+        title: "The last building is for sale",
+        body: `The last building of ${p.collectionName}, ${p.propertyName}, is for sale at ${formatDollars(p.ask)}.`,
+        url: buildingUrl(p.buildingId, p.propertyName),
+      };
+    }
     case "payout.failed": {
       const p = activity.payload;
       return {

@@ -431,6 +431,43 @@ export const alertTexts = {
   saveFailed: "Your alert settings could not be saved. Please try again.",
 } as const;
 
+/** The collections: sets of buildings a player completes by owning them all. */
+export const collectionTexts = {
+  title: "Collections",
+  lead: "Sets of buildings to complete: own every building of one and it is yours to hold, until you sell one.",
+  backToProfile: "Back to Profile",
+  backToCollections: "All collections",
+  filterLabel: "Show",
+  all: "All",
+  kinds: {
+    block: "Blocks",
+    skyline: "Skylines",
+    era: "Eras",
+    giants: "Giants",
+    landmarks: "Landmarks",
+  },
+  difficulty: (n: number) => `Difficulty ${n} of 5`,
+  members: (n: number) => `${n} ${n === 1 ? "building" : "buildings"}`,
+  progress: (owned: number, total: number) => `${owned} of ${total}`,
+  progressLabel: (owned: number, total: number) => `You own ${owned} of its ${total} buildings`,
+  heldBy: (name: string) => `Held by ${name}`,
+  unheld: "Nobody holds it",
+  youHold: "You hold this collection",
+  owner: (name: string) => `Owned by ${name}`,
+  unowned: "Unowned",
+  forSale: "For sale",
+  value: "Value",
+  membersTitle: "Its buildings",
+  collectorsTitle: "Collectors",
+  collectorsLead: "Players by collections held, then by the value of the buildings in them.",
+  noCollectors: "Nobody holds a collection yet.",
+  held: (n: number) => `${n} held`,
+  empty: "No collections of this kind.",
+  loadFailed: "The collections could not be loaded.",
+  oneFailed: "This collection could not be loaded.",
+  count: (n: number) => `${n} ${n === 1 ? "collection" : "collections"}`,
+} as const;
+
 /** The market, the portfolio and the market panel of Property Details. */
 export const marketTexts = {
   market: "Market",

@@ -36,6 +36,8 @@ export const paths = {
   watchlist: "/watchlist",
   /** A player's public profile; open signed out too. A username's characters (USERNAME_PATTERN) are safe in a path. */
   player: (userName: string) => `/players/${userName}`,
+  collections: "/collections",
+  collection: (id: string) => `/collections/${encodeURIComponent(id)}`,
   /** The static map page, loaded by full navigation. */
   map: "/map",
   /** The operator console (operators only; its own chunk). */
@@ -124,6 +126,10 @@ export const api = {
   portfolio: "/users/portfolio",
   watchlist: "/users/watchlist",
   player: (userName: string) => `/players/${encodeURIComponent(userName)}`,
+  collections: "/collections",
+  collection: (id: string) => `/collections/${encodeURIComponent(id)}`,
+  collectors: "/collections/leaderboard",
+  heldCollectionsMap: "/collections/map",
   unwatch: (buildingId: string) => `/users/watchlist/${encodeURIComponent(buildingId)}`,
   alertSettings: "/users/alert-settings",
   reports: "/reports",

@@ -51,6 +51,17 @@ const WatchlistRoute = lazy(() =>
 const PlayerRoute = lazy(() =>
   import("../features/players/routes/player-route").then((module) => ({ default: module.PlayerRoute })),
 );
+// The collections pages: their own chunk.
+const CollectionsRoute = lazy(() =>
+  import("../features/collections/routes/collections-route").then((module) => ({
+    default: module.CollectionsRoute,
+  })),
+);
+const CollectionRoute = lazy(() =>
+  import("../features/collections/routes/collection-route").then((module) => ({
+    default: module.CollectionRoute,
+  })),
+);
 
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
@@ -125,6 +136,22 @@ const signedInRoutes: RouteObject[] = [
     element: (
       <Suspense fallback={<PageSpinner />}>
         <WatchlistRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: paths.collections,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <CollectionsRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: `${paths.collections}/:id`,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <CollectionRoute />
       </Suspense>
     ),
   },

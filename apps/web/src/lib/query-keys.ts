@@ -34,6 +34,13 @@ export const queryKeys = {
   watchlist: ["properties", "watchlist"] as const,
   /** The player's switches of the alerts (Account Settings). */
   alertSettings: ["alert-settings"] as const,
+  /** Collections follow ownership: under ["properties"], so every sale refreshes them. */
+  collections: {
+    list: ["properties", "collections", "list"] as const,
+    one: (id: string) => ["properties", "collections", "one", id] as const,
+    collectors: ["properties", "collections", "collectors"] as const,
+    map: ["properties", "collections", "map"] as const,
+  },
   /** A neighbourhood's index moves only with trades, which the leaderboard's family already follows. */
   marketIndex: (name: string) => ["leaderboard", "market-index", name] as const,
   /** ["bids"] covers every list; ["bids", type] one side's pages. */

@@ -1,5 +1,6 @@
 import { decodeSites, type Sites } from "@mx/shared/map-sites";
 import { API_BASE, api } from "@mx/shared/routes";
+import type { HeldCollectionsMapData } from "@mx/shared/schemas/collections";
 import type { MapManifest, MapState } from "@mx/shared/schemas/map";
 import type { BuildingSearchResult, Neighborhood, Property } from "@mx/shared/schemas/properties";
 import { ApiError, apiRequest } from "../lib/api-client";
@@ -149,4 +150,11 @@ export async function setWatched(buildingId: string, watching: boolean): Promise
   const ids = await fetchWatchedIds().catch(() => new Set<string>());
   if (watching) ids.add(buildingId);
   else ids.delete(buildingId);
+}
+
+/** The held collections' buildings in their holders' colours (the map's collection mark); malformed entries dropped. */
+export async function fetchHeldCollections(signal?: AbortSignal): Promise<HeldCollectionsMapData["held"]> {
+  const { data } = await apiRequest<HeldCollectionsMapData | null>(api.heldCollectionsMap, { signal });
+  if (!data || !Array.isArray(data.held)) return [];
+  return data.held.filter((h) => typeof h.color === "string" && Array.isArray(h.mapIds));
 }

@@ -168,6 +168,8 @@ export class MapController {
   private selected: number | null = null;
   private selectedAt: { lng: number; lat: number } | null = null;
   private marks = new Map<number, BuildingMark>();
+  /** The held collections' mark: map id → the holder's colour. */
+  private collectionMarks = new Map<number, string>();
   private tileErrors = 0;
   private readonly manifest: MapManifest;
   /** Every building's point, fetched the first time the player nears the island view. */
@@ -225,6 +227,7 @@ export class MapController {
     this.map.on("load", () => {
       this.styleLoaded = true;
       this.applyMarks(this.marks, new Map());
+      this.applyCollectionMarks(this.collectionMarks, new Map());
       this.drawSites();
     });
     this.map.on("zoom", this.drawSites);
@@ -586,6 +589,27 @@ export class MapController {
         // Without the points the island view shows no developments; the next zoom out tries again.
         this.sitesRequested = false;
       });
+  }
+
+  /** The held collections' mark: each building of one in its holder's colour (the last call's marks replaced). */
+  setCollectionMarks(held: { color: string; mapIds: number[] }[]) {
+    const next = new Map<number, string>();
+    for (const set of held) for (const mapId of set.mapIds) next.set(mapId, set.color);
+    const before = this.collectionMarks;
+    this.collectionMarks = next;
+    if (this.styleLoaded) this.applyCollectionMarks(next, before);
+    // How many buildings carry the mark: what a test (or a curious reader of the page) can see of it.
+    this.map.getContainer().setAttribute("data-collection-marks", String(next.size));
+  }
+
+  private applyCollectionMarks(next: Map<number, string>, before: Map<number, string>) {
+    for (const mapId of before.keys()) {
+      if (!next.has(mapId)) this.map.removeFeatureState(this.target(mapId), STATE.collection);
+    }
+    for (const [mapId, color] of next) {
+      if (before.get(mapId) !== color)
+        this.map.setFeatureState(this.target(mapId), { [STATE.collection]: color });
+    }
   }
 
   /** One building's new mark (from a live event), applied at once; null or an empty mark clears it. */

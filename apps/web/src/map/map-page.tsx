@@ -12,6 +12,7 @@ import { FirstRunGuide } from "./first-run-guide";
 import { Legend } from "./legend";
 import type { MapController, Padding, PickedBuilding } from "./map-controller";
 import { SearchBox } from "./search-box";
+import { useCollectionMarks } from "./use-collection-marks";
 import { useOwnershipOverlay } from "./use-ownership-overlay";
 import "./map.css";
 import { markFirstViewDrawn } from "../lib/service-worker";
@@ -129,6 +130,7 @@ export function MapPage() {
     };
   }, [controller]);
 
+  useCollectionMarks(controller);
   useOwnershipOverlay(
     controller,
     useCallback(() => setMarksVersion((v) => v + 1), []),

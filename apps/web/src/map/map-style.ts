@@ -40,6 +40,10 @@ export const LAYERS = {
   siteLevels: "development-site-levels",
   neighborhoodLabels: "neighborhood-labels",
   outlines: "building-outlines",
+  /** The mark over a held collection's buildings: a ring in the holder's colour. */
+  collections: "collection-outlines",
+  /** A dark casing under it, so the ring shows on any colour of wall (a white holder's too). */
+  collectionCasing: "collection-outline-casing",
   selectedOutline: "selected-outline",
   saleMarkers: "for-sale-markers",
   selectedMarker: "selected-marker",
@@ -87,6 +91,8 @@ export const STATE = {
   level: "level",
   /** True while a development is being built. */
   constructing: "constructing",
+  /** The holder's colour while the building belongs to a collection someone holds whole. */
+  collection: "collection",
 } as const;
 
 /** Names of the generated images drawn above buildings on the market and above the selected one. */
@@ -591,6 +597,35 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
           "fill-extrusion-height": onlyWhere(isConstructing, scaffoldTopAt),
           "fill-extrusion-opacity": DEVELOPMENT_LOOK.scaffoldOpacity,
           "fill-extrusion-vertical-gradient": false,
+        },
+      },
+      {
+        id: LAYERS.collectionCasing,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": MAP_COLORS.water,
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 4, 16, 7, 18, 11],
+          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 0.9, 0],
+        },
+      },
+      {
+        // A held collection: each of its buildings' footprints drawn over the walls in the holder's colour,
+        // dashed so it reads apart from the selected building's outline.
+        id: LAYERS.collections,
+        type: "line",
+        source: SOURCE_ID,
+        "source-layer": SOURCE_LAYERS.buildings,
+        minzoom: BUILDINGS_MIN_ZOOM,
+        layout: { "line-join": "round" },
+        paint: {
+          "line-color": ["to-color", ["coalesce", ["feature-state", STATE.collection], "#000000"]],
+          "line-width": ["interpolate", ["linear"], ["zoom"], 13, 2, 16, 4, 18, 7],
+          "line-dasharray": [1.5, 1],
+          "line-opacity": ["case", ["==", ["typeof", ["feature-state", STATE.collection]], "string"], 1, 0],
         },
       },
       {

@@ -13,6 +13,7 @@ export const alertKinds = {
   "watch.bid_placed": "Someone bids on a building I watch",
   "watch.development_started": "A development starts on a building I watch",
   "watch.development_finished": "A development on a building I watch is finished",
+  "collection.one_short_listed": "The last building I need for a collection is put up for sale",
 } as const satisfies Partial<Record<ActivityType, string>>;
 export type AlertKind = keyof typeof alertKinds;
 export const alertKindList = Object.keys(alertKinds) as AlertKind[];

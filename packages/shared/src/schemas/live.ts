@@ -112,6 +112,24 @@ export const activityPayloads = {
     buildingId: z.string().nullable(),
     propertyName: z.string().nullable(),
   }),
+  /**
+   * A player completed a collection (owns every member): to them (`role: "holder"`) and to every player watching one
+   * of its buildings (`role: "watcher"`).
+   */
+  "collection.completed": z.object({
+    collectionId: z.string(),
+    collectionName: z.string(),
+    holderName: z.string(),
+    role: z.enum(["holder", "watcher"]),
+  }),
+  /** To a player who owns every other member of a collection: its last building was put up for sale. Ask in dollars. */
+  "collection.one_short_listed": z.object({
+    collectionId: z.string(),
+    collectionName: z.string(),
+    buildingId: z.string(),
+    propertyName: z.string(),
+    ask: z.number(),
+  }),
   "payout.failed": z.object({
     payoutId: z.string(),
     amount: z.number(),
@@ -165,6 +183,7 @@ export const pushedActivityTypes: readonly ActivityType[] = [
   "watch.bid_placed",
   "watch.development_started",
   "watch.development_finished",
+  "collection.one_short_listed",
 ];
 
 /** One entry of a player's feed, as the API and the live channel send it. */

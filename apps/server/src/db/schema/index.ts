@@ -1,5 +1,6 @@
 export * from "./bids";
 export * from "./buildings";
+export * from "./collections";
 export * from "./developments";
 export * from "./ledger";
 export * from "./live";

@@ -18,7 +18,8 @@ export const watchlist = pgTable(
     primaryKey({ columns: [t.userId, t.buildingId] }),
     // A player's list, newest first.
     index("watchlist_user_created_idx").on(t.userId, t.createdAt.desc(), t.buildingId),
-    // A building's watchers, for its alerts (modules/alerts/alert-watchers.ts): one index-only look per change.
+    // A building's watchers, for its alerts (modules/alerts/alert-watchers.ts) and a completed collection's news:
+    // one index-only look per change.
     index("watchlist_building_user_idx").on(t.buildingId, t.userId),
   ],
 );

@@ -16,6 +16,7 @@ import { alertWatchers } from "../alerts/alert-watchers";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
+import { trackHoldings } from "../collections/track-holdings";
 import { accounts, postJournal } from "../ledger/ledger";
 import { type Resumable, runOperation, type Step } from "../money/operation";
 import { bidActivity } from "./bid-activity";
@@ -322,6 +323,7 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId, bidderId: bids.bidderId });
     await bidActivity(tx, bidId, "accepted");
     for (const other of others) await bidActivity(tx, other.id, "released");
+    await trackHoldings(tx, deps.collections, [bid.buildingId]);
     await publishBuilding(tx, "building.sold", bid.buildingId);
     // The seller acted; the buyer and the bidders released have heard of it above.
     await alertWatchers(tx, "watch.sold", [

@@ -1,4 +1,5 @@
 import { newId } from "@mx/kit/secrets";
+import { queryRows } from "@mx/kit/sql";
 import {
   type Activity,
   type ActivityPayload,
@@ -7,7 +8,7 @@ import {
   PublicEvent,
   pushedActivityTypes,
 } from "@mx/shared/schemas/live";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { activities } from "../../db/schema/live";
 import { queuePushes } from "../outbox/queue-message";
@@ -126,4 +127,61 @@ export async function recordActivity<T extends ActivityType>(
     push,
   });
   return activity;
+}
+
+/**
+ * The same feed entry for every player `recipients` selects (a query of one column, the user id), written and
+ * announced in one statement however many they are; a pushed type (pushedActivityTypes) also queues one Web Push
+ * per subscription, as recordActivity does.
+ */
+export async function recordActivities<T extends ActivityType>(
+  q: Queryable,
+  recipients: SQL,
+  type: T,
+  payload: ActivityPayload<T>,
+): Promise<number> {
+  const checked = activityPayloads[type].parse(payload) as ActivityPayload<T>;
+  const createdAt = new Date();
+  const at = createdAt.getTime();
+  const json = JSON.stringify(checked);
+  const pushed = pushedActivityTypes.includes(type);
+  const rows = await queryRows<{ id: string; user_id: string; push: boolean }>(
+    q,
+    sql`
+    with ins as materialized (
+      insert into activities (id, user_id, type, payload, created_at)
+      select gen_random_uuid(), r.user_id, ${type}, ${json}::jsonb, ${createdAt.toISOString()}::timestamptz
+      from (${recipients}) as r(user_id)
+      returning id, user_id),
+    pushes as (
+      insert into outbox_messages (id, kind, payload)
+      select gen_random_uuid(), 'push', jsonb_build_object('activityId', ins.id::text, 'subscriptionId', ps.id)
+      from ins join push_subscriptions ps on ps.user_id = ins.user_id
+      where ${pushed}::boolean),
+    told as (
+      select ins.id, ins.user_id, ${pushed}::boolean
+        and exists (select 1 from push_subscriptions ps where ps.user_id = ins.user_id) as push
+      from ins)
+    select told.id::text as id, told.user_id::text as user_id, told.push,
+      pg_notify(${LIVE_CHANNEL}, json_build_object('at', ${at}::bigint, 'to', told.user_id,
+        'activity', json_build_object('id', told.id, 'type', ${type}::text, 'payload', ${json}::json,
+          'createdAt', ${createdAt.toISOString()}::text, 'readAt', null),
+        'push', told.push)::text)
+    from told`,
+  );
+  for (const row of rows) {
+    hearHere({
+      at,
+      to: row.user_id,
+      activity: {
+        id: row.id,
+        type,
+        payload: checked,
+        createdAt: createdAt.toISOString(),
+        readAt: null,
+      } as Activity,
+      push: row.push,
+    });
+  }
+  return rows.length;
 }

@@ -10,6 +10,7 @@ import type { AppDeps } from "../../deps";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { publishBuilding } from "../buildings/publish-building";
 import { forgetSearches } from "../buildings/search-buildings";
+import { trackHoldings } from "../collections/track-holdings";
 import { announceInvalidation } from "../events/publish";
 import { postJournal, reversedEntries } from "../ledger/ledger";
 import { refundOperation } from "../money/operation";
@@ -108,6 +109,7 @@ async function beginPurchaseRefund(deps: AppDeps, actor: Actor, row: PurchaseRow
         updatedAt: new Date(),
       })
       .where(eq(properties.buildingId, row.buildingId));
+    await trackHoldings(tx, deps.collections, [row.buildingId]);
     await publishBuilding(tx, "building.sold", row.buildingId);
     await announceInvalidation(tx, { player: row.userId });
     await audit(tx, actor, {

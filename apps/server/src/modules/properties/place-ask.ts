@@ -5,7 +5,7 @@ import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
 import { isUuid } from "@mx/shared/uuid";
 import { and, eq, or, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
@@ -17,6 +17,7 @@ import { releaseHolds } from "../bids/release-holds";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { publishBuilding } from "../buildings/publish-building";
+import { alertOneShort } from "../collections/alert-one-short";
 import { FINISH_CONSTRUCTION_FIRST } from "../developments/building-state";
 import { settleDueDevelopments } from "../developments/construction";
 
@@ -40,7 +41,7 @@ async function ownedProperty(tx: Tx, userId: string, propertyId: string) {
 
 /** Puts the owner's building on the market at the asked price. Needs a connected payout account. */
 export async function placeAsk(
-  db: Db,
+  { db, collections }: Pick<AppDeps, "db" | "collections">,
   userId: string,
   { propertyId, bidAmount }: { propertyId: string; bidAmount: number },
 ): Promise<{ message: string; property: Property }> {
@@ -87,6 +88,8 @@ export async function placeAsk(
       await alertWatchers(tx, "watch.listed", [
         { buildingId: row.buildingId, quiet, payload: { ask: askCents / 100 } },
       ]);
+      // Newly on the market: a player one building short of a collection hears its last building is for sale.
+      await alertOneShort(tx, collections, { buildingId: row.buildingId, sellerId: userId, askCents });
     } else if (askCents < row.askCents) {
       await alertWatchers(tx, "watch.ask_lowered", [
         {

@@ -255,7 +255,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const result = await placeAsk(db, currentUser(req).userId, req.body);
+      const result = await placeAsk(app.deps, currentUser(req).userId, req.body);
       return ok(result, result.message);
     },
   );

@@ -6,11 +6,13 @@ import { CURRENCY } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { watchAlertCtes } from "../alerts/alert-watchers";
 import { presentProperty, selectProperties } from "../buildings/present-property";
+import { trackHoldings } from "../collections/track-holdings";
 import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes, paymentEntries } from "../ledger/ledger";
 import type { ActionRequired } from "../payments/bank-check";
@@ -133,9 +135,7 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
       intent_id: intent?.id ?? null,
       card_id: intent ? (intent.paymentMethodId ?? row.paymentMethodId) : null,
     }));
-    const result = await queryRows<{ purchase_id: string }>(
-      deps.db,
-      sql`
+    const statement = sql`
       with s as (
         select * from json_to_recordset(${JSON.stringify(sales)}::json) as s(purchase_id uuid, user_id uuid,
           building_id text, price_cents integer, charge_cents integer, intent_id text, card_id text)),
@@ -180,8 +180,20 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
         sql`select done.building_id, jsonb_build_array(done.user_id::text) as quiet,
           jsonb_build_object('price', (done.price_cents / 100.0)::float8) as payload from done`,
       )}
-      select purchase_id::text from done`,
-    );
+      select purchase_id::text, building_id from done`;
+    // A building in a collection: its holding is kept in the same transaction; any other costs nothing more.
+    const tracked = deps.collections.of(sales.map((s) => s.building_id)).length > 0;
+    const own = async (q: Queryable) => {
+      const rows = await queryRows<{ purchase_id: string; building_id: string }>(q, statement);
+      if (tracked)
+        await trackHoldings(
+          q,
+          deps.collections,
+          rows.map((r) => r.building_id),
+        );
+      return rows;
+    };
+    const result = tracked ? await deps.db.transaction(own) : await own(deps.db);
     return new Set(result.map((r) => r.purchase_id));
   } catch (error) {
     if (paid.length === 1) throw error;

@@ -1,4 +1,5 @@
 import { lockKey } from "@mx/kit/locks";
+import { queryRows } from "@mx/kit/sql";
 import { and, eq, sql } from "drizzle-orm";
 import { bids } from "../../db/schema/bids";
 import { activities, pushSubscriptions } from "../../db/schema/live";
@@ -12,6 +13,7 @@ import { bidActivity } from "../bids/bid-activity";
 import type { HeldBid } from "../bids/bid-rows";
 import { releaseHolds } from "../bids/release-holds";
 import { lockBuildingsOf } from "../buildings/lock-buildings";
+import { trackHoldings } from "../collections/track-holdings";
 import { announceInvalidation, publishPublic } from "../events/publish";
 import { completeDeletionRefund, reserveDeletionRefund } from "../payouts/deletion-refund";
 import { forgetSessionsLocally } from "../system/hot-reads";
@@ -40,10 +42,20 @@ export async function deleteAccount(deps: AppDeps, userId: string): Promise<void
     await announceInvalidation(tx, { sessionsOf: userId, player: userId });
     forgetSessionsLocally({ userId });
     // The player's buildings go back on the market, unowned, at their base price (locked above).
-    await tx.execute(sql`
+    const freed = await queryRows<{ building_id: string }>(
+      tx,
+      sql`
       update properties p set owner_id = null, for_sale = false, custom_name = null,
         price_cents = b.base_price_cents, updated_at = now()
-      from buildings b where b.id = p.building_id and p.owner_id = ${userId}`);
+      from buildings b where b.id = p.building_id and p.owner_id = ${userId}
+      returning p.building_id`,
+    );
+    // The collections they held are lost with them ("once held" stays on their record).
+    await trackHoldings(
+      tx,
+      deps.collections,
+      freed.map((r) => r.building_id),
+    );
     await publishPublic(tx, { type: "map.changed" });
     // The feed, the browsers' push subscriptions, the watchlist and its alerts' switches are the player's own: gone
     // with the account.

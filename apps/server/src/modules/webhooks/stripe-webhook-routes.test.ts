@@ -19,6 +19,7 @@ import { paymentIntents, stripeEvents } from "../../db/schema/payments";
 import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { createTestDatabase } from "../../test/database";
+import { CollectionCatalogue } from "../collections/catalogue";
 import { createStripeGateway } from "../payments/stripe-gateway";
 import { stripeWebhookRoutes } from "./stripe-webhook-routes";
 
@@ -50,6 +51,7 @@ async function webhookAppWith(
     mailer: { kind: "dev-mailbox", send: async () => {} },
     gateway,
     webPush: { publicKey: "", send: async () => "delivered" },
+    collections: new CollectionCatalogue([]),
   };
   instance.decorate("deps", deps);
   await instance.register(

@@ -1,4 +1,4 @@
-import { errors, formats, marketTexts, texts, watchlistTexts } from "@mx/shared/messages";
+import { collectionTexts, errors, formats, marketTexts, texts, watchlistTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import { useQueryClient } from "@tanstack/react-query";
@@ -22,6 +22,7 @@ const accountLinks = [
   { label: marketTexts.market, to: paths.market },
   { label: marketTexts.portfolio, to: paths.portfolio },
   { label: watchlistTexts.title, to: paths.watchlist },
+  { label: collectionTexts.title, to: paths.collections },
   { label: texts.paymentMethods, to: paths.paymentMethodsLower },
   { label: texts.withdrawalMethods, to: paths.withdrawalMethods },
   { label: texts.withdrawal, to: paths.withdrawal },

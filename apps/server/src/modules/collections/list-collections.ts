@@ -1,0 +1,53 @@
+import { queryRows } from "@mx/kit/sql";
+import type { CollectionKind, CollectionSummary } from "@mx/shared/schemas/collections";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { CollectionRecord } from "./build-collections";
+import type { CollectionCatalogue } from "./catalogue";
+import { currentHolders, type HolderRow, holderOf } from "./holders";
+
+/** A collection as the list shows it; `owned` is how many members the viewer owns (null when signed out). */
+export function summaryOf(
+  c: CollectionRecord,
+  holder: HolderRow | undefined,
+  owned: number | null,
+): CollectionSummary {
+  return {
+    id: c.id,
+    kind: c.kind,
+    name: c.name,
+    description: c.description,
+    neighborhood: c.neighborhood,
+    difficulty: c.difficulty,
+    memberCount: c.members.length,
+    holder: holderOf(holder),
+    owned,
+  };
+}
+
+/** Every collection (or those of one kind), with its holder and, for a signed-in viewer, their progress. */
+export async function listCollections(
+  db: Db,
+  catalogue: CollectionCatalogue,
+  viewerId: string | null,
+  filter: { kind?: CollectionKind; neighborhood?: string } = {},
+): Promise<CollectionSummary[]> {
+  const holders = new Map((await currentHolders(db)).map((h) => [h.collection_id, h]));
+  const mine = viewerId
+    ? new Set(
+        (
+          await queryRows<{ building_id: string }>(
+            db,
+            sql`select building_id from properties where owner_id = ${viewerId}`,
+          )
+        ).map((r) => r.building_id),
+      )
+    : null;
+  return catalogue.list
+    .filter(
+      (c) =>
+        (!filter.kind || c.kind === filter.kind) &&
+        (!filter.neighborhood || c.neighborhood === filter.neighborhood),
+    )
+    .map((c) => summaryOf(c, holders.get(c.id), mine ? c.members.filter((m) => mine.has(m)).length : null));
+}
