@@ -2,7 +2,7 @@
  * `npm run bench`: prints figures, asserts nothing. Runs on the embedded PGlite and, when it is reachable,
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
  * `npm run bench -- market live` runs only the named parts (market, listings, accounts, map, island, hot-reads, live,
- * map-view, develop), and
+ * map-view, develop, collections), and
  * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
  * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
  * figure; `hot-reads-served` only the first.
@@ -10,6 +10,7 @@
 import path from "node:path";
 import pg from "pg";
 import { createTestApp, signUp, type TestApp } from "../apps/server/src/test/harness";
+import { alertAcrossInstances, collectionFigures } from "./collections";
 import { developFigures } from "./develop";
 import { hotReadFigures } from "./hot-reads";
 import { islandFigures } from "./island";
@@ -153,6 +154,25 @@ for (const [label, url] of targets) {
       await hotReadFigures(hot);
     } finally {
       await hot.close();
+    }
+  }
+  if (wanted("collections")) {
+    console.log(
+      `\n${label} — collections on the whole island with ${process.env.BENCH_COLLECTION_PLAYERS ?? "10,000"} players (app.inject(), no network)`,
+    );
+    const collections = await createTestApp({
+      rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },
+    });
+    try {
+      await collectionFigures(collections);
+    } finally {
+      await collections.close();
+    }
+    if (url) {
+      console.log(
+        `\n${label} — a watch alert across two server instances (each its own connections, LISTEN/NOTIFY)`,
+      );
+      await alertAcrossInstances(url);
     }
   }
   if (wanted("live")) {

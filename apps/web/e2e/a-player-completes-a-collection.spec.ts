@@ -28,9 +28,9 @@ type Summary = {
   name: string;
   kind: string;
   difficulty: number;
-  memberCount: number;
-  holder: { userName: string } | null;
-  owned: number | null;
+  size: number;
+  heldBy: string | null;
+  myCount: number | null;
 };
 type Detail = Summary & { members: { buildingId: string; name: string; ownerName: string | null }[] };
 
@@ -48,7 +48,7 @@ test("A player buys every building of a small block, holds the collection, and s
   const listed = await request.get("/api/v1/collections?kind=block", { headers });
   expect(listed.ok(), `collections answered ${listed.status()}`).toBe(true);
   const blocks = ((await listed.json()) as { data: { collections: Summary[] } }).data.collections
-    .filter((c) => c.memberCount === 3 && !c.holder)
+    .filter((c) => c.size === 3 && !c.heldBy)
     .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id));
   let chosen: Detail | null = null;
   for (const block of blocks) {

@@ -25,11 +25,14 @@ export const CollectionSummary = z.object({
   neighborhood: z.string().nullable(),
   /** 1 (easy) to 5 (hard). */
   difficulty: z.number().int(),
-  memberCount: z.number().int(),
-  /** Who holds it now (owns every member); null when nobody does. */
+  /** How many buildings it has. */
+  size: z.number().int(),
+  /** The user name of who holds it now (owns every member); null when nobody does. */
+  heldBy: z.string().nullable(),
+  /** The holder with their colour and since when; null when nobody holds it. */
   holder: Holder.nullable(),
   /** How many of its members the signed-in viewer owns; null when signed out. */
-  owned: z.number().int().nullable(),
+  myCount: z.number().int().nullable(),
 });
 export type CollectionSummary = z.infer<typeof CollectionSummary>;
 

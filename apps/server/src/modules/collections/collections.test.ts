@@ -135,9 +135,14 @@ describe("completing a collection", () => {
     const list = await t.call("GET", "/api/v1/collections", { token: collector.token });
     expect(list.statusCode).toBe(200);
     const trio = list.json().data.collections.find((c: { id: string }) => c.id === "trio");
-    expect(trio).toMatchObject({ memberCount: 3, owned: 3, holder: { userName: collector.userName } });
+    expect(trio).toMatchObject({
+      size: 3,
+      myCount: 3,
+      heldBy: collector.userName,
+      holder: { userName: collector.userName },
+    });
     const anonymous = await t.call("GET", "/api/v1/collections?kind=block");
-    expect(anonymous.json().data.collections[0]).toMatchObject({ id: "trio", owned: null });
+    expect(anonymous.json().data.collections[0]).toMatchObject({ id: "trio", myCount: null });
 
     const detail = (await t.call("GET", "/api/v1/collections/trio")).json().data;
     expect(detail.members.map((m: { buildingId: string }) => m.buildingId)).toEqual([

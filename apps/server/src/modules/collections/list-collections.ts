@@ -19,9 +19,10 @@ export function summaryOf(
     description: c.description,
     neighborhood: c.neighborhood,
     difficulty: c.difficulty,
-    memberCount: c.members.length,
+    size: c.members.length,
+    heldBy: holderOf(holder)?.userName ?? null,
     holder: holderOf(holder),
-    owned,
+    myCount: owned,
   };
 }
 

@@ -66,7 +66,7 @@ export function CollectionRoute() {
           <div className="collection-summary">
             <Difficulty level={c.difficulty} />
             <span>{collectionTexts.kinds[c.kind]}</span>
-            <span>{collectionTexts.members(c.memberCount)}</span>
+            <span>{collectionTexts.members(c.size)}</span>
           </div>
           <p className="collection-holder" aria-live="polite">
             {c.holder ? (
@@ -78,7 +78,7 @@ export function CollectionRoute() {
               collectionTexts.unheld
             )}
           </p>
-          {c.owned !== null ? <Progress owned={c.owned} total={c.memberCount} /> : null}
+          {c.myCount !== null ? <Progress owned={c.myCount} total={c.size} /> : null}
           <h2 className="collection-members__title">{collectionTexts.membersTitle}</h2>
           <ul className="collection-members">
             {c.members.map((m) => (

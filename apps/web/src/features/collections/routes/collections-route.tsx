@@ -29,7 +29,7 @@ function CollectionRow({ collection }: { collection: CollectionSummary }) {
       <p className="collection-row__description">{collection.description}</p>
       <p className="collection-row__meta">
         <span>{collectionTexts.kinds[collection.kind]}</span>
-        <span>{collectionTexts.members(collection.memberCount)}</span>
+        <span>{collectionTexts.members(collection.size)}</span>
         {collection.holder ? (
           <span className="collection-row__holder">
             <span className="collection-swatch" style={{ background: collection.holder.color }} aria-hidden />
@@ -39,9 +39,7 @@ function CollectionRow({ collection }: { collection: CollectionSummary }) {
           <span>{collectionTexts.unheld}</span>
         )}
       </p>
-      {collection.owned !== null ? (
-        <Progress owned={collection.owned} total={collection.memberCount} />
-      ) : null}
+      {collection.myCount !== null ? <Progress owned={collection.myCount} total={collection.size} /> : null}
     </li>
   );
 }
