@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { createAccount } from "./support/accounts";
 import { expect, test } from "./support/fixtures";
 import { buyBuilding, dollars } from "./support/market";
@@ -45,6 +46,11 @@ test("A player finds another on the leaderboard, opens their profile and follows
   await expect(trades.getByRole("listitem").first()).toContainText("Bought");
   await expect(trades.getByRole("listitem").first()).toContainText(property.name);
   await shoot(visitorPage, "player-profile");
+  const axe = await new AxeBuilder({ page: visitorPage })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   for (const width of [1440, 360]) {
     await visitorPage.setViewportSize({ width, height: 900 });
     const scrollWidth = await visitorPage.evaluate(() => document.documentElement.scrollWidth);

@@ -1,6 +1,7 @@
 import type { PlayerProfileData } from "@mx/shared/schemas/players";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testConfig } from "../../config";
 import { properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
 import { giveBuilding, importSampleCity, recordTrade } from "../../test/buildings";
@@ -190,5 +191,20 @@ describe("hiding holdings", () => {
   it("refuses a setting that is not true or false", async () => {
     const res = await t.call("PUT", "/api/v1/users/", { token: owner.token, body: { hideHoldings: "yes" } });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("the per-address limit", () => {
+  it("counts profile reads like every public read: past it, 429 saying when to come back", async () => {
+    const limited = await createTestApp({ rateLimit: { ...testConfig().rateLimit, max: 3 } });
+    try {
+      const read = () => limited.call("GET", "/api/v1/players/nobody_by_this_name");
+      for (let i = 0; i < 3; i++) expect((await read()).statusCode).toBe(404);
+      const refused = await read();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
   });
 });
