@@ -86,7 +86,8 @@ export type CollectorsData = z.infer<typeof CollectorsData>;
 
 export const PlayerCollectionsParams = z.strictObject({ userName: z.string().trim().min(1).max(50) });
 
-const PlayerCollection = z.object({
+/** One of a player's collections, as their public profile shows it (a badge). */
+export const PlayerCollection = z.object({
   id: z.string(),
   kind: CollectionKind,
   name: z.string(),
@@ -98,6 +99,8 @@ const PlayerCollection = z.object({
   /** Epoch seconds; null while held. */
   lostAt: z.number().int().nullable(),
 });
+
+export type PlayerCollection = z.infer<typeof PlayerCollection>;
 
 export const PlayerCollectionsData = z.object({
   userName: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, USERNAME_PATTERN } from "../constants";
+import { PlayerCollection } from "./collections";
 
 /** How much of a player a public profile lists: the most valuable buildings first, the latest trades first. */
 export const PLAYER_PROFILE_LIMITS = { buildings: 200, trades: 20 } as const;
@@ -63,5 +64,7 @@ export const PlayerProfileData = z.object({
   buildings: z.array(PlayerBuilding).optional(),
   /** Newest first, at most PLAYER_PROFILE_LIMITS.trades of them. */
   recentTrades: z.array(PlayerTrade),
+  /** The collections the player completed: held now first, then once held (the badges). */
+  collections: z.array(PlayerCollection),
 });
 export type PlayerProfileData = z.infer<typeof PlayerProfileData>;

@@ -344,6 +344,7 @@ describe("GET and PUT /api/v1/users/alert-settings", () => {
     "watch.bid_placed",
     "watch.development_started",
     "watch.development_finished",
+    "collection.one_short_listed",
   ];
 
   it("has every alert on at first, and switches the ones named", async () => {

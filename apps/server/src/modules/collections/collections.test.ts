@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, properties } from "../../db/schema/buildings";
 import { collectionCompletions } from "../../db/schema/collections";
-import { activities } from "../../db/schema/live";
+import { activities, pushSubscriptions } from "../../db/schema/live";
+import { outboxMessages } from "../../db/schema/outbox";
 import { users } from "../../db/schema/users";
 import { watchlist } from "../../db/schema/watchlist";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
@@ -127,7 +128,10 @@ describe("completing a collection", () => {
         },
       },
     ]);
-    expect((await feed(watcher.userId)).map((a) => a.payload)).toEqual([
+    // (The watcher also hears of each sale as a watch alert.)
+    expect(
+      (await feed(watcher.userId)).filter((a) => a.type === "collection.completed").map((a) => a.payload),
+    ).toEqual([
       expect.objectContaining({ collectionId: "trio", role: "watcher", holderName: collector.userName }),
     ]);
     expect(await feed(bystander.userId)).toEqual([]);
@@ -159,6 +163,12 @@ describe("completing a collection", () => {
 
     const board = (await t.call("GET", "/api/v1/collections/leaderboard")).json().data;
     expect(board.collectors[0]).toMatchObject({ rank: 1, userName: collector.userName, held: 1 });
+
+    // The badge on the public profile, seen signed out.
+    const profile = (await t.call("GET", `/api/v1/players/${collector.userName}`)).json().data;
+    expect(profile.collections).toEqual([
+      expect.objectContaining({ id: "trio", name: "The trio set", standing: "held", lostAt: null }),
+    ]);
   });
 
   it("by an accepted bid: the buyer who owns the rest completes it", async () => {
@@ -173,7 +183,12 @@ describe("completing a collection", () => {
     const [done] = await completions("tower-block");
     expect(done).toMatchObject({ userId: buyer.userId, lostAt: null });
     expect((await feed(buyer.userId)).some((a) => a.type === "collection.completed")).toBe(true);
-    expect((await feed(watcher.userId)).map((a) => a.type)).toEqual(["collection.completed"]);
+    // (Written in one transaction, the sale's alert and the completion share their time: no order between them.)
+    expect((await feed(watcher.userId)).map((a) => a.type).sort()).toEqual([
+      "collection.completed",
+      "watch.bid_placed",
+      "watch.sold",
+    ]);
   });
 
   it("selling a member marks it lost: the badge says once held", async () => {
@@ -188,6 +203,8 @@ describe("completing a collection", () => {
     ]);
     const detail = (await t.call("GET", "/api/v1/collections/trio")).json().data;
     expect(detail.holder).toBeNull();
+    const profile = (await t.call("GET", `/api/v1/players/${collector.userName}`)).json().data;
+    expect(profile.collections).toEqual([expect.objectContaining({ id: "trio", standing: "once held" })]);
   });
 
   it("a deleted account loses its collections", async () => {
@@ -230,6 +247,44 @@ describe("the last building for sale", () => {
     // A changed ask is no new listing.
     await post("place-ask", owner.token, { propertyId: property?.id, bidAmount: 240 });
     expect(await feed(almost.userId)).toHaveLength(1);
+
+    // Switched off in Account Settings, the next listing tells them nothing.
+    await post("cancel-sale", owner.token, { propertyId: property?.id });
+    const off = await t.call("PUT", "/api/v1/users/alert-settings", {
+      token: almost.token,
+      body: { "collection.one_short_listed": false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await post("place-ask", owner.token, { propertyId: property?.id, bidAmount: 230 });
+    expect(await feed(almost.userId)).toHaveLength(1);
+  });
+
+  it("reaches the player's devices too: one Web Push per subscription", async () => {
+    const almost = await signUp(t);
+    const owner = await signUp(t);
+    await giveBuilding(db(), "way/21", almost.userId, 10_000);
+    await giveBuilding(db(), "way/22", almost.userId, 10_000);
+    await giveBuilding(db(), "way/23", owner.userId, 10_000);
+    await db().update(users).set({ isStripeIntegrated: true }).where(eq(users.id, owner.userId));
+    await db()
+      .insert(pushSubscriptions)
+      .values({
+        id: crypto.randomUUID(),
+        userId: almost.userId,
+        endpoint: `https://fcm.googleapis.com/fcm/send/short-${almost.userId}`,
+        p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+        auth: "tBHItJI5svbpez7KI4CCXg",
+      });
+    const [property] = await db().select().from(properties).where(eq(properties.buildingId, "way/23"));
+    await post("place-ask", owner.token, { propertyId: property?.id, bidAmount: 250 });
+    const [told] = await db()
+      .select()
+      .from(activities)
+      .where(and(eq(activities.userId, almost.userId), eq(activities.type, "collection.one_short_listed")));
+    const pushes = await db().select().from(outboxMessages).where(eq(outboxMessages.kind, "push"));
+    expect(pushes.filter((m) => (m.payload as { activityId?: string }).activityId === told?.id)).toHaveLength(
+      1,
+    );
   });
 
   it("costs nothing for a building in no collection", async () => {
@@ -238,13 +293,12 @@ describe("the last building for sale", () => {
     await giveBuilding(db(), "way/40", seller.userId, 10_000);
     await db().update(users).set({ isStripeIntegrated: true }).where(eq(users.id, seller.userId));
     const [property] = await db().select().from(properties).where(eq(properties.buildingId, "way/40"));
+    const told = () =>
+      db().select().from(activities).where(eq(activities.type, "collection.one_short_listed"));
+    const before = (await told()).length;
     const res = await post("place-ask", seller.token, { propertyId: property?.id, bidAmount: 250 });
     expect(res.statusCode, res.body).toBe(200);
-    const told = await db()
-      .select()
-      .from(activities)
-      .where(and(eq(activities.type, "collection.one_short_listed")));
-    expect(told).toHaveLength(1);
+    expect(await told()).toHaveLength(before);
   });
 });
 

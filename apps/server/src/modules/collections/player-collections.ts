@@ -1,6 +1,6 @@
 import { AppError } from "@mx/kit/errors";
 import { queryRows } from "@mx/kit/sql";
-import type { PlayerCollectionsData } from "@mx/shared/schemas/collections";
+import type { PlayerCollection, PlayerCollectionsData } from "@mx/shared/schemas/collections";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { CollectionCatalogue } from "./catalogue";
@@ -18,16 +18,25 @@ export async function playerCollections(
     sql`select id::text, user_name from users where lower(user_name) = lower(${userName}) and deleted_at is null`,
   );
   if (!user) throw new AppError("NOT_FOUND", `No player named ${userName}.`);
+  return { userName: user.user_name, collections: await collectionsOfPlayer(db, catalogue, user.id) };
+}
+
+/** The collections of the player `userId`, held ones first, then once held; each newest first. */
+export async function collectionsOfPlayer(
+  db: Db,
+  catalogue: CollectionCatalogue,
+  userId: string,
+): Promise<PlayerCollection[]> {
   // The latest completion of each collection says its standing.
   const rows = await queryRows<Row>(
     db,
     sql`select distinct on (collection_id) collection_id,
       extract(epoch from completed_at)::bigint::int as completed_at,
       extract(epoch from lost_at)::bigint::int as lost_at
-    from collection_completions where user_id = ${user.id}
+    from collection_completions where user_id = ${userId}
     order by collection_id, completed_at desc`,
   );
-  const collections = rows.flatMap((r) => {
+  const collections = rows.flatMap((r): PlayerCollection[] => {
     const c = catalogue.get(r.collection_id);
     if (!c) return [];
     return [
@@ -36,14 +45,13 @@ export async function playerCollections(
         kind: c.kind,
         name: c.name,
         difficulty: c.difficulty,
-        standing: r.lost_at === null ? ("held" as const) : ("once held" as const),
+        standing: r.lost_at === null ? "held" : "once held",
         completedAt: Number(r.completed_at),
         lostAt: r.lost_at === null ? null : Number(r.lost_at),
       },
     ];
   });
-  collections.sort((a, b) =>
+  return collections.sort((a, b) =>
     a.standing !== b.standing ? (a.standing === "held" ? -1 : 1) : b.completedAt - a.completedAt,
   );
-  return { userName: user.user_name, collections };
 }

@@ -9,6 +9,8 @@ import {
 import { sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
 import { displayName, presentDevelopment, round6 } from "../buildings/present-property";
+import type { CollectionCatalogue } from "../collections/catalogue";
+import { collectionsOfPlayer } from "../collections/player-collections";
 import { settleDueDevelopments } from "../developments/construction";
 import { listPlayerTrades } from "./list-player-trades";
 
@@ -39,14 +41,19 @@ type HoldingRow = {
  * is never found; a name an operator reset is found only by its new one. The count and value are the
  * leaderboard's (every building they own, at its value); the list of buildings is left out when the player hides it.
  */
-export async function getPlayerProfile(db: Db, userName: string): Promise<PlayerProfileData> {
+export async function getPlayerProfile(
+  db: Db,
+  catalogue: CollectionCatalogue,
+  userName: string,
+): Promise<PlayerProfileData> {
   const player = await findPlayer(db, userName);
   // Values at the risen prices of constructions that have ended, as the leaderboard counts them.
   await settleDueDevelopments(db);
-  const [summary, buildings, recentTrades] = await Promise.all([
+  const [summary, buildings, recentTrades, collections] = await Promise.all([
     holdingsSummary(db, player.id),
     player.hide_holdings ? Promise.resolve(undefined) : listHoldings(db, player.id),
     listPlayerTrades(db, player.id, PLAYER_PROFILE_LIMITS.trades),
+    collectionsOfPlayer(db, catalogue, player.id),
   ]);
   return {
     userName: player.user_name,
@@ -56,6 +63,7 @@ export async function getPlayerProfile(db: Db, userName: string): Promise<Player
     holdingsHidden: player.hide_holdings,
     ...(buildings ? { buildings } : {}),
     recentTrades,
+    collections,
   };
 }
 

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { getPlayerProfile } from "./get-player-profile";
 
 export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, collections } = app.deps;
 
   // Public, as the neighbourhoods are: no sign-in, counted by the global per-address limit.
   app.get(
@@ -14,11 +14,11 @@ export const playerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["players"],
         summary:
-          "A player's public profile by username (any case): colour, join date, holdings (the list unless hidden) and latest trades",
+          "A player's public profile by username (any case): colour, join date, holdings (the list unless hidden), latest trades and collections (held and once held)",
         params: PlayerParams,
         response: { 200: envelope(PlayerProfileData) },
       },
     },
-    async (req) => ok(await getPlayerProfile(db, req.params.userName), "Player"),
+    async (req) => ok(await getPlayerProfile(db, collections, req.params.userName), "Player"),
   );
 };

@@ -22,4 +22,10 @@ export const playersCopy = {
   noTrades: "No trades yet.",
   bought: "Bought",
   sold: "Sold",
+  collectionsTitle: "Collections",
+  noCollections: "No collections completed yet.",
+  held: "Held",
+  onceHeld: "Once held",
+  completedOn: (date: string) => `completed ${date}`,
+  lostOn: (date: string) => `held until ${date}`,
 } as const;

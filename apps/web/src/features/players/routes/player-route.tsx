@@ -10,6 +10,7 @@ import { hasAppHistory } from "../../../lib/app-history";
 import { hasSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { isNoSuchPlayer, usePlayer } from "../api/get-player";
+import { CollectionBadges } from "../components/collection-badges";
 import { HoldingsList } from "../components/holdings-list";
 import { HoldingsMap } from "../components/holdings-map";
 import { PlayerSection } from "../components/player-section";
@@ -69,7 +70,7 @@ function Holdings({ player }: { player: PlayerProfileData }) {
 
 /**
  * /players/:userName: a player's public profile, open signed out too. The summary, then one section per part of
- * the profile (holdings, recent trades); another part is one more `PlayerSection` in the list below.
+ * the profile (holdings, collections, recent trades); another part is one more `PlayerSection` in the list below.
  */
 export function PlayerRoute() {
   const { userName = "" } = useParams();
@@ -109,6 +110,9 @@ export function PlayerRoute() {
       <div className="player__sections">
         <PlayerSection title={playersCopy.holdingsTitle} className="player-section--holdings">
           <Holdings player={data} />
+        </PlayerSection>
+        <PlayerSection title={playersCopy.collectionsTitle} className="player-section--collections">
+          <CollectionBadges collections={data.collections} />
         </PlayerSection>
         <PlayerSection title={playersCopy.tradesTitle} className="player-section--trades">
           <RecentTrades trades={data.recentTrades} />
