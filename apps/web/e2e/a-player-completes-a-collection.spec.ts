@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { findFreeBlock } from "./support/collections";
 import { expect, test } from "./support/fixtures";
 import { addTestCard, authHeaders, readProperty } from "./support/market";
 import { screenshotsTo } from "./support/shots";
@@ -23,17 +24,6 @@ async function viewportShots(page: Page, name: string, settle = 0) {
   if (before) await page.setViewportSize(before);
 }
 
-type Summary = {
-  id: string;
-  name: string;
-  kind: string;
-  difficulty: number;
-  size: number;
-  heldBy: string | null;
-  myCount: number | null;
-};
-type Detail = Summary & { members: { buildingId: string; name: string; ownerName: string | null }[] };
-
 test("A player buys every building of a small block, holds the collection, and sees it on the map", async ({
   page,
   request,
@@ -45,22 +35,7 @@ test("A player buys every building of a small block, holds the collection, and s
   const headers = await authHeaders(page);
 
   // The easiest block nobody has begun: three buildings, all of them unowned.
-  const listed = await request.get("/api/v1/collections?kind=block", { headers });
-  expect(listed.ok(), `collections answered ${listed.status()}`).toBe(true);
-  const blocks = ((await listed.json()) as { data: { collections: Summary[] } }).data.collections
-    .filter((c) => c.size === 3 && !c.heldBy)
-    .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id));
-  let chosen: Detail | null = null;
-  for (const block of blocks) {
-    const detail = ((await (await request.get(`/api/v1/collections/${block.id}`)).json()) as { data: Detail })
-      .data;
-    if (detail.members.every((m) => m.ownerName === null)) {
-      chosen = detail;
-      break;
-    }
-  }
-  if (!chosen) throw new Error("no three-building block free to collect");
-  const set = chosen;
+  const set = await findFreeBlock(request);
 
   // Buy all three with the 4242 card, at their base prices.
   await addTestCard(page, request);

@@ -91,7 +91,7 @@ test("A watcher hears when a building moves: B stars A's building on the map, he
   const lowered = alerts.getByRole("checkbox", { name: "The asking price of a building I watch drops" });
   await expect(listed).toBeChecked();
   await expect(lowered).toBeChecked();
-  await expect(alerts.getByRole("checkbox")).toHaveCount(6);
+  await expect(alerts.getByRole("checkbox")).toHaveCount(7);
   await listed.uncheck();
   await lowered.uncheck();
   await alerts.getByRole("button", { name: "Save alerts" }).click();
