@@ -1,17 +1,11 @@
+import { alertKindList } from "@mx/shared/schemas/alerts";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fakeServer, ok, refused, renderRoute, signIn } from "../../../test/render-route";
 import { AlertSettingsSection } from "./alert-settings-section";
 
-const allOn = {
-  "watch.listed": true,
-  "watch.ask_lowered": true,
-  "watch.sold": true,
-  "watch.bid_placed": true,
-  "watch.development_started": true,
-  "watch.development_finished": true,
-};
+const allOn = Object.fromEntries(alertKindList.map((kind) => [kind, true]));
 
 beforeEach(() => signIn());
 
@@ -25,7 +19,7 @@ describe("Account Settings' Alerts", () => {
     renderRoute(<AlertSettingsSection />, "/Account-settings");
     const region = await screen.findByRole("region", { name: "Alerts" });
     const boxes = await screen.findAllByRole("checkbox");
-    expect(boxes).toHaveLength(6);
+    expect(boxes).toHaveLength(alertKindList.length);
     expect(region).toContainElement(boxes[0] ?? null);
     const user = userEvent.setup();
     await user.click(screen.getByRole("checkbox", { name: "Someone bids on a building I watch" }));
