@@ -22,13 +22,15 @@ type MemberRow = {
   lng: number;
 };
 
-/** One collection with its members: each one's name, value, owner and colour. 404 for an unknown id. */
+/**
+ * One collection with its members: each one's name, value, owner and colour, as anyone sees it (`myCount` null),
+ * with the members' owners' ids for a viewer's progress (`withViewer`). 404 for an unknown id.
+ */
 export async function getCollection(
   db: Db,
   catalogue: CollectionCatalogue,
   id: string,
-  viewerId: string | null,
-): Promise<CollectionDetail> {
+): Promise<{ detail: CollectionDetail; ownerIds: (string | null)[] }> {
   const collection = catalogue.get(id);
   if (!collection) throw new AppError("NOT_FOUND", `No collection with id ${id}.`);
   const rows = await queryRows<MemberRow>(
@@ -43,7 +45,7 @@ export async function getCollection(
     where b.id = any(${idArray(collection.members)})`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const holder = (await currentHolders(db)).find((h) => h.collection_id === id);
+  const [holder] = await currentHolders(db, id);
   const members = collection.members.flatMap((memberId) => {
     const r = byId.get(memberId);
     if (!r) return [];
@@ -60,6 +62,8 @@ export async function getCollection(
       },
     ];
   });
-  const owned = viewerId ? rows.filter((r) => r.owner_id === viewerId).length : null;
-  return { ...summaryOf(collection, holder, owned), members };
+  return {
+    detail: { ...summaryOf(collection, holder, null), members },
+    ownerIds: rows.map((r) => r.owner_id),
+  };
 }

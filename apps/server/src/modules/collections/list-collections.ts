@@ -26,29 +26,39 @@ export function summaryOf(
   };
 }
 
-/** Every collection (or those of one kind), with its holder and, for a signed-in viewer, their progress. */
+/** Every collection (or those of one kind or neighbourhood), with its holder, as anyone sees it (`myCount` null). */
 export async function listCollections(
   db: Db,
   catalogue: CollectionCatalogue,
-  viewerId: string | null,
   filter: { kind?: CollectionKind; neighborhood?: string } = {},
 ): Promise<CollectionSummary[]> {
   const holders = new Map((await currentHolders(db)).map((h) => [h.collection_id, h]));
-  const mine = viewerId
-    ? new Set(
-        (
-          await queryRows<{ building_id: string }>(
-            db,
-            sql`select building_id from properties where owner_id = ${viewerId}`,
-          )
-        ).map((r) => r.building_id),
-      )
-    : null;
   return catalogue.list
     .filter(
       (c) =>
         (!filter.kind || c.kind === filter.kind) &&
         (!filter.neighborhood || c.neighborhood === filter.neighborhood),
     )
-    .map((c) => summaryOf(c, holders.get(c.id), mine ? c.members.filter((m) => mine.has(m)).length : null));
+    .map((c) => summaryOf(c, holders.get(c.id), null));
+}
+
+/** The list as the signed-in `viewerId` sees it: how many members of each they own (one indexed read). */
+export async function withMyCounts(
+  db: Db,
+  catalogue: CollectionCatalogue,
+  list: readonly CollectionSummary[],
+  viewerId: string,
+): Promise<CollectionSummary[]> {
+  const mine = new Set(
+    (
+      await queryRows<{ building_id: string }>(
+        db,
+        sql`select building_id from properties where owner_id = ${viewerId}`,
+      )
+    ).map((r) => r.building_id),
+  );
+  return list.map((c) => ({
+    ...c,
+    myCount: (catalogue.get(c.id)?.members ?? []).filter((m) => mine.has(m)).length,
+  }));
 }

@@ -10,19 +10,39 @@ import {
   PlayerCollectionsParams,
 } from "@mx/shared/schemas/collections";
 import { envelope } from "@mx/shared/schemas/common";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { readyReply, sendReady } from "../../lib/ready-reply";
 import { tokenFromHeader } from "../auth/sessions";
 import { collectorsLeaderboard } from "./collectors-leaderboard";
 import { getCollection } from "./get-collection";
 import { heldCollectionsMap } from "./held-map";
-import { listCollections } from "./list-collections";
+import { listCollections, withMyCounts } from "./list-collections";
 import { playerCollections } from "./player-collections";
+
+/** A reply that varies with the bearer token: never kept by a shared cache. */
+const PRIVATE = "private, no-cache";
+/** Routes whose signed-out replies are made and compressed once (lib/ready-reply.ts). */
+const READY = { compress: false, decompress: false } as const;
 
 /** Collections are public; a signed-in viewer (a bearer token, if sent, must be live) also sees their progress. */
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, collections } = app.deps;
+  /**
+   * The list and a collection's page as anyone sees them, made once into their bytes in this instance's cache of
+   * market reads (`hot.market`: forgotten at every sale, listing, bid, rename or recolour the live channel
+   * announces, and after 2 s at most), with the value they were made of: a signed-in viewer's reply is that value
+   * with their own progress added, serialised per request.
+   */
+  const cachedRead = (key: string, make: () => Promise<{ body: unknown; data: unknown }>) =>
+    app.hot.market.get(`collections|${key}`, async () => {
+      const { body, data } = await make();
+      return { reply: readyReply(JSON.stringify(body)), tags: [], data };
+    });
+  const sendJson = (reply: FastifyReply, body: unknown) =>
+    reply.header("cache-control", PRIVATE).type("application/json; charset=utf-8").send(JSON.stringify(body));
+
   const viewerOf = async (req: FastifyRequest): Promise<string | null> => {
     const token = tokenFromHeader(req.headers.authorization);
     return token ? (await app.sessions.authenticate(token)).userId : null;
@@ -31,6 +51,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/collections",
     {
+      ...READY,
       schema: {
         tags: ["collections"],
         summary:
@@ -39,11 +60,19 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(CollectionsData) },
       },
     },
-    async (req) =>
-      ok(
-        { collections: await listCollections(db, collections, await viewerOf(req), req.query) },
-        "Collections",
-      ),
+    async (req, reply) => {
+      const viewer = await viewerOf(req);
+      const cached = await cachedRead(`list|${JSON.stringify(req.query)}`, async () => {
+        const data: CollectionsData = { collections: await listCollections(db, collections, req.query) };
+        return { body: ok(CollectionsData.parse(data), "Collections"), data };
+      });
+      if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
+      const { collections: list } = cached.data as CollectionsData;
+      return sendJson(
+        reply,
+        ok({ collections: await withMyCounts(db, collections, list, viewer) }, "Collections"),
+      );
+    },
   );
 
   app.get(
@@ -89,6 +118,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/collections/:id",
     {
+      ...READY,
       schema: {
         tags: ["collections"],
         summary: "One collection with its members, their values and owners (404 for an unknown id)",
@@ -96,9 +126,16 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(CollectionDetail) },
       },
     },
-    async (req) => {
-      const detail = await getCollection(db, collections, req.params.id, await viewerOf(req));
-      return ok(detail, detail.name);
+    async (req, reply) => {
+      const viewer = await viewerOf(req);
+      const cached = await cachedRead(`one|${req.params.id}`, async () => {
+        const data = await getCollection(db, collections, req.params.id);
+        return { body: ok(CollectionDetail.parse(data.detail), data.detail.name), data };
+      });
+      if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
+      const { detail, ownerIds } = cached.data as Awaited<ReturnType<typeof getCollection>>;
+      const myCount = ownerIds.filter((id) => id === viewer).length;
+      return sendJson(reply, ok({ ...detail, myCount }, detail.name));
     },
   );
 };

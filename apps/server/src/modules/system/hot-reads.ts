@@ -9,7 +9,13 @@ export type CachedSession = { sessionId: string; userId: string; expiresAt: numb
  * request), and the tags it is forgotten by.
  */
 /** A reply kept whole; `until` (epoch ms): no longer than this, when what it shows changes by the clock. */
-export type CachedReply = { reply: ReadyReply; tags: string[]; until?: number | null };
+export type CachedReply = {
+  reply: ReadyReply;
+  tags: string[];
+  until?: number | null;
+  /** What the reply was made of, for a read that adds the viewer's own part to it (a collection's progress). */
+  data?: unknown;
+};
 
 /**
  * Every HotReads of this process that hears it: a session ended here is forgotten at once, before its NOTIFY comes
