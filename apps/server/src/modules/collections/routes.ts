@@ -30,13 +30,13 @@ const READY = { compress: false, decompress: false } as const;
 export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, collections } = app.deps;
   /**
-   * The list and a collection's page as anyone sees them, made once into their bytes in this instance's cache of
-   * market reads (`hot.market`: forgotten at every sale, listing, bid, rename or recolour the live channel
-   * announces, and after 2 s at most), with the value they were made of: a signed-in viewer's reply is that value
-   * with their own progress added, serialised per request.
+   * The list and a collection's page as anyone sees them, made once into their bytes in this instance's cache
+   * (`hot.collections`: forgotten with the market's reads at every sale, listing, bid, rename or recolour the live
+   * channel announces), with the value they were made of: a signed-in viewer's reply is that value with their own
+   * progress added, serialised per request.
    */
   const cachedRead = (key: string, make: () => Promise<{ body: unknown; data: unknown }>) =>
-    app.hot.market.get(`collections|${key}`, async () => {
+    app.hot.collections.get(key, async () => {
       const { body, data } = await make();
       return { reply: readyReply(JSON.stringify(body)), tags: [], data };
     });

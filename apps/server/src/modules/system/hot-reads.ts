@@ -61,6 +61,16 @@ export class HotReads {
    * that announced nothing is seen within 2 s: entries are refreshed in the background after 1 s, dropped after 2.
    */
   readonly market = new HotCache<CachedReply>({ maxEntries: 5_000, maxAgeMs: 2_000, refreshAfterMs: 1_000 });
+  /**
+   * The collections' list and pages (modules/collections). They change with what changes the market (a sale, an
+   * account's end, a rename or a recolour, each announced) and are forgotten with it; no change of theirs goes
+   * unannounced, so they are kept longer: refreshed in the background after 25 s, dropped after 30.
+   */
+  readonly collections = new HotCache<CachedReply>({
+    maxEntries: 1_000,
+    maxAgeMs: 30_000,
+    refreshAfterMs: 25_000,
+  });
   private readonly mapListeners = new Set<() => void>();
 
   private readonly stopHearing: () => void = () => {};
@@ -82,6 +92,12 @@ export class HotReads {
     this.mapListeners.add(listener);
   }
 
+  /** The market's reads and the collections, which change with them. */
+  private forgetMarket(): void {
+    this.market.clear();
+    this.collections.clear();
+  }
+
   /** One message from the live channel. */
   apply(message: WireMessage): void {
     if ("invalidate" in message) {
@@ -89,7 +105,7 @@ export class HotReads {
       if (building) {
         this.properties.invalidateTag(`building:${building}`);
         this.searches.invalidateTag(`building:${building}`);
-        this.market.clear();
+        this.forgetMarket();
       }
       if (sessionId) this.sessions.invalidateTag(`session:${sessionId}`);
       if (sessionsOf) this.sessions.invalidateTag(`user:${sessionsOf}`);
@@ -98,17 +114,17 @@ export class HotReads {
         this.searches.invalidateTag(`owner:${player}`);
         this.leaderboard.clear();
         // Listings name owners, trades buyers and sellers.
-        this.market.clear();
+        this.forgetMarket();
       }
       return;
     }
     if (!("event" in message)) {
       // A bid placed, withdrawn, decided, released or expired moves a listing's best bid and count.
-      if ("activity" in message && message.activity.type.startsWith("bid.")) this.market.clear();
+      if ("activity" in message && message.activity.type.startsWith("bid.")) this.forgetMarket();
       return;
     }
     // Every public event is about a building or a player's colour, both of which the market shows.
-    this.market.clear();
+    this.forgetMarket();
     const { event } = message;
     switch (event.type) {
       case "building.sold":
@@ -143,7 +159,7 @@ export class HotReads {
     this.properties.clear();
     this.searches.clear();
     this.leaderboard.clear();
-    this.market.clear();
+    this.forgetMarket();
     this.mapChanged();
   }
 
