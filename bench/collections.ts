@@ -1,9 +1,10 @@
 import { queryRows } from "@mx/kit/sql";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../apps/server/src/app";
 import { testConfig } from "../apps/server/src/config";
 import { openDatabase } from "../apps/server/src/db/client";
+import { users } from "../apps/server/src/db/schema/users";
 import { createSession } from "../apps/server/src/modules/auth/sessions";
 import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { trackHoldings } from "../apps/server/src/modules/collections/track-holdings";
@@ -93,13 +94,12 @@ export async function alertAcrossInstances(adminUrl: string, rounds = 40): Promi
   const second = await openDatabase({ kind: "postgres", url: url ?? "" });
   const apps: FastifyInstance[] = [];
   try {
+    // One configuration for both, as behind a load balancer: the same session secret.
+    const config = testConfig({
+      rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },
+    });
     for (const db of [database, second]) {
-      const app = await buildApp({
-        config: testConfig({
-          rateLimit: { max: 100_000_000, authMax: 100_000, redisUrl: null, redisPrefix: "bench:" },
-        }),
-        database: db,
-      });
+      const app = await buildApp({ config, database: db });
       await app.ready();
       apps.push(app);
     }
@@ -110,13 +110,15 @@ export async function alertAcrossInstances(adminUrl: string, rounds = 40): Promi
     const watcher = await signUp(t);
     const buildingId = "way/1";
     await giveBuilding(a.deps.db, buildingId, owner.userId, 100_000);
+    // Payouts connected, so that the owner may list it.
+    await a.deps.db.update(users).set({ isStripeIntegrated: true }).where(eq(users.id, owner.userId));
     const watched = await t.call("POST", "/api/v1/users/watchlist", {
       token: watcher.token,
       body: { buildingId },
     });
     if (watched.statusCode >= 300) throw new Error(`watch: ${watched.body}`);
     const live = await openLive(b, watcher.token);
-    await live.next((m) => m.type === "ready");
+    await live.next((m) => m.type === "ready", 15_000);
     const activities = () => live.messages.filter((m) => m.type === "activity").length;
     const latencies: number[] = [];
     for (let i = 0; i < rounds; i += 1) {
@@ -127,7 +129,7 @@ export async function alertAcrossInstances(adminUrl: string, rounds = 40): Promi
         body: { propertyId: buildingId, bidAmount: 5_000 + i },
       });
       if (listed.statusCode !== 200) throw new Error(`place-ask: ${listed.body}`);
-      await live.next(() => activities() > seen, 5_000);
+      await live.next(() => activities() > seen, 10_000);
       latencies.push(performance.now() - t0);
       const back = await t.call("POST", "/api/v1/properties/cancel-sale", {
         token: owner.token,
