@@ -64,8 +64,12 @@ export async function collectionFigures(t: TestApp): Promise<void> {
     `  ${counts?.buildings.toLocaleString("en-US")} buildings, ${players.length.toLocaleString("en-US")} players owning ${counts?.owned.toLocaleString("en-US")}, ${catalogue.list.length} collections (${counts?.held} held)`,
   );
 
-  const collector = players[0] ?? "";
-  const token = await createSession(db, app.deps.config.sessionSecret, collector);
+  // 200 viewers, each with a session: a viewer's progress is read for each request, as for a crowd of players.
+  const tokens: string[] = [];
+  for (const player of players.slice(0, 200)) {
+    tokens.push(await createSession(db, app.deps.config.sessionSecret, player));
+  }
+  const token = (i: number) => tokens[i % tokens.length];
   const ids = catalogue.list.map((c) => c.id);
   const read = async (url: string, auth?: string) => {
     const res = await t.call("GET", url, auth ? { token: auth } : {});
@@ -74,11 +78,11 @@ export async function collectionFigures(t: TestApp): Promise<void> {
   await measure("GET collections (signed out)", { count: 2000, concurrency: 16 }, () =>
     read("/api/v1/collections"),
   );
-  await measure("GET collections (signed in: my progress)", { count: 2000, concurrency: 16 }, () =>
-    read("/api/v1/collections", token),
+  await measure("GET collections (signed in: my progress)", { count: 2000, concurrency: 16 }, (i) =>
+    read("/api/v1/collections", token(i)),
   );
   await measure("GET collections/:id (signed in)", { count: 2000, concurrency: 16 }, (i) =>
-    read(`/api/v1/collections/${ids[i % ids.length]}`, token),
+    read(`/api/v1/collections/${ids[i % ids.length]}`, token(i)),
   );
   await measure("GET collections/leaderboard", { count: 500, concurrency: 8 }, () =>
     read("/api/v1/collections/leaderboard"),
