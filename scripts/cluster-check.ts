@@ -140,7 +140,8 @@ pid ${work}/nginx.pid;
 error_log ${work}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log ${work}/nginx-access.log;
+  log_format timed '$msec $status $request_method $request_uri up=$upstream_addr st=$upstream_status t=$request_time';
+  access_log ${work}/nginx-access.log timed;
   client_body_temp_path ${work}/client_body;
   proxy_temp_path ${work}/proxy;
   fastcgi_temp_path ${work}/fastcgi;
@@ -156,6 +157,41 @@ ${site}
   children.add(child);
   child.on("exit", () => children.delete(child));
   return child;
+}
+
+/** Whether nginx's access log shows `port` answering requests on their first try since `since`, within 30 s. */
+async function takenBack(port: number, since: number): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  const answered = ` up=127.0.0.1:${port} st=200 `;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(path.join(work, "nginx-access.log"), "utf8").split("\n");
+    const recent = lines.filter(
+      (line) => line.includes(answered) && Number(line.split(" ")[0]) * 1000 >= since,
+    );
+    if (recent.length >= 20) return true;
+    await sleep(100);
+  }
+  return false;
+}
+
+/**
+ * After a failed rolling restart: nginx's view of each refused request (which instance, what it answered, when),
+ * its error log around them, and what the instances printed, so a failure seen once can be explained.
+ */
+function explainFailures(instances: Instance[]) {
+  const access = readFileSync(path.join(work, "nginx-access.log"), "utf8").split("\n");
+  const bad = access.filter((line) => / (5\d\d) /.test(line.split(" up=")[0] ?? ""));
+  console.log(`       nginx access lines with a 5xx (${bad.length}; time, status, request, upstream):`);
+  for (const line of bad.slice(0, 20)) console.log(`         ${line}`);
+  const first = Number(bad[0]?.split(" ")[0] ?? 0);
+  console.log("       requests around the first one:");
+  for (const line of access.filter((l) => Math.abs(Number(l.split(" ")[0]) - first) < 0.15).slice(0, 30))
+    console.log(`         ${line}`);
+  const errors = readFileSync(path.join(work, "nginx-error.log"), "utf8").trim().split("\n");
+  console.log("       nginx error log (last 30 lines):");
+  for (const line of errors.slice(-30)) console.log(`         ${line}`);
+  for (const instance of instances)
+    console.log(`       instance on ${instance.port} printed:\n${instance.output().slice(-3000)}`);
 }
 
 // ---- HTTP as the tests' harness speaks it ------------------------------------------------------------------
@@ -383,10 +419,12 @@ async function main() {
     if (code !== 0) console.log(old.output());
     const fresh = startInstance(port);
     instances[k] = fresh;
+    const startedAt = Date.now();
     await ready(`http://127.0.0.1:${port}`, fresh.child);
-    log(`instance on ${port} restarted`);
-    // nginx takes a restarted instance back within its fail_timeout (2 s, deploy/nginx.conf).
-    await sleep(3000);
+    log(`instance on ${port} restarted and warmed up`);
+    // As deploy/nginx.conf says to: the next instance stops only once nginx has taken this one back (it tries an
+    // instance it set aside once per fail_timeout, and that try may have met the instance still warming up).
+    check(await takenBack(port, startedAt), `nginx sends the restarted instance on ${port} its share`);
   }
   running = false;
   await Promise.all(load);
@@ -396,6 +434,7 @@ async function main() {
     `no failed request during the rolling restart (${counts.requests} requests, ${counts.failures} failed)`,
   );
   for (const failure of failures.slice(0, 10)) console.log(`       ${failure}`);
+  if (counts.failures > 0) explainFailures(instances);
   const longest = Math.max(0, ...live.gaps);
   check(
     live.closeCodes.every((code) => code === 1012) && live.gaps.length === live.closeCodes.length,

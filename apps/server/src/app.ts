@@ -74,8 +74,11 @@ declare module "fastify" {
     routeTable: RouteOptions[];
     /** The map's vector tiles, built from the catalogue (main.ts builds them ahead of the first player). */
     mapTiles: MapTiles;
-    /** `draining`: a shutdown has begun (readiness answers 503). */
-    lifecycle: { draining: boolean };
+    /**
+     * `draining`: a shutdown has begun. `warming`: the catalogue and map tiles are still being built at start.
+     * Readiness answers 503 in either case.
+     */
+    lifecycle: { draining: boolean; warming: boolean };
     /** This instance's caches of hot reads (modules/system/hot-reads.ts). */
     hot: HotReads;
     /** Signed-in reads the front door answers from the cache when it can (lib/fast-reads.ts), by path. */
@@ -230,7 +233,7 @@ export async function buildApp({
   app.decorate("deps", deps);
   const routeTable: RouteOptions[] = [];
   app.decorate("routeTable", routeTable);
-  app.decorate("lifecycle", { draining: false });
+  app.decorate("lifecycle", { draining: false, warming: false });
   const hot = new HotReads({ hearsThisProcess });
   app.decorate("hot", hot);
   app.decorate("fastReads", new Map<string, FastRead>());

@@ -96,13 +96,18 @@ async function main() {
       },
     );
   // The catalogue kept in memory for search and the map's tiles, built now rather than for the first players.
+  // Readiness waits for it: a rolling restart stops the next instance only once this one answers at full speed.
   if (config.warmAtStart) {
+    app.lifecycle.warming = true;
     void warmCatalogue(database.db)
       .then(() => app.mapTiles.warm())
       .then(({ tiles, ms }) => app.log.info(`Search catalogue and ${tiles} map tiles built in ${ms} ms`))
       .catch((error: unknown) =>
         app.log.warn({ err: error }, "building the search catalogue or map tiles failed"),
-      );
+      )
+      .finally(() => {
+        app.lifecycle.warming = false;
+      });
   }
   const where = config.database.kind === "postgres" ? "PostgreSQL" : (config.database.dataDir ?? "in memory");
   const mail =

@@ -5,8 +5,9 @@ import { z } from "zod";
 
 /**
  * Liveness and readiness for a load balancer or orchestrator. /healthz: the process answers. /readyz: the database
- * answers, every migration of this build is applied, and the instance is not shutting down (a SIGTERM turns it
- * to 503 at once, so a balancer that checks it stops sending new work before the listener closes).
+ * answers, every migration of this build is applied, the catalogue and map tiles built at start are ready (a
+ * rolling restart waits for that before stopping the next instance), and the instance is not shutting down (a
+ * SIGTERM turns it to 503 at once, so a balancer that checks it stops sending new work before the listener closes).
  */
 const HEALTHY = Buffer.from(JSON.stringify({ status: "ok" }));
 
@@ -28,12 +29,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: false },
       schema: {
         tags: ["system"],
-        summary: "The database answers with every migration applied, and the instance is not shutting down",
+        summary:
+          "The database answers with every migration applied, the instance has warmed up and is not shutting down",
         response: { 200: Health },
       },
     },
     async () => {
       if (app.lifecycle.draining) throw new AppError("UNAVAILABLE", "The server is shutting down.");
+      if (app.lifecycle.warming)
+        throw new AppError("UNAVAILABLE", "The server is still building its catalogue and map tiles.");
       let migrated: boolean;
       try {
         await app.deps.database.ping();

@@ -32,6 +32,18 @@ describe("readiness", () => {
     }
   });
 
+  it("turns 503 while the catalogue and map tiles are still being built at start", async () => {
+    t.app.lifecycle.warming = true;
+    try {
+      const res = await t.call("GET", "/readyz");
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe("The server is still building its catalogue and map tiles.");
+    } finally {
+      t.app.lifecycle.warming = false;
+    }
+    expect((await t.call("GET", "/readyz")).statusCode).toBe(200);
+  });
+
   it("answers 503 while the database lacks a migration of this build", async () => {
     const { database } = t.app.deps;
     expect(await database.migrated()).toBe(true);
