@@ -3,10 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../apps/server/src/app";
 import { testConfig } from "../apps/server/src/config";
-import { openDatabase } from "../apps/server/src/db/client";
+import { openDatabase, type Queryable } from "../apps/server/src/db/client";
 import { users } from "../apps/server/src/db/schema/users";
 import { createSession } from "../apps/server/src/modules/auth/sessions";
 import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
+import type { CollectionCatalogue } from "../apps/server/src/modules/collections/catalogue";
 import { trackHoldings } from "../apps/server/src/modules/collections/track-holdings";
 import { giveBuilding, importSampleCity } from "../apps/server/src/test/buildings";
 import { createTestDatabase } from "../apps/server/src/test/database";
@@ -17,14 +18,10 @@ import { measure } from "./measure";
 const PLAYERS = Number(process.env.BENCH_COLLECTION_PLAYERS ?? 10_000);
 
 /**
- * The collections' reads on the whole island with 10,000 players owning a third of it: every collection's members
- * spread among them, and half the collections held whole by one player each.
+ * 10,000 players owning a third of the island (already imported into `db`): every collection's members spread among
+ * them, and half the collections held whole by one player each. Returns the players' ids.
  */
-export async function collectionFigures(t: TestApp): Promise<void> {
-  const { app } = t;
-  const db = app.deps.db;
-  const catalogue = app.deps.collections;
-  await importIslandFile(db, testConfig().islandFile);
+export async function populateCollectors(db: Queryable, catalogue: CollectionCatalogue): Promise<string[]> {
   const stamp = Date.now();
   const made = await queryRows<{ id: string }>(
     db,
@@ -63,6 +60,16 @@ export async function collectionFigures(t: TestApp): Promise<void> {
   console.log(
     `  ${counts?.buildings.toLocaleString("en-US")} buildings, ${players.length.toLocaleString("en-US")} players owning ${counts?.owned.toLocaleString("en-US")}, ${catalogue.list.length} collections (${counts?.held} held)`,
   );
+  return players;
+}
+
+/** The collections' reads on the whole island with 10,000 players (`populateCollectors`), through app.inject(). */
+export async function collectionFigures(t: TestApp): Promise<void> {
+  const { app } = t;
+  const db = app.deps.db;
+  const catalogue = app.deps.collections;
+  await importIslandFile(db, testConfig().islandFile);
+  const players = await populateCollectors(db, catalogue);
 
   // 200 viewers, each with a session: a viewer's progress is read for each request, as for a crowd of players.
   const tokens: string[] = [];
@@ -81,6 +88,12 @@ export async function collectionFigures(t: TestApp): Promise<void> {
   await measure("GET collections (signed in: my progress)", { count: 2000, concurrency: 16 }, (i) =>
     read("/api/v1/collections", token(i)),
   );
+  // The pages are kept until the market changes; the first read of each after a change builds it.
+  app.hot.collections.clear();
+  await measure("GET collections/:id (first read, built)", { count: ids.length, concurrency: 1 }, (i) =>
+    read(`/api/v1/collections/${ids[i % ids.length]}`, token(i)),
+  );
+  app.hot.collections.clear();
   await measure("GET collections/:id (signed in)", { count: 2000, concurrency: 16 }, (i) =>
     read(`/api/v1/collections/${ids[i % ids.length]}`, token(i)),
   );

@@ -20,6 +20,7 @@ import { mapFigures } from "./map";
 import { mapViewFigures } from "./map-view";
 import { marketFigures } from "./market";
 import { measure } from "./measure";
+import { servedCollectionFigures } from "./served-collections";
 import { servedHotReadFigures } from "./served-hot-reads";
 
 async function accounts(t: TestApp) {
@@ -173,6 +174,14 @@ for (const [label, url] of targets) {
         `\n${label} — a watch alert across two server instances (each its own connections, LISTEN/NOTIFY)`,
       );
       await alertAcrossInstances(url);
+      console.log(
+        `\n${label} — collections from the compiled server as \`npm start\` runs it, whole island, 10,000 players, load from another process`,
+      );
+      await servedCollectionFigures({
+        adminUrl: url,
+        quick: args.includes("--quick"),
+        build: !args.includes("--no-build"),
+      });
     }
   }
   if (wanted("live")) {

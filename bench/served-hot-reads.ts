@@ -89,7 +89,7 @@ function cpuTicks(pid: number): number | null {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `url` answers 200, or fails after `ms`. */
-async function answering(url: string, child: ChildProcess, ms: number) {
+export async function answering(url: string, child: ChildProcess, ms: number) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`the server stopped (${child.exitCode})`);
@@ -132,22 +132,40 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(", ");
 
-export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build }: Options): Promise<void> {
-  const timing = quick ? { warmupSeconds: 1, seconds: 3 } : { warmupSeconds: 2, seconds: 8 };
+/** The compiled server as `npm start` runs it, on a PostgreSQL database of its own, answering and settled. */
+export type ServedServer = {
+  base: string;
+  pid: number | undefined;
+  /** One connection to the server's database, for the bench's own setup. */
+  pool: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export async function startServedServer({
+  adminUrl,
+  build,
+  cpuProfDir = null,
+  port = Number(process.env.BENCH_PORT ?? 3407),
+  name = "hot_reads",
+}: {
+  adminUrl: string;
+  build: boolean;
+  cpuProfDir?: string | null;
+  port?: number;
+  name?: string;
+}): Promise<ServedServer> {
   if (build) {
     const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
     if (built.status !== 0) throw new Error("npm run build failed");
   }
-  const dbName = `bench_hot_reads_${process.pid}`;
+  const dbName = `bench_${name}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${dbName}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
   const databaseUrl = url.toString();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-hot-reads-"));
-  const serverPort = Number(process.env.BENCH_PORT ?? 3407);
-  const helloPort = serverPort + 1;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
   // The rate-limit counters in this process's memory, as on one instance.
   const env = { ...process.env };
   delete env.REDIS_URL;
@@ -159,7 +177,7 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
       stdio: ["ignore", "ignore", "inherit"],
       env: {
         ...env,
-        PORT: String(serverPort),
+        PORT: String(port),
         HOST: "127.0.0.1",
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
@@ -169,23 +187,45 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
       },
     },
   );
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const close = async () => {
+    await pool.end();
+    await stop(server);
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    // The whole island is imported on the first start: minutes on a busy machine.
+    await answering(`${base}/readyz`, server, 600_000);
+    if (server.pid) await settled(server.pid, 120_000);
+    console.log(`  the server answered and settled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return { base, pid: server.pid, pool, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export const sessionFor = (pool: pg.Pool, userId: string) =>
+  createSession(drizzle(pool) as unknown as Queryable, SECRET, userId);
+
+export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build }: Options): Promise<void> {
+  const timing = quick ? { warmupSeconds: 1, seconds: 3 } : { warmupSeconds: 2, seconds: 8 };
+  const served = await startServedServer({ adminUrl, build, cpuProfDir });
+  const { base, pool } = served;
+  const server = { pid: served.pid };
+  const helloPort = Number(process.env.BENCH_PORT ?? 3407) + 1;
   const hello = fork(path.join(import.meta.dirname, "hello-world.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env: { ...process.env, PORT: String(helloPort) },
   });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const windows: ProfileWindow[] = [];
   try {
-    const base = `http://127.0.0.1:${serverPort}`;
-    const started = Date.now();
-    // The whole island is imported on the first start: minutes on a busy machine.
-    await answering(`${base}/readyz`, server, 600_000);
     await answering(`http://127.0.0.1:${helloPort}/`, hello, 30_000);
-    if (server.pid) await settled(server.pid, 120_000);
-    console.log(`  the server answered and settled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-
-    const db = drizzle(pool) as unknown as Queryable;
     const player = await pool.query<{ id: string }>(
       "select id from users where deleted_at is null order by created_at limit 1",
     );
@@ -196,7 +236,7 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
     const userId = player.rows[0]?.id;
     const building = owned.rows[0];
     if (!userId || !building) throw new Error("no demo player or owned building: was the demo seeded?");
-    const token = await createSession(db, SECRET, userId);
+    const token = await sessionFor(pool, userId);
     const auth = { authorization: `Bearer ${token}` };
     const reads: [string, string, Record<string, string>][] = [
       ["property details by id", `/api/v1/properties/checkPropertyDetails?text=${building.id}`, auth],
@@ -287,11 +327,7 @@ export async function servedHotReadFigures({ adminUrl, quick, cpuProfDir, build 
       );
     }
   } finally {
-    await pool.end();
-    await Promise.all([stop(server), stop(hello)]);
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([served.close(), stop(hello)]);
   }
   if (cpuProfDir) {
     const newest = readdirSync(cpuProfDir)

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_THRESHOLD, etagMatches, readyReply, sendReady } from "./ready-reply";
+import { COMPRESS_THRESHOLD, etagMatches, readyReply, sendOwnJson, sendReady } from "./ready-reply";
 
 const big = JSON.stringify({
   statusCode: 200,
@@ -67,5 +67,36 @@ describe("ready replies", () => {
     expect(etagMatches("*", '"a"')).toBe(true);
     expect(etagMatches('"ab"', '"a"')).toBe(false);
     expect(etagMatches(undefined, '"a"')).toBe(false);
+  });
+});
+
+describe("sendOwnJson", () => {
+  async function own(json: string, acceptEncoding?: string) {
+    const app = Fastify();
+    app.get("/", async (req, reply) => sendOwnJson(req, reply, json, "private, no-cache"));
+    const res = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {},
+    });
+    await app.close();
+    return res;
+  }
+
+  it("gzips a big body for a client that takes gzip, and sends it as it is otherwise", async () => {
+    const zipped = await own(big, "br, gzip");
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toBe("accept-encoding");
+    expect(zipped.headers["cache-control"]).toBe("private, no-cache");
+    expect(gunzipSync(zipped.rawPayload).toString("utf8")).toBe(big);
+    expect(zipped.rawPayload.length).toBeLessThan(big.length);
+    for (const accept of [undefined, "br", "gzip;q=0"]) {
+      const plain = await own(big, accept);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body).toBe(big);
+    }
+    const tiny = await own(small, "gzip");
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body).toBe(small);
   });
 });

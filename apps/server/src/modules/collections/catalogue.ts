@@ -32,6 +32,14 @@ export class CollectionCatalogue {
     return this.byId.get(id);
   }
 
+  /** How many of each collection's members are among `owned`, by collection id (collections with none left out). */
+  countsOf(owned: Iterable<string>): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const id of owned)
+      for (const c of this.byBuilding.get(id) ?? []) counts.set(c.id, (counts.get(c.id) ?? 0) + 1);
+    return counts;
+  }
+
   /** The collections any of these buildings belongs to, each once. */
   of(buildingIds: Iterable<string>): CollectionRecord[] {
     const found = new Set<CollectionRecord>();

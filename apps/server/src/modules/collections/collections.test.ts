@@ -147,6 +147,18 @@ describe("completing a collection", () => {
     });
     const anonymous = await t.call("GET", "/api/v1/collections?kind=block");
     expect(anonymous.json().data.collections[0]).toMatchObject({ id: "trio", myCount: null });
+    // A viewer's list is the list anyone sees with their own counts in it.
+    const everyone = (await t.call("GET", "/api/v1/collections")).json();
+    const mine = (await t.call("GET", "/api/v1/collections", { token: collector.token })).json();
+    expect(mine).toEqual({
+      ...everyone,
+      data: {
+        collections: everyone.data.collections.map((c: { id: string }) => ({
+          ...c,
+          myCount: c.id === "trio" ? 3 : 0,
+        })),
+      },
+    });
 
     const detail = (await t.call("GET", "/api/v1/collections/trio")).json().data;
     expect(detail.members.map((m: { buildingId: string }) => m.buildingId)).toEqual([

@@ -13,12 +13,17 @@ import { envelope } from "@mx/shared/schemas/common";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { readyReply, sendReady } from "../../lib/ready-reply";
+import { readyReply, sendOwnJson, sendReady } from "../../lib/ready-reply";
 import { tokenFromHeader } from "../auth/sessions";
 import { collectorsLeaderboard } from "./collectors-leaderboard";
 import { getCollection } from "./get-collection";
 import { heldCollectionsMap } from "./held-map";
-import { listCollections, withMyCounts } from "./list-collections";
+import {
+  type ListReplyPieces,
+  listCollections,
+  listReplyPieces,
+  replyWithMyCounts,
+} from "./list-collections";
 import { playerCollections } from "./player-collections";
 
 /** A reply that varies with the bearer token: never kept by a shared cache. */
@@ -40,8 +45,8 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body, data } = await make();
       return { reply: readyReply(JSON.stringify(body)), tags: [], data };
     });
-  const sendJson = (reply: FastifyReply, body: unknown) =>
-    reply.header("cache-control", PRIVATE).type("application/json; charset=utf-8").send(JSON.stringify(body));
+  const sendOwn = (req: FastifyRequest, reply: FastifyReply, json: string) =>
+    sendOwnJson(req, reply as FastifyReply, json, PRIVATE);
 
   const viewerOf = async (req: FastifyRequest): Promise<string | null> => {
     const token = tokenFromHeader(req.headers.authorization);
@@ -63,21 +68,23 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const viewer = await viewerOf(req);
       const cached = await cachedRead(`list|${JSON.stringify(req.query)}`, async () => {
-        const data: CollectionsData = { collections: await listCollections(db, collections, req.query) };
-        return { body: ok(CollectionsData.parse(data), "Collections"), data };
+        const list = CollectionsData.parse({
+          collections: await listCollections(db, collections, req.query),
+        });
+        const envelopeOf = (items: CollectionsData["collections"]) =>
+          ok({ collections: items }, "Collections");
+        return { body: envelopeOf(list.collections), data: listReplyPieces(envelopeOf, list.collections) };
       });
       if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
-      const { collections: list } = cached.data as CollectionsData;
-      return sendJson(
-        reply,
-        ok({ collections: await withMyCounts(db, collections, list, viewer) }, "Collections"),
-      );
+      const json = await replyWithMyCounts(db, collections, cached.data as ListReplyPieces, viewer);
+      return sendOwn(req, reply, json);
     },
   );
 
   app.get(
     "/collections/leaderboard",
     {
+      ...READY,
       schema: {
         tags: ["collections"],
         summary: "The collectors: by collections held, then by the value of their buildings in them",
@@ -85,7 +92,13 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(CollectorsData) },
       },
     },
-    async () => ok({ collectors: await collectorsLeaderboard(db, collections) }, "Collectors"),
+    async (req, reply) => {
+      const cached = await cachedRead("collectors", async () => {
+        const data = CollectorsData.parse({ collectors: await collectorsLeaderboard(db, collections) });
+        return { body: ok(data, "Collectors"), data };
+      });
+      return sendReady(req, reply, cached.reply, "no-cache");
+    },
   );
 
   app.get(
@@ -135,7 +148,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
       const { detail, ownerIds } = cached.data as Awaited<ReturnType<typeof getCollection>>;
       const myCount = ownerIds.filter((id) => id === viewer).length;
-      return sendJson(reply, ok({ ...detail, myCount }, detail.name));
+      return sendOwn(req, reply, JSON.stringify(ok({ ...detail, myCount }, detail.name)));
     },
   );
 };
