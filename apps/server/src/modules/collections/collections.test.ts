@@ -16,6 +16,7 @@ import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { deleteAccount } from "../users/delete-account";
 import { COLLECTIONS_FORMAT, COLLECTIONS_VERSION, type CollectionRecord } from "./build-collections";
+import { trackHoldings } from "./track-holdings";
 
 type Player = Awaited<ReturnType<typeof signUp>>;
 let t: TestApp;
@@ -36,6 +37,7 @@ const SETS = [
   set("tower-block", ["way/1", "way/2", "way/14"]),
   set("short", ["way/21", "way/22", "way/23"]),
   set("gone", ["way/31", "way/32", "way/33"]),
+  set("race", ["way/41", "way/42", "way/43"]),
 ];
 
 beforeAll(async () => {
@@ -47,7 +49,7 @@ beforeAll(async () => {
   );
   t = await createTestApp({ collectionsFile: file });
   await importSampleCity(db());
-  const extra = [11, 12, 13, 14, 21, 22, 23, 31, 32, 33, 40].map((n) => `way/${n}`);
+  const extra = [11, 12, 13, 14, 21, 22, 23, 31, 32, 33, 40, 41, 42, 43].map((n) => `way/${n}`);
   const { records, format } = parseFootprints(
     collection(
       extra.map((id, k) =>
@@ -298,6 +300,43 @@ describe("the last building for sale", () => {
       1,
     );
   });
+
+  it.runIf(process.env.DATABASE_URL?.startsWith("postgres") ?? false)(
+    "two last members changing hands in transactions open at the same moment: the set is completed",
+    async () => {
+      const player = await signUp(t);
+      await giveBuilding(db(), "way/41", player.userId, 100_000);
+      // Both transactions are open before either changes an owner; each gives one of the last two members.
+      let open = 0;
+      const bothOpen = new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (open === 2) {
+            clearInterval(check);
+            resolve();
+          }
+        }, 5);
+      });
+      const take = (buildingId: string) =>
+        db().transaction(async (tx) => {
+          await tx
+            .select({ id: properties.id })
+            .from(properties)
+            .where(eq(properties.buildingId, buildingId));
+          open += 1;
+          await bothOpen;
+          await tx
+            .update(properties)
+            .set({ ownerId: player.userId })
+            .where(eq(properties.buildingId, buildingId));
+          await trackHoldings(tx, t.app.deps.collections, [buildingId]);
+        });
+      await Promise.all([take("way/42"), take("way/43")]);
+      const rows = await completions("race");
+      expect(rows.map((r) => ({ userId: r.userId, lost: r.lostAt !== null }))).toEqual([
+        { userId: player.userId, lost: false },
+      ]);
+    },
+  );
 
   it("costs nothing for a building in no collection", async () => {
     expect(t.app.deps.collections.of(["way/3", "way/40"])).toEqual([]);

@@ -12,6 +12,10 @@ type Change = { change: "won" | "lost"; collection_id: string; user_id: string; 
  * otherwise one statement re-reads the owners of the collections concerned, opens a completion for a player who
  * now owns every member and closes (`lost_at`) one whose holder no longer does. Each completion is told to its
  * holder and to everyone watching one of its buildings, one statement each.
+ *
+ * Two transactions giving away the last two members at the same moment cannot each miss the other's: every change
+ * of an owner bumps the one map-state version row (migration 0004's trigger), so the second waits there for the
+ * first to commit and reads the owners after it.
  */
 export async function trackHoldings(
   q: Queryable,
