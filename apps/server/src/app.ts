@@ -318,7 +318,9 @@ export async function buildApp({
     }
     if (error instanceof AppError) {
       if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
-      if (error.statusCode >= 500) req.log.error({ err: error.cause ?? error }, error.message);
+      // A 503 with no cause is the server's own state (warming up, shutting down), not a fault: no error line.
+      if (error.code === "UNAVAILABLE" && !error.cause) req.log.info(error.message);
+      else if (error.statusCode >= 500) req.log.error({ err: error.cause ?? error }, error.message);
       return send(error.statusCode, error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
