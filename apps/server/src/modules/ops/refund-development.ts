@@ -2,6 +2,7 @@ import { AppError } from "@mx/kit/errors";
 import { DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { DevelopmentRefundResult } from "@mx/shared/schemas/ops";
+import { isUuid } from "@mx/shared/uuid";
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
@@ -18,7 +19,6 @@ import { refundOperation } from "../money/operation";
 import { type Actor, audit } from "./audit";
 import { refuseWhileBidsWait } from "./refund-purchase";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAID = ["constructing", "completed"] as const;
 
 const nameOf = (row: { kind: string; level: number }) =>
@@ -39,7 +39,7 @@ export async function refundDevelopment(
   developmentId: string,
   reason: string,
 ): Promise<DevelopmentRefundResult> {
-  const [found] = UUID.test(developmentId)
+  const [found] = isUuid(developmentId)
     ? await deps.db.select().from(developments).where(eq(developments.id, developmentId))
     : [];
   if (!found) throw new AppError("NOT_FOUND", `No development with id ${developmentId}.`);
