@@ -11,7 +11,7 @@ import type {
   SandboxCheckoutShippingBody,
   ShippingAddress,
 } from "@mx/shared/schemas/shop";
-import { SANDBOX_SALES_TAX_RATES, shippingTexts, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
+import { STATEWIDE_SALES_TAX_RATES, shippingTexts, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "./db";
 import { sandboxCheckoutSessions, sandboxPaymentIntents } from "./schema";
@@ -158,7 +158,7 @@ function describe(row: SessionRow): SandboxCheckoutSessionData {
 
 /**
  * The customer filled in the shipping address and picked a rate in the sandbox's payment form, as in Stripe's:
- * the session keeps them, and its shipping, tax (the state's rate on the goods, see SANDBOX_SALES_TAX_RATES) and
+ * the session keeps them, and its shipping, tax (the state's rate on the goods, see STATEWIDE_SALES_TAX_RATES) and
  * total follow. Refused once the session is paid or expired, or while a payment is being taken.
  */
 export async function setSandboxCheckoutShipping(
@@ -182,7 +182,7 @@ export async function setSandboxCheckoutShipping(
       "shippingRate: not offered for this checkout session.",
     );
   }
-  const taxRate = SANDBOX_SALES_TAX_RATES[address.state] ?? 0;
+  const taxRate = STATEWIDE_SALES_TAX_RATES[address.state] ?? 0;
   const amountTaxCents = statewideSalesTaxCents(row.amountSubtotalCents, address.state);
   const stored: ShippingAddress = { ...address };
   if (!stored.line2) delete stored.line2;

@@ -266,7 +266,7 @@ function PaymentForm({
   const total = formatCents(isQuoted ? data.amountTotalCents : data.amountSubtotalCents + shippingCents);
 
   return (
-    <div className="sandbox-pay">
+    <div className="shop-pay">
       <OrderSummary
         lines={data.lineItems}
         subtotalCents={data.amountSubtotalCents}
@@ -277,13 +277,13 @@ function PaymentForm({
       />
 
       <form
-        className="form sandbox-pay__form"
+        className="form shop-pay__form"
         onSubmit={(event) => void handleSubmit(event)}
         noValidate
         aria-busy={isPaying || undefined}
       >
-        <p className="sandbox-pay__email">
-          <span className="sandbox-pay__label">{copy.emailLabel}</span>
+        <p className="shop-pay__email">
+          <span className="shop-pay__label">{copy.emailLabel}</span>
           <span>{data.customerEmail}</span>
         </p>
         <ShippingFields
@@ -324,7 +324,7 @@ function PaymentForm({
           }}
           fieldState={invalid}
           disabled={isPaying}
-          pairClassName="form__grid sandbox-pay__pair"
+          pairClassName="form__grid shop-pay__pair"
           cvcPlaceholder="123"
           cvcMaxLength={4}
         />
@@ -352,7 +352,7 @@ function PaymentForm({
         <Button type="submit" block className="btn--large" busy={isPaying}>
           {isPaying ? copy.paying : copy.payAmount(total)}
         </Button>
-        <p className="sandbox-pay__note">
+        <p className="shop-pay__note">
           {copy.sandboxNote} <span className="nowrap">{copy.sandboxTestCard}</span> {copy.declinedHint}
         </p>
       </form>

@@ -88,11 +88,11 @@ export const US_STATE_CODES = US_STATES.map((state) => state.code) as [string, .
 
 /**
  * Each state's own statewide sales tax rate, in thousandths of a percent (6.875% = 6875), without county or city
- * taxes, charged on the goods and not on shipping. The sandbox's stand-in for Stripe Tax, which computes the full
- * rate for the address (state, county, city) and whether shipping is taxed there; and the rule for PayPal
- * checkouts, where no processor computes tax (see statewideSalesTaxCents).
+ * taxes, charged on the goods and not on shipping: what a PayPal checkout charges, as no processor computes tax
+ * there (see statewideSalesTaxCents), and what the sandbox's checkout charges in place of Stripe Tax (which computes
+ * the full rate for the address, state, county and city, and whether shipping is taxed there).
  */
-export const SANDBOX_SALES_TAX_RATES: Readonly<Record<string, number>> = {
+export const STATEWIDE_SALES_TAX_RATES: Readonly<Record<string, number>> = {
   AL: 4000,
   AK: 0,
   AZ: 5600,
@@ -152,7 +152,7 @@ export const SANDBOX_SALES_TAX_RATES: Readonly<Record<string, number>> = {
  * and states that tax shipping, are not charged (Stripe Tax charges them on card checkouts).
  */
 export function statewideSalesTaxCents(subtotalCents: number, state: string): number {
-  const rate = SANDBOX_SALES_TAX_RATES[state] ?? 0;
+  const rate = STATEWIDE_SALES_TAX_RATES[state] ?? 0;
   return Math.round((subtotalCents * rate) / 100_000);
 }
 

@@ -27,11 +27,11 @@ export function OrderSummary({
 }: OrderSummaryProps) {
   const titleId = useId();
   return (
-    <section className="sandbox-pay__summary" aria-labelledby={titleId}>
-      <h2 id={titleId} className="sandbox-pay__heading">
+    <section className="shop-pay__summary" aria-labelledby={titleId}>
+      <h2 id={titleId} className="shop-pay__heading">
         {shopCopy.orderSummary}
       </h2>
-      <ul className="sandbox-pay__lines">
+      <ul className="shop-pay__lines">
         {lines.map((line) => (
           <li key={line.name}>
             <span>
@@ -41,7 +41,7 @@ export function OrderSummary({
           </li>
         ))}
       </ul>
-      <dl className="sandbox-pay__figures">
+      <dl className="shop-pay__figures">
         <div>
           <dt>{shippingTexts.subtotal}</dt>
           <dd data-testid="payment-subtotal">{formatCents(subtotalCents)}</dd>
@@ -55,7 +55,7 @@ export function OrderSummary({
           <dd data-testid="payment-tax">{taxAmount}</dd>
         </div>
       </dl>
-      <p className="sandbox-pay__total" aria-live="polite">
+      <p className="shop-pay__total" aria-live="polite">
         <span>{shopCopy.total}</span>
         <span data-testid="payment-total">{total}</span>
       </p>

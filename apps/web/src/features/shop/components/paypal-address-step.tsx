@@ -2,8 +2,8 @@ import { formatCents } from "@mx/shared/money";
 import type { ShippingAddress } from "@mx/shared/schemas/shop";
 import {
   findShippingRate,
-  SANDBOX_SALES_TAX_RATES,
   SHIPPING_RATES,
+  STATEWIDE_SALES_TAX_RATES,
   shippingTexts,
   statewideSalesTaxCents,
 } from "@mx/shared/shop-shipping";
@@ -61,7 +61,7 @@ export function PaypalAddressStep({
   const shippingCents = findShippingRate(rate)?.amountCents ?? 0;
   const taxCents = isAddressReady ? statewideSalesTaxCents(subtotalCents, address.state) : 0;
   const taxLabel = isAddressReady
-    ? shippingTexts.taxWithRate(address.state, SANDBOX_SALES_TAX_RATES[address.state] ?? 0)
+    ? shippingTexts.taxWithRate(address.state, STATEWIDE_SALES_TAX_RATES[address.state] ?? 0)
     : shippingTexts.tax;
   const total = formatCents(subtotalCents + shippingCents + taxCents);
 
@@ -88,7 +88,7 @@ export function PaypalAddressStep({
           {shopCopy.shippingStep}
         </h1>
       </div>
-      <div className="sandbox-pay">
+      <div className="shop-pay">
         <OrderSummary
           lines={lines}
           subtotalCents={subtotalCents}
@@ -97,9 +97,9 @@ export function PaypalAddressStep({
           taxAmount={isAddressReady ? formatCents(taxCents) : shippingTexts.taxPending}
           total={total}
         />
-        <form className="form sandbox-pay__form" onSubmit={pay} noValidate aria-busy={busy || undefined}>
-          <p className="sandbox-pay__email">
-            <span className="sandbox-pay__label">{shopCopy.emailLabel}</span>
+        <form className="form shop-pay__form" onSubmit={pay} noValidate aria-busy={busy || undefined}>
+          <p className="shop-pay__email">
+            <span className="shop-pay__label">{shopCopy.emailLabel}</span>
             <span>{email}</span>
           </p>
           <ShippingFields
@@ -133,7 +133,7 @@ export function PaypalAddressStep({
             label={shopCopy.payAmountWithPaypal(total)}
             onClick={() => pay()}
           />
-          <p className="sandbox-pay__note">{shopCopy.paypalShippingNote}</p>
+          <p className="shop-pay__note">{shopCopy.paypalShippingNote}</p>
         </form>
       </div>
     </div>
