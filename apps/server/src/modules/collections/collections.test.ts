@@ -308,13 +308,9 @@ describe("the last building for sale", () => {
       await giveBuilding(db(), "way/41", player.userId, 100_000);
       // Both transactions are open before either changes an owner; each gives one of the last two members.
       let open = 0;
+      let release = () => {};
       const bothOpen = new Promise<void>((resolve) => {
-        const check = setInterval(() => {
-          if (open === 2) {
-            clearInterval(check);
-            resolve();
-          }
-        }, 5);
+        release = resolve;
       });
       const take = (buildingId: string) =>
         db().transaction(async (tx) => {
@@ -323,6 +319,7 @@ describe("the last building for sale", () => {
             .from(properties)
             .where(eq(properties.buildingId, buildingId));
           open += 1;
+          if (open === 2) release();
           await bothOpen;
           await tx
             .update(properties)

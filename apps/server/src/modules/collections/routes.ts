@@ -10,7 +10,7 @@ import {
   PlayerCollectionsParams,
 } from "@mx/shared/schemas/collections";
 import { envelope } from "@mx/shared/schemas/common";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readyReply, sendOwnJson, sendReady } from "../../lib/ready-reply";
@@ -45,8 +45,6 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body, data } = await make();
       return { reply: readyReply(JSON.stringify(body)), tags: [], data };
     });
-  const sendOwn = (req: FastifyRequest, reply: FastifyReply, json: string) =>
-    sendOwnJson(req, reply as FastifyReply, json, PRIVATE);
 
   const viewerOf = async (req: FastifyRequest): Promise<string | null> => {
     const token = tokenFromHeader(req.headers.authorization);
@@ -77,7 +75,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
       const json = await replyWithMyCounts(db, collections, cached.data as ListReplyPieces, viewer);
-      return sendOwn(req, reply, json);
+      return sendOwnJson(req, reply, json, PRIVATE);
     },
   );
 
@@ -95,7 +93,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const cached = await cachedRead("collectors", async () => {
         const data = CollectorsData.parse({ collectors: await collectorsLeaderboard(db, collections) });
-        return { body: ok(data, "Collectors"), data };
+        return { body: ok(data, "Collectors"), data: null };
       });
       return sendReady(req, reply, cached.reply, "no-cache");
     },
@@ -148,7 +146,7 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!viewer) return sendReady(req, reply, cached.reply, PRIVATE);
       const { detail, ownerIds } = cached.data as Awaited<ReturnType<typeof getCollection>>;
       const myCount = ownerIds.filter((id) => id === viewer).length;
-      return sendOwn(req, reply, JSON.stringify(ok({ ...detail, myCount }, detail.name)));
+      return sendOwnJson(req, reply, JSON.stringify(ok({ ...detail, myCount }, detail.name)), PRIVATE);
     },
   );
 };
