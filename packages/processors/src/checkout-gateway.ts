@@ -34,6 +34,12 @@ export type GatewayCheckoutSession = {
 export type CreateCheckoutSessionInput = {
   lineItems: CheckoutLineItemInput[];
   customerEmail: string;
+  /**
+   * The signed-in player's customer at the processor, given when they have saved cards: the payment form offers
+   * those cards first, beside a new card (Stripe: `customer` with its saved payment methods shown). Never saves a
+   * new card to the customer.
+   */
+  customerId?: string;
   /** The rates the customer chooses from; the US address is collected and sales tax computed for it. */
   shippingRates: readonly ShippingRate[];
   /** Where the payment form sends the customer when done; `{CHECKOUT_SESSION_ID}` is replaced with the id. */

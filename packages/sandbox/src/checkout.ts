@@ -12,9 +12,9 @@ import type {
   ShippingAddress,
 } from "@mx/shared/schemas/shop";
 import { STATEWIDE_SALES_TAX_RATES, shippingTexts, statewideSalesTaxCents } from "@mx/shared/shop-shipping";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "./db";
-import { sandboxCheckoutSessions, sandboxPaymentIntents } from "./schema";
+import { sandboxCheckoutSessions, sandboxPaymentIntents, sandboxPaymentMethods } from "./schema";
 import { CARD_MESSAGES } from "./test-cards";
 import { cardRefusal, chargeRefusal, takeSandboxToken } from "./tokens";
 
@@ -103,6 +103,7 @@ export function createSandboxCheckout(db: Db): CheckoutGateway {
           status: "open",
           paymentStatus: "unpaid",
           customerEmail: input.customerEmail,
+          customerId: input.customerId ?? null,
           lineItems: input.lineItems.map(({ name, unitAmountCents, quantity }) => ({
             name,
             unitAmountCents,
@@ -130,15 +131,35 @@ export function createSandboxCheckout(db: Db): CheckoutGateway {
   };
 }
 
-/** What the sandbox payment form shows before the card is taken: the lines, the rates, the address and the totals. */
+/**
+ * What the sandbox payment form shows before the card is taken: the lines, the rates, the address, the totals, and
+ * the cards the session's customer saved.
+ */
 export async function describeSandboxCheckoutSession(
   db: Db,
   clientSecret: string,
 ): Promise<SandboxCheckoutSessionData> {
-  return describe(await sessionByClientSecret(db, clientSecret));
+  return describe(db, await sessionByClientSecret(db, clientSecret));
 }
 
-function describe(row: SessionRow): SandboxCheckoutSessionData {
+/** The cards attached to this customer, newest first; Stripe's shared test payment methods are no one's saved card. */
+async function savedCardsOf(db: Db, customerId: string | null) {
+  if (!customerId) return [];
+  return db
+    .select({
+      id: sandboxPaymentMethods.id,
+      brand: sandboxPaymentMethods.brand,
+      last4: sandboxPaymentMethods.last4,
+      expMonth: sandboxPaymentMethods.expMonth,
+      expYear: sandboxPaymentMethods.expYear,
+      name: sandboxPaymentMethods.name,
+    })
+    .from(sandboxPaymentMethods)
+    .where(and(eq(sandboxPaymentMethods.customerId, customerId), eq(sandboxPaymentMethods.shared, false)))
+    .orderBy(desc(sandboxPaymentMethods.createdAt), sandboxPaymentMethods.id);
+}
+
+async function describe(db: Db, row: SessionRow): Promise<SandboxCheckoutSessionData> {
   const session = present(row);
   return {
     id: row.id,
@@ -153,6 +174,7 @@ function describe(row: SessionRow): SandboxCheckoutSessionData {
     lineItems: row.lineItems,
     shippingOptions: row.shippingOptions,
     shipping: row.shipping?.rateId ? { address: row.shipping.address, rateId: row.shipping.rateId } : null,
+    savedCards: await savedCardsOf(db, row.customerId),
   };
 }
 
@@ -213,17 +235,47 @@ export async function setSandboxCheckoutShipping(
       409,
     );
   }
-  return describe(updated);
+  return describe(db, updated);
+}
+
+/** What pays a session: a new card's one-use token, or one of the cards its customer saved (one of the two). */
+type CheckoutPayment = { token?: string | undefined; paymentMethod?: string | undefined };
+
+/**
+ * The saved card a session is paid with, which must be attached to the customer the session was opened for. Any
+ * other id (another customer's card, a card of no one, an unknown id) is refused alike, before anything changes.
+ */
+async function savedCardFor(db: Db, row: SessionRow, paymentMethodId: string) {
+  const [pm] = row.customerId
+    ? await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(
+          and(
+            eq(sandboxPaymentMethods.id, paymentMethodId),
+            eq(sandboxPaymentMethods.customerId, row.customerId),
+            eq(sandboxPaymentMethods.shared, false),
+          ),
+        )
+    : [];
+  if (!pm) {
+    throw new GatewayRequestError(
+      "payment_method_not_attached",
+      "paymentMethod: not a card saved by this checkout's customer.",
+    );
+  }
+  return pm;
 }
 
 /**
- * Pays a sandbox checkout session with a card token, as Stripe's embedded form does: a declined card leaves the
- * session open for another card and throws the card's message; a paid session is `complete` and `paid`. Two
- * submissions at once charge the card once: the second is refused while the first runs, and sees it complete after.
+ * Pays a sandbox checkout session with a new card's token or a saved card, as Stripe's embedded form does: a
+ * declined card leaves the session open for another card and throws the card's message; a paid session is
+ * `complete` and `paid`. Two submissions at once charge the card once: the second is refused while the first runs,
+ * and sees it complete after.
  */
 export async function paySandboxCheckoutSession(
   db: Db,
-  { clientSecret, token }: { clientSecret: string; token: string },
+  { clientSecret, ...payment }: { clientSecret: string } & CheckoutPayment,
   now = new Date(),
 ): Promise<GatewayCheckoutSession> {
   const row = await sessionByClientSecret(db, clientSecret);
@@ -235,6 +287,11 @@ export async function paySandboxCheckoutSession(
   if (row.shippingOptions.length > 0 && !row.shipping) {
     throw new GatewayRequestError("shipping_address_required", shippingTexts.addressRequired);
   }
+  const { token, paymentMethod } = payment;
+  if (token === undefined && paymentMethod === undefined) {
+    throw new GatewayRequestError("parameter_missing", "token: give a card token or a saved card.");
+  }
+  const savedCard = paymentMethod === undefined ? null : await savedCardFor(db, row, paymentMethod);
 
   const [claimed] = await db
     .update(sandboxCheckoutSessions)
@@ -265,14 +322,16 @@ export async function paySandboxCheckoutSession(
 
   let isPaid = false;
   try {
-    const tok = await takeSandboxToken(db, token, now);
-    const refusal = checkoutRefusal(tok.behaviour);
+    const behaviour = savedCard?.behaviour ?? (await takeSandboxToken(db, token ?? "", now)).behaviour;
+    const refusal = checkoutRefusal(behaviour);
 
     // One payment intent per session, as Stripe keeps it; each attempt updates it.
     const intentId = claimed.paymentIntentId ?? randomId("pi");
     const intent = {
       status: refusal ? ("requires_payment_method" as const) : ("succeeded" as const),
       capturedCents: refusal ? 0 : claimed.amountTotalCents,
+      customerId: claimed.customerId,
+      paymentMethodId: savedCard?.id ?? null,
       updatedAt: now,
     };
     if (claimed.paymentIntentId) {
@@ -284,8 +343,6 @@ export async function paySandboxCheckoutSession(
         amountCents: claimed.amountTotalCents,
         currency: claimed.currency,
         captureMethod: "automatic",
-        customerId: null,
-        paymentMethodId: null,
         metadata: { checkoutSessionId: claimed.id },
         idempotencyKey: null,
         ...intent,

@@ -41,6 +41,19 @@ export async function paySandboxCheckout(
   });
 }
 
+/** Pays the session with one of the cards its customer saved; a refused card rejects with the processor's message. */
+export function paySandboxCheckoutWithSavedCard(
+  request: SandboxRequest,
+  clientSecret: string,
+  paymentMethod: string,
+): Promise<SandboxCheckoutPayData> {
+  return request(api.sandboxCheckoutPay, {
+    schema: SandboxCheckoutPayData,
+    method: "POST",
+    body: { clientSecret, paymentMethod },
+  });
+}
+
 /** The address and rate typed into the form: the session's shipping, tax and total come back (Stripe's form does the same). */
 export function setSandboxShipping(
   request: SandboxRequest,

@@ -1,4 +1,4 @@
-import type { ShippingAddress } from "@mx/shared/schemas/shop";
+import type { SandboxCheckoutSessionData, ShippingAddress } from "@mx/shared/schemas/shop";
 import type { ShippingRate } from "@mx/shared/shop-shipping";
 import {
   type ButtonHTMLAttributes,
@@ -170,12 +170,22 @@ interface SandboxOrderSummaryProps {
   total: string;
 }
 
+/** A card the checkout's customer saved, as the session lists it. */
+type SandboxSavedCard = SandboxCheckoutSessionData["savedCards"][number];
+
 /**
  * The app's parts of the shop's payment form, shared with its PayPal step: the address fields and their checks,
- * and the order summary. Hand the same object on every render (a module's constant): `useAddressIds` is a hook and
- * `emptyAddress` is told apart by identity.
+ * and the order summary; and how the app shows a saved card elsewhere (its chip, its name and its expiry). Hand the
+ * same object on every render (a module's constant): `useAddressIds` is a hook and `emptyAddress` is told apart by
+ * identity.
  */
 export interface SandboxShopParts {
+  /** The small card face beside a card; decorative. */
+  CardChip: ComponentType<{ scheme: string | null; className?: string }>;
+  /** A saved card as the app names it everywhere ("VISA •••• 4242"). */
+  savedCardLabel: (card: SandboxSavedCard) => string;
+  /** The line under it: the expiry, and the name on the card when there is one. */
+  savedCardMeta: (card: SandboxSavedCard) => string;
   ShippingFields: ComponentType<SandboxShippingFieldsProps>;
   OrderSummary: ComponentType<SandboxOrderSummaryProps>;
   emptyAddress: SandboxAddressDraft;

@@ -4,7 +4,7 @@ import { findShippingRate, shippingTexts } from "@mx/shared/shop-shipping";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { SandboxCardFields } from "./card-fields";
 import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "./card-input";
-import { paySandboxCheckout, setSandboxShipping } from "./checkout-api";
+import { paySandboxCheckout, paySandboxCheckoutWithSavedCard, setSandboxShipping } from "./checkout-api";
 import {
   type SandboxAddressDraft,
   type SandboxAddressField,
@@ -40,6 +40,11 @@ interface SandboxPaymentCopy {
   sandboxNote: string;
   sandboxTestCard: string;
   declinedHint: string;
+  /** The choice between the customer's saved cards and a new one, as a screen reader names it. */
+  savedCardsLegend: string;
+  useNewCard: string;
+  /** Beside the card the app says is the default. */
+  defaultCard: string;
 }
 
 /** The checkout session as the app holds it: still coming, failed, or read. */
@@ -55,6 +60,11 @@ export interface SandboxPaymentFormProps {
   clientSecret: string;
   /** The session, read with `readSandboxCheckoutSession`. */
   session: SandboxCheckoutSessionState;
+  /**
+   * Of the session's saved cards, the one chosen first and marked as the default (the player's default card, when
+   * the app knows it); without it, the newest.
+   */
+  preferredCardId?: string | null;
   /** The session came back with this address's shipping, tax and total: the app keeps it as `session` from now on. The same function on every render. */
   onSessionUpdated: (session: SandboxCheckoutSessionData) => void;
   /** Paid (now, or already in another tab): the app shows its return page. The same function on every render. */
@@ -63,6 +73,9 @@ export interface SandboxPaymentFormProps {
 
 type CardFieldName = "number" | "expiry" | "cvc" | "name";
 type Field = CardFieldName | SandboxAddressField;
+
+/** The choice of a new card among the saved ones. */
+const NEW_CARD = "new";
 
 /** How long typing pauses before the address is sent for its tax. */
 const QUOTE_DELAY_MS = 400;
@@ -109,6 +122,8 @@ function cardProblem(
  * Sandbox mode: our own embedded payment form in place of Stripe's. It shows what the session will charge, takes
  * the card, tokenises it with the sandbox (`POST /sandbox/tokens`) and pays the session; a refused card shows the
  * processor's message ("Your card was declined.") and the form stays for another card. Paid → the return page.
+ * A session opened for a customer with saved cards offers those first, the preferred one chosen, and a new card
+ * beside them, as Stripe's form does for a returning customer.
  */
 export default function SandboxPaymentForm({ host, ...props }: SandboxPaymentFormProps) {
   return (
@@ -123,6 +138,7 @@ function PaymentForm({
   copy,
   clientSecret,
   session,
+  preferredCardId,
   onSessionUpdated,
   onPaid,
 }: Omit<SandboxPaymentFormProps, "host">) {
@@ -130,7 +146,11 @@ function PaymentForm({
   const { Button, ErrorBox, PageSpinner, TextField } = ui;
   const { ShippingFields, OrderSummary, emptyAddress, addressProblem, toShippingAddress, useAddressIds } =
     parts;
+  const { CardChip, savedCardLabel, savedCardMeta } = parts;
   const ids = { number: useId(), expiry: useId(), cvc: useId(), name: useId(), error: useId() };
+  const cardChoiceName = useId();
+  // A saved card's id or NEW_CARD once the customer chose; until then the preferred saved card.
+  const [pickedCard, setPickedCard] = useState<string | null>(null);
   const addressIds = useAddressIds();
   const [address, setAddress] = useState<SandboxAddressDraft>(emptyAddress);
   const [chosenRate, setChosenRate] = useState<string | null>(null);
@@ -203,6 +223,14 @@ function PaymentForm({
     return <ErrorBox>{errorMessage(session.error, copy.paymentUnavailable)}</ErrorBox>;
   const data = session.data;
   if (data.status === "expired") return <ErrorBox>{copy.sessionExpired}</ErrorBox>;
+  // The preferred card first, then the others newest first.
+  const preferred = data.savedCards.find((card) => card.id === preferredCardId) ?? data.savedCards[0];
+  const savedCards = preferred ? [preferred, ...data.savedCards.filter((card) => card !== preferred)] : [];
+  const cardChoice =
+    pickedCard !== null && (pickedCard === NEW_CARD || savedCards.some((card) => card.id === pickedCard))
+      ? pickedCard
+      : (preferred?.id ?? NEW_CARD);
+  const isNewCard = cardChoice === NEW_CARD;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -213,7 +241,7 @@ function PaymentForm({
       document.getElementById(addressIds[missing.field])?.focus();
       return;
     }
-    const found = cardProblem(copy, { number, expiry, cvc, name });
+    const found = isNewCard ? cardProblem(copy, { number, expiry, cvc, name }) : null;
     if (found) {
       setProblem(found);
       document.getElementById(ids[found.field])?.focus();
@@ -225,13 +253,15 @@ function PaymentForm({
     const digits = onlyDigits(expiry);
     try {
       if (quoteBody && quoteKey !== quoted) await quote(quoteBody);
-      const paid = await paySandboxCheckout(request, clientSecret, {
-        number: onlyDigits(number),
-        expMonth: Number(digits.slice(0, 2)),
-        expYear: 2000 + Number(digits.slice(2)),
-        cvc: onlyDigits(cvc),
-        name: name.trim(),
-      });
+      const paid = isNewCard
+        ? await paySandboxCheckout(request, clientSecret, {
+            number: onlyDigits(number),
+            expMonth: Number(digits.slice(0, 2)),
+            expYear: 2000 + Number(digits.slice(2)),
+            cvc: onlyDigits(cvc),
+            name: name.trim(),
+          })
+        : await paySandboxCheckoutWithSavedCard(request, clientSecret, cardChoice);
       onPaid(paid.sessionId);
     } catch (cause) {
       setProblem({ field: null, message: errorMessage(cause, copy.paymentFailed) });
@@ -300,50 +330,99 @@ function PaymentForm({
           disabled={isPaying}
         />
         <h3 className="shipping-fields__legend">{shippingTexts.paymentDetails}</h3>
-        <SandboxCardFields
-          ids={ids}
-          copy={copy}
-          values={{ number, expiry, cvc }}
-          onChange={{
-            number: (event) => {
-              setNumber(formatCardNumber(onlyDigits(event.target.value).slice(0, 19)));
-              edited();
-            },
-            expiry: (event) => {
-              const raw = event.target.value;
-              // Backspace over " / " takes the month's last digit with it.
-              const isDeletingSeparator =
-                raw.length === expiry.length - 1 && onlyDigits(raw) === onlyDigits(expiry);
-              setExpiry(formatExpiry(isDeletingSeparator ? onlyDigits(expiry).slice(0, -1) : raw));
-              edited();
-            },
-            cvc: (event) => {
-              setCvc(onlyDigits(event.target.value).slice(0, 4));
-              edited();
-            },
-          }}
-          fieldState={invalid}
-          disabled={isPaying}
-          pairClassName="form__grid shop-pay__pair"
-          cvcPlaceholder="123"
-          cvcMaxLength={4}
-        />
-        <TextField
-          id={ids.name}
-          label={copy.nameOnCard}
-          name="cc-name"
-          autoComplete="cc-name"
-          autoCapitalize="words"
-          spellCheck={false}
-          maxLength={100}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            edited();
-          }}
-          disabled={isPaying}
-          {...invalid("name")}
-        />
+        {savedCards.length > 0 ? (
+          <fieldset className="card-picker" disabled={isPaying}>
+            <legend className="visually-hidden">{copy.savedCardsLegend}</legend>
+            {savedCards.map((card) => (
+              <label key={card.id} className="card-picker__option">
+                <input
+                  type="radio"
+                  name={cardChoiceName}
+                  value={card.id}
+                  checked={cardChoice === card.id}
+                  onChange={() => {
+                    setPickedCard(card.id);
+                    edited();
+                  }}
+                />
+                <CardChip scheme={card.brand} />
+                <span className="card-on-file__text">
+                  <span className="card-on-file__label">
+                    {savedCardLabel(card)}
+                    {card.id === preferredCardId ? (
+                      <span className="card-picker__default"> · {copy.defaultCard}</span>
+                    ) : null}
+                  </span>
+                  <span className="card-on-file__meta">{savedCardMeta(card)}</span>
+                </span>
+              </label>
+            ))}
+            <label className="card-picker__option">
+              <input
+                type="radio"
+                name={cardChoiceName}
+                value={NEW_CARD}
+                checked={isNewCard}
+                onChange={() => {
+                  setPickedCard(NEW_CARD);
+                  edited();
+                }}
+              />
+              <CardChip scheme={null} />
+              <span className="card-on-file__text">
+                <span className="card-on-file__label">{copy.useNewCard}</span>
+              </span>
+            </label>
+          </fieldset>
+        ) : null}
+        {isNewCard ? (
+          <>
+            <SandboxCardFields
+              ids={ids}
+              copy={copy}
+              values={{ number, expiry, cvc }}
+              onChange={{
+                number: (event) => {
+                  setNumber(formatCardNumber(onlyDigits(event.target.value).slice(0, 19)));
+                  edited();
+                },
+                expiry: (event) => {
+                  const raw = event.target.value;
+                  // Backspace over " / " takes the month's last digit with it.
+                  const isDeletingSeparator =
+                    raw.length === expiry.length - 1 && onlyDigits(raw) === onlyDigits(expiry);
+                  setExpiry(formatExpiry(isDeletingSeparator ? onlyDigits(expiry).slice(0, -1) : raw));
+                  edited();
+                },
+                cvc: (event) => {
+                  setCvc(onlyDigits(event.target.value).slice(0, 4));
+                  edited();
+                },
+              }}
+              fieldState={invalid}
+              disabled={isPaying}
+              pairClassName="form__grid shop-pay__pair"
+              cvcPlaceholder="123"
+              cvcMaxLength={4}
+            />
+            <TextField
+              id={ids.name}
+              label={copy.nameOnCard}
+              name="cc-name"
+              autoComplete="cc-name"
+              autoCapitalize="words"
+              spellCheck={false}
+              maxLength={100}
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                edited();
+              }}
+              disabled={isPaying}
+              {...invalid("name")}
+            />
+          </>
+        ) : null}
         {problem ? (
           <p className="notice notice--error" role="alert" id={ids.error}>
             {problem.message}
@@ -352,9 +431,11 @@ function PaymentForm({
         <Button type="submit" block className="btn--large" busy={isPaying}>
           {isPaying ? copy.paying : copy.payAmount(total)}
         </Button>
-        <p className="shop-pay__note">
-          {copy.sandboxNote} <span className="nowrap">{copy.sandboxTestCard}</span> {copy.declinedHint}
-        </p>
+        {isNewCard ? (
+          <p className="shop-pay__note">
+            {copy.sandboxNote} <span className="nowrap">{copy.sandboxTestCard}</span> {copy.declinedHint}
+          </p>
+        ) : null}
       </form>
     </div>
   );

@@ -17,11 +17,15 @@ async function getPaymentMethods(signal?: AbortSignal): Promise<PaymentCard[]> {
   return reply.data?.cardList ?? [];
 }
 
-/** Read again whenever a review opens: the card charged or held must be the one on file now. */
-export function usePaymentMethods() {
+/**
+ * Read again whenever a review opens: the card charged or held must be the one on file now. `enabled: false` reads
+ * nothing (a screen that only sometimes needs them, such as the shop's payment form for a visitor).
+ */
+export function usePaymentMethods({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: paymentMethodsKey,
     queryFn: ({ signal }) => getPaymentMethods(signal),
     refetchOnMount: "always",
+    enabled,
   });
 }

@@ -33,7 +33,7 @@ import {
   sharedSandboxTestPaymentMethod,
 } from "../payment-methods";
 import { STRIPE_COLLECTED_ACCOUNT_REFUSAL } from "../payouts";
-import { sandboxCheckoutSessions, sandboxPaymentIntents, sandboxPayouts } from "../schema";
+import { sandboxCheckoutSessions, sandboxCustomers, sandboxPaymentIntents, sandboxPayouts } from "../schema";
 import { CARD_MESSAGES } from "../test-cards";
 import { createSandboxTestDatabase } from "../test-database";
 import { createSandboxTestToken } from "../tokens";
@@ -405,9 +405,10 @@ function renderSession(row: SessionRow, expandRate: boolean) {
       : null,
     created: seconds(row.createdAt),
     currency: row.currency,
+    customer: row.customerId,
     customer_details:
       row.status === "complete" ? { email: row.customerEmail, name: address?.name ?? null } : null,
-    customer_email: row.customerEmail,
+    customer_email: row.customerId ? null : row.customerEmail,
     expires_at: seconds(row.expiresAt),
     livemode: false,
     metadata: row.metadata,
@@ -784,9 +785,26 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
         });
       }
       const metadata = metadataOf(body);
+      // As Stripe: a session is for a customer or for an e-mail, and a customer's session takes its e-mail.
+      if (body.customer !== undefined && body.customer_email !== undefined) {
+        throw new GatewayRequestError(
+          "parameter_unknown",
+          "You may only specify one of these parameters: customer, customer_email.",
+        );
+      }
+      let customerEmail = body.customer_email ?? "";
+      if (body.customer !== undefined) {
+        const [customer] = await db
+          .select()
+          .from(sandboxCustomers)
+          .where(eq(sandboxCustomers.id, body.customer));
+        if (!customer) return missing("customer", body.customer);
+        customerEmail = customer.email;
+      }
       const created = await sandbox.createCheckoutSession({
         lineItems,
-        customerEmail: body.customer_email ?? "",
+        customerEmail,
+        ...(body.customer !== undefined ? { customerId: body.customer } : {}),
         shippingRates,
         returnUrl: body.return_url ?? "",
         ...(Object.keys(metadata).length > 0 ? { metadata } : {}),

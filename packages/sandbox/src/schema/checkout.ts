@@ -13,6 +13,8 @@ export const sandboxCheckoutSessions = sandbox.table("checkout_sessions", {
   status: checkoutStatus("status").notNull(),
   paymentStatus: checkoutPaymentStatus("payment_status").notNull(),
   customerEmail: text("customer_email"),
+  /** The customer the session was opened for: the payment form offers that customer's saved cards. */
+  customerId: text("customer_id"),
   lineItems: jsonb("line_items")
     .$type<{ name: string; unitAmountCents: number; quantity: number }[]>()
     .notNull(),

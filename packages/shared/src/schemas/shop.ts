@@ -133,14 +133,47 @@ export const SandboxCheckoutSessionData = z.object({
       rateId: z.string(),
     })
     .nullable(),
+  /**
+   * The cards the session's customer saved (a signed-in player's), newest first, offered before a new card; empty
+   * when the session was opened for no customer.
+   */
+  savedCards: z.array(
+    z.object({
+      id: z.string(),
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+      name: z.string().nullable(),
+    }),
+  ),
 });
 export type SandboxCheckoutSessionData = z.infer<typeof SandboxCheckoutSessionData>;
 
-/** Pays a sandbox checkout session with a card token from `POST /sandbox/tokens`. */
-export const SandboxCheckoutPayBody = z.strictObject({
-  clientSecret: z.string().trim().min(1, { error: "is required" }).max(255),
-  token: z.string().trim().min(1, { error: "is required" }).max(255),
-});
+const PaymentReference = z.string().trim().min(1, { error: "is required" }).max(255);
+
+/**
+ * Pays a sandbox checkout session with a new card (`token`, from `POST /sandbox/tokens`) or with one of the cards
+ * its customer saved (`paymentMethod`, an id from the session's `savedCards`): exactly one of the two.
+ */
+export const SandboxCheckoutPayBody = z
+  .strictObject({
+    clientSecret: z.string().trim().min(1, { error: "is required" }).max(255),
+    token: PaymentReference.optional(),
+    paymentMethod: PaymentReference.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.token === undefined && body.paymentMethod === undefined) {
+      ctx.addIssue({ code: "custom", message: "give a card token or a saved card", path: ["token"] });
+    }
+    if (body.token !== undefined && body.paymentMethod !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: "give a card token or a saved card, not both",
+        path: ["paymentMethod"],
+      });
+    }
+  });
 export type SandboxCheckoutPayBody = z.infer<typeof SandboxCheckoutPayBody>;
 export const SandboxCheckoutPayData = z.object({
   sessionId: z.string(),

@@ -43,6 +43,27 @@ export async function defaultCard(q: Queryable, userId: string): Promise<CardRow
 }
 
 /**
+ * The player's customer at this processor when they have saved a card there (what a checkout offers them first);
+ * null for a player with no card, who is never made a customer for it.
+ */
+export async function customerWithSavedCards(
+  q: Queryable,
+  userId: string,
+  provider: string,
+): Promise<string | null> {
+  const [row] = await q
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .innerJoin(
+      paymentCards,
+      and(eq(paymentCards.userId, paymentCustomers.userId), eq(paymentCards.provider, provider)),
+    )
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
+/**
  * The player's customer at the processor, made on first need. The processor is never called inside a database
  * transaction (a slow or embedded call must not hold locks); two first calls at once may each make a customer,
  * and the first one stored wins.

@@ -346,6 +346,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     createCheckoutSession: ({
       lineItems,
       customerEmail,
+      customerId,
       shippingRates,
       returnUrl,
       metadata,
@@ -356,7 +357,19 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           // "embedded_page" is what API versions from 2026-03-25 call the embedded form (formerly "embedded").
           ui_mode: "embedded_page",
           mode: "payment",
-          customer_email: customerEmail,
+          ...(customerId
+            ? {
+                // The player's customer: Checkout offers the cards they saved (whatever their allow_redisplay: ours
+                // are saved through the API, "unspecified") before a new one, and saves no new card to them. Stripe
+                // takes the customer's e-mail then, and refuses customer_email beside it.
+                customer: customerId,
+                saved_payment_method_options: {
+                  allow_redisplay_filters: ["always", "limited", "unspecified"],
+                  payment_method_save: "disabled",
+                  payment_method_remove: "disabled",
+                },
+              }
+            : { customer_email: customerEmail }),
           return_url: returnUrl,
           // Priced by us, line by line, before tax; Stripe adds shipping and tax and takes the card.
           line_items: lineItems.map((line) => ({

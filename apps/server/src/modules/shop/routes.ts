@@ -12,8 +12,9 @@ import {
   SessionStatusQuery,
   ShopProductsData,
 } from "@mx/shared/schemas/shop";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { tokenFromHeader } from "../auth/sessions";
 import { createCheckoutSession } from "./create-checkout-session";
 import { listProducts } from "./list-products";
 import { confirmPaypalCheckout, type PaypalCheckoutResult, startPaypalCheckout } from "./paypal-checkout";
@@ -37,6 +38,11 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   // Each one asks the processor for a session: limited per address like the other calls that reach it.
   const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
+  /** The signed-in shopper, or null for a visitor; a bearer token, if sent, must be live (401 otherwise). */
+  const shopperOf = async (req: FastifyRequest): Promise<string | null> => {
+    const token = tokenFromHeader(req.headers.authorization);
+    return token ? (await app.sessions.authenticate(token)).userId : null;
+  };
 
   app.get(
     "/shop/products",
@@ -57,12 +63,13 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["shop"],
         summary:
-          "Opens an embedded checkout for catalogue prices and quantities (1–99); amounts come from the catalogue",
+          "Opens an embedded checkout for catalogue prices and quantities (1–99); amounts come from the catalogue. Signed in (optional bearer token) with saved cards, the payment form offers those cards first",
         body: CreateCheckoutSessionBody,
         response: { 200: envelope(CreateCheckoutSessionData) },
       },
     },
-    async (req) => ok(await createCheckoutSession(deps, req.body), "Checkout session created"),
+    async (req) =>
+      ok(await createCheckoutSession(deps, req.body, await shopperOf(req)), "Checkout session created"),
   );
 
   app.post(

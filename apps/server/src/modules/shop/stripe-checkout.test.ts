@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
+import { paymentCustomers } from "../../db/schema/payments";
 import { shopOrders } from "../../db/schema/shop";
-import { createTestApp, mailbox as readMailbox, type TestApp } from "../../test/harness";
+import { createTestApp, mailbox as readMailbox, signUp, type TestApp } from "../../test/harness";
 import { createCheckout, newShopper } from "../../test/shop";
 
 const WEBHOOK_SECRET = "whsec_shop_emulator_secret";
@@ -291,6 +292,45 @@ describe("shop checkout with Stripe", () => {
     const res = await deliver(checkoutEvent(elsewhere.id));
     expect(res.statusCode).toBe(200);
     expect(await t.app.deps.db.select().from(shopOrders)).toHaveLength(before.length);
+  });
+
+  it("opens a signed-in player's session for their customer, showing their saved cards and saving none", async () => {
+    const player = await signUp(t);
+    const added = await t.call("POST", "/api/v1/users/create/payment/method", {
+      token: player.token,
+      body: { token: "tok_visa", last4: "4242", brand: "visa", isDefault: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const [customer] = await t.app.deps.db
+      .select()
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.userId, player.userId));
+    emulator.requests.length = 0;
+
+    const res = await t.call("POST", "/api/v1/stripe/webhooks/create-checkout-session", {
+      token: player.token,
+      body: { customerEmail: player.email, line_items: [{ price: "price_mx_snapback_cap", quantity: 1 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const sessionId = String(res.json().data.clientSecret).split("_secret_")[0] ?? "";
+    const request = emulator.requests.find((r) => r.path === "/v1/checkout/sessions");
+    expect(request?.body).toMatchObject({
+      customer: customer?.customerId,
+      "saved_payment_method_options[allow_redisplay_filters][0]": "always",
+      "saved_payment_method_options[allow_redisplay_filters][1]": "limited",
+      "saved_payment_method_options[allow_redisplay_filters][2]": "unspecified",
+      "saved_payment_method_options[payment_method_save]": "disabled",
+      "saved_payment_method_options[payment_method_remove]": "disabled",
+    });
+    // Stripe refuses customer_email beside customer: the customer's own e-mail is the session's.
+    expect(request?.body).not.toHaveProperty("customer_email");
+
+    await payAtStripe(sessionId);
+    expect((await status(sessionId)).json().data).toMatchObject({
+      status: "complete",
+      customer_email: player.email,
+    });
+    expect(await ordersFor(sessionId)).toMatchObject([{ email: player.email, status: "paid" }]);
   });
 
   it("has no sandbox payment endpoints", async () => {

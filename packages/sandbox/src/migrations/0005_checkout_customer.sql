@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox"."checkout_sessions" ADD COLUMN "customer_id" text;
