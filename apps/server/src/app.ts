@@ -44,7 +44,6 @@ import { mapRoutes } from "./modules/map/routes";
 import { MapTiles } from "./modules/map/tiles";
 import { marketRoutes } from "./modules/market/routes";
 import { offerWallPartnerHost } from "./modules/offerwall/pending-offers";
-import { sandboxWallAllowed } from "./modules/offerwall/providers";
 import { offerwallRoutes } from "./modules/offerwall/routes";
 import { devOpsRoutes } from "./modules/ops/dev-ops-routes";
 import { opsRoutes } from "./modules/ops/routes";
@@ -209,6 +208,15 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = config.http.headersTimeoutMs;
 
+  // The sandbox's offer-wall partner runs in this process when it is the chosen partner, off production only;
+  // loaded only then. It brings its own secret and sample offers.
+  const sandboxWall =
+    config.offerwall.provider === "sandbox" && !config.isProduction
+      ? (await import("@mx/sandbox/offer-wall")).sandboxOfferWall({
+          seed: config.sessionSecret,
+          delayMs: config.offerwall.sandboxDelayMs,
+        })
+      : null;
   const deps: AppDeps = {
     config,
     database,
@@ -221,6 +229,7 @@ export async function buildApp({
       config.supportEmail,
     ),
     gateway: gateway ?? (await createGateway(config, database)),
+    offerWallPartner: sandboxWall,
     webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
     collections: loadCollections(config.collectionsFile, (message) => app.log.warn(message)),
     faults,
@@ -484,7 +493,7 @@ export async function buildApp({
             notices: processorNotices(deps, app.log),
           }
         : null,
-    offerWall: sandboxWallAllowed(config) ? offerWallPartnerHost(deps, app) : null,
+    offerWall: sandboxWall ? { partner: sandboxWall, host: offerWallPartnerHost(deps, app) } : null,
   };
   if (sandboxes.processors || sandboxes.offerWall) {
     await app.register((await import("@mx/sandbox/routes")).sandboxRoutes, sandboxes);

@@ -110,6 +110,57 @@ describe("the offer wall's configuration", () => {
   });
 });
 
+describe("batching", () => {
+  const production = {
+    NODE_ENV: "production",
+    SMTP_URL: "smtp://mail.mx.test",
+    SESSION_SECRET: "s".repeat(32),
+    DATABASE_URL: "postgres://u@h:5432/db",
+    PUBLIC_URL: "https://mx.test",
+    SUPPORT_EMAIL: "help@mx.test",
+    STRIPE_SECRET_KEY: "sk_test_x",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_x",
+    STRIPE_WEBHOOK_SECRET: "whsec_x",
+    VAPID_PUBLIC_KEY: "A".repeat(87),
+    VAPID_PRIVATE_KEY: "A".repeat(43),
+    OFFERWALL_PROVIDER: "generic",
+    OFFERWALL_WALL_URL: "https://wall.mx.test/{user}",
+    OFFERWALL_GENERIC_SECRET: "g".repeat(16),
+    OFFERWALL_GENERIC_PARAMS: "user=uid",
+    METRICS_TOKEN: "m".repeat(16),
+  };
+
+  it("defaults to few, held batches off production and overlapping ones in production", () => {
+    expect(loadConfig({ DATA_DIR: "/tmp/mx-config-test" }).batching).toEqual({
+      purchaseRunning: 1,
+      purchaseUntilDone: true,
+      developmentRunning: 2,
+    });
+    expect(loadConfig(production).batching).toEqual({
+      purchaseRunning: 8,
+      purchaseUntilDone: false,
+      developmentRunning: 8,
+    });
+  });
+
+  it("takes each setting from the environment", () => {
+    const env = {
+      PURCHASE_BATCH_RUNNING: "4",
+      PURCHASE_BATCH_UNTIL_DONE: "false",
+      DEVELOPMENT_BATCH_RUNNING: "3",
+    };
+    const expected = { purchaseRunning: 4, purchaseUntilDone: false, developmentRunning: 3 };
+    expect(loadConfig({ DATA_DIR: "/tmp/mx-config-test", ...env }).batching).toEqual(expected);
+    expect(loadConfig({ ...production, ...env }).batching).toEqual(expected);
+    expect(loadConfig({ ...production, PURCHASE_BATCH_UNTIL_DONE: "true" }).batching.purchaseUntilDone).toBe(
+      true,
+    );
+    expect(() => loadConfig({ PURCHASE_BATCH_RUNNING: "0", DEVELOPMENT_BATCH_RUNNING: "many" })).toThrowError(
+      /PURCHASE_BATCH_RUNNING[\s\S]*DEVELOPMENT_BATCH_RUNNING/,
+    );
+  });
+});
+
 describe("DEVELOPMENT_TIME_SCALE", () => {
   it("defaults to 1, shortens construction when larger, and is refused below 1 in production", () => {
     expect(loadConfig({}).developmentTimeScale).toBe(1);

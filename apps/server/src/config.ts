@@ -8,6 +8,20 @@ import { z } from "zod";
 export const ISLAND_FILE_NAME = "manhattan-island.json.gz";
 export const COLLECTIONS_FILE_NAME = "collections.json";
 
+/**
+ * apps/server: the nearest folder above this file with a package.json. This file runs from src/ (tsx), from
+ * dist/main.js or from a chunk in dist/chunks/ (the bundle shares modules with lazily loaded parts), so paths are
+ * taken from the package's folder, not from this file's.
+ */
+const SERVER_DIR = (() => {
+  let dir = import.meta.dirname;
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+
+/** The offer-wall partners a server may be configured with. */
+export const OFFERWALL_PROVIDERS = ["sandbox", "ayet", "ironsource", "generic"] as const;
+
 const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -101,6 +115,12 @@ const Env = z.object({
     .optional(),
   /** How long a money operation may sit in the middle of a step before recovery takes it over. */
   MONEY_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  /** How many batches of purchases may run at once; 8 in production unless set. */
+  PURCHASE_BATCH_RUNNING: z.coerce.number().int().min(1).max(64).optional(),
+  /** A purchase batch keeps its place until its purchases are over; `false` in production unless set. */
+  PURCHASE_BATCH_UNTIL_DONE: z.enum(["true", "false"]).optional(),
+  /** How many batches of developments may run at once; 8 in production unless set. */
+  DEVELOPMENT_BATCH_RUNNING: z.coerce.number().int().min(1).max(64).optional(),
   /** Construction of developments takes its time divided by this: more than 1 only in tests (never in production). */
   DEVELOPMENT_TIME_SCALE: z.coerce.number().positive().max(100_000_000).default(1),
   /** Comma-separated push service hosts subscriptions may name; `*.example.com` allows subdomains. */
@@ -111,7 +131,7 @@ const Env = z.object({
     })
     .optional(),
   /** Which offer wall players see: the local sandbox wall (never in production) or a partner's. */
-  OFFERWALL_PROVIDER: z.enum(["sandbox", "ayet", "ironsource", "generic"]).default("sandbox"),
+  OFFERWALL_PROVIDER: z.enum(OFFERWALL_PROVIDERS).default("sandbox"),
   /** The partner's wall for an iframe; `{user}` is replaced by the player's signed id. */
   OFFERWALL_WALL_URL: z.url().optional(),
   /** Per-provider postback secrets: ayeT's publisher API key, ironSource's private key, the generic HMAC secret. */
@@ -237,17 +257,39 @@ export type Config = {
   moneyRecoveryAfterMs: number;
   /** Construction times are divided by this (1 in production). */
   developmentTimeScale: number;
+  /** How the batches of the money operations overlap (`together` in modules/money/operation.ts). */
+  batching: Batching;
   offerwall: OfferwallConfig;
   /** What waiting payments cost (payments/waiting-payments.ts). */
   holds: { cooldownHours: number; waitingPaymentsPerDay: number };
 };
 
-export type OfferwallProvider = "sandbox" | "ayet" | "ironsource" | "generic";
+/**
+ * How many batches of a money operation run at once. A processor that answers at once (in this process) is best
+ * served by few, large batches; one across the network, whose every charge takes hundreds of milliseconds, by
+ * batches that overlap so that none waits for another.
+ */
+type Batching = {
+  purchaseRunning: number;
+  /** A reserving purchase batch keeps its place until every purchase it reserved is over (`untilDone`). */
+  purchaseUntilDone: boolean;
+  developmentRunning: number;
+};
+
+/** The batching of a processor across the network: production's, where every processor is. */
+const NETWORK_BATCHING: Batching = { purchaseRunning: 8, purchaseUntilDone: false, developmentRunning: 8 };
+/** The batching of a processor in this process: the default off production (see README, Configuration). */
+const LOCAL_BATCHING: Batching = { purchaseRunning: 1, purchaseUntilDone: true, developmentRunning: 2 };
+
+export type OfferwallProvider = (typeof OFFERWALL_PROVIDERS)[number];
 type OfferwallConfig = {
   /** The wall players see. */
   provider: OfferwallProvider;
   wallUrl: string | null;
-  /** The providers whose postbacks are accepted, with their secrets (the sandbox's is derived, off production). */
+  /**
+   * The partners whose postbacks are accepted, with their secrets (a partner running in this process brings its
+   * own: AppDeps.offerWallPartner).
+   */
   secrets: Partial<Record<OfferwallProvider, string>>;
   genericParams: Record<string, string>;
   allowedIps: string[] | null;
@@ -360,10 +402,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(e.PUBLIC_URL ?? "http://localhost").hostname}`,
     logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, "../../web/dist")),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, "../web/dist")),
     mapDataDir: e.MAP_DATA_DIR ? path.resolve(e.MAP_DATA_DIR) : null,
-    islandFile: path.resolve(import.meta.dirname, "../../../data", ISLAND_FILE_NAME),
-    collectionsFile: path.resolve(import.meta.dirname, "../../../data", COLLECTIONS_FILE_NAME),
+    islandFile: path.resolve(SERVER_DIR, "../../data", ISLAND_FILE_NAME),
+    collectionsFile: path.resolve(SERVER_DIR, "../../data", COLLECTIONS_FILE_NAME),
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY
         ? {
@@ -415,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
     moneyRecoveryAfterMs: e.MONEY_RECOVERY_AFTER_SECONDS * 1000,
     developmentTimeScale: e.DEVELOPMENT_TIME_SCALE,
+    batching: batchingOf(e, isProduction),
     holds: { cooldownHours: e.HOLD_COOLDOWN_HOURS, waitingPaymentsPerDay: e.WAITING_PAYMENTS_PER_DAY },
     offerwall: {
       provider: e.OFFERWALL_PROVIDER,
@@ -441,6 +484,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       creditHoldHours: e.OFFERWALL_CREDIT_HOLD_HOURS,
       sandboxDelayMs: e.OFFERWALL_SANDBOX_DELAY_SECONDS * 1000,
     },
+  };
+}
+
+/** The batching asked for, each setting not given taken from the environment's default. */
+function batchingOf(e: z.infer<typeof Env>, isProduction: boolean): Batching {
+  const byDefault = isProduction ? NETWORK_BATCHING : LOCAL_BATCHING;
+  return {
+    purchaseRunning: e.PURCHASE_BATCH_RUNNING ?? byDefault.purchaseRunning,
+    purchaseUntilDone:
+      e.PURCHASE_BATCH_UNTIL_DONE === undefined
+        ? byDefault.purchaseUntilDone
+        : e.PURCHASE_BATCH_UNTIL_DONE === "true",
+    developmentRunning: e.DEVELOPMENT_BATCH_RUNNING ?? byDefault.developmentRunning,
   };
 }
 

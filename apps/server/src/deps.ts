@@ -1,4 +1,5 @@
 import type { PaymentGateway } from "@mx/processors/gateway";
+import type { OfferWallPartner } from "@mx/processors/offer-wall";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
@@ -13,6 +14,11 @@ export type AppDeps = {
   db: Db;
   mailer: Mailer;
   gateway: PaymentGateway;
+  /**
+   * The offer-wall partner that runs in this process, when the chosen one does (its offers are shown on our own
+   * wall, its postbacks signed with its own secret); null with a partner on its own servers.
+   */
+  offerWallPartner: OfferWallPartner | null;
   /** Sends the Web Push the outbox holds, signed with this server's VAPID keys. */
   webPush: WebPush;
   /** The collections (data/collections.json) and which buildings belong to which. */

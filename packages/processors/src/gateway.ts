@@ -134,11 +134,6 @@ export type FindIntentInput = Pick<
 
 export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
   readonly kind: "sandbox" | "stripe";
-  /**
-   * How long a charge takes: `local` when the processor answers in this process, `network` when every call crosses
-   * the network (hundreds of milliseconds). Batching is tuned by it, not by which processor it is.
-   */
-  readonly latency: "local" | "network";
   /** What the browser needs to tokenise cards (Stripe's publishable key); null for the sandbox. */
   readonly publishableKey: string | null;
   /** PayPal beside the cards (see paypal-gateway): the sandbox's, or PayPal's with its client id; absent: no PayPal. */

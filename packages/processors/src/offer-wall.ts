@@ -1,7 +1,7 @@
 /**
  * What an offer-wall partner and the product agree on: how a postback's parameters are signed in the generic
  * scheme (the parameters sorted by name and query-encoded, then HMAC-SHA256 with the shared secret, in hex), the
- * names the sandbox partner gives its parameters, and what a partner running in this process hands the product.
+ * scheme's own parameter names, and what a partner running in this process and the product hand each other.
  */
 import { createHmac } from "node:crypto";
 import type { CompletedOffer } from "@mx/shared/schemas/offerwall";
@@ -20,13 +20,16 @@ export function sortedQuery(params: Params, without: string[] = []): string {
 export const hmacHex = (secret: string, text: string) =>
   createHmac("sha256", secret).update(text).digest("hex");
 
-/** Signs parameters the way the generic and sandbox providers check them. */
+/** Signs parameters the way the generic scheme checks them. */
 export function signGeneric(params: Params, secret: string, signatureName = "signature"): Params {
   return { ...params, [signatureName]: hmacHex(secret, sortedQuery(params, [signatureName])) };
 }
 
-/** The sandbox wall signs its postbacks as a generic partner would, with these names. */
-export const SANDBOX_PARAMS = {
+/**
+ * The generic scheme's own parameter names: a partner configured without names of its own uses these, as a partner
+ * running in this process does.
+ */
+export const GENERIC_PARAMS = {
   user: "user_id",
   amount: "amount",
   transaction: "transaction_id",
@@ -48,16 +51,28 @@ export type PendingOffer = {
 /** A partner's signed call to the product: where the product answers, the postback's path and its parameters. */
 export type PartnerPostback = { base: string; path: string; params: Params };
 
+/** An offer a partner running in this process shows on the product's own wall: its reward in cents. */
+export type PartnerOffer = { id: string; name: string; description: string; rewardCents: number };
+
 /**
- * What the product hands the partner, as a real partner is given it when the wall is set up: the secret the
- * postbacks are signed with, the player's id as the wall carries it, and where a completed offer is recorded as
- * pending with its postback queued. The partner's one route is for a signed-in player, checked by the product.
+ * A partner that runs in this process, as the product knows it: it has no wall of its own to frame, so the product
+ * shows its offers; its postbacks name `provider`, are signed in the generic scheme with `secret` and carry the
+ * scheme's own names (GENERIC_PARAMS).
+ */
+export type OfferWallPartner = {
+  provider: string;
+  secret: string;
+  offers: readonly PartnerOffer[];
+};
+
+/**
+ * What the product hands a partner running in this process, as a real partner is given it when the wall is set
+ * up: the player's id as the wall carries it, and where a completed offer is recorded as pending with its postback
+ * queued. The partner's one route is for a signed-in player, checked by the product.
  */
 export type OfferWallHost = {
-  secret: string;
   playerRef(userId: string): string;
   record(offer: PendingOffer, postback: PartnerPostback, delayMs: number): Promise<CompletedOffer>;
-  delayMs: number;
   signIn(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   playerOf(req: FastifyRequest): string;
   publicUrl: string;

@@ -270,7 +270,6 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
 
   return {
     kind: "sandbox",
-    latency: "local",
     publishableKey: null,
     ...createSandboxCheckout(db),
     ...createSandboxPayouts(db),

@@ -1,16 +1,71 @@
 import { AppError } from "@mx/kit/errors";
 import { ok } from "@mx/kit/reply";
-import { newId } from "@mx/kit/secrets";
-import { type OfferWallHost, SANDBOX_PARAMS, signGeneric } from "@mx/processors/offer-wall";
-import { SANDBOX_OFFERS } from "@mx/shared/sandbox-offers";
+import { keyedHash, newId } from "@mx/kit/secrets";
+import {
+  GENERIC_PARAMS,
+  type OfferWallHost,
+  type OfferWallPartner,
+  type PartnerOffer,
+  signGeneric,
+} from "@mx/processors/offer-wall";
 import { envelope } from "@mx/shared/schemas/common";
-import { type CompletedOffer, SandboxCompleteBody, SandboxCompleteData } from "@mx/shared/schemas/offerwall";
+import { CompletedOffer } from "@mx/shared/schemas/offerwall";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 /*
  * The sandbox offer wall's partner: what a real partner does on its own servers, done here off production. The
  * product only shows its sample offers and receives its signed postbacks, as it does any partner's.
  */
+
+/** The sample offers (rewards in cents): what the sandbox partner offers, shown on the product's wall. */
+const SAMPLE_OFFERS: readonly PartnerOffer[] = [
+  {
+    id: "survey-parks",
+    name: "City parks survey",
+    description: "Answer 12 questions about the parks you visit.",
+    rewardCents: 250,
+  },
+  {
+    id: "puzzle-level-5",
+    name: "Reach level 5 in a puzzle game",
+    description: "Install a partner's puzzle game and clear its first five levels.",
+    rewardCents: 1200,
+  },
+  {
+    id: "newsletter",
+    name: "Subscribe to a transit newsletter",
+    description: "Sign up with your e-mail address and confirm it.",
+    rewardCents: 75,
+  },
+  {
+    id: "streaming-trial",
+    name: "Start a streaming trial",
+    description: "Start a 7-day free trial of a partner's music service.",
+    rewardCents: 3000,
+  },
+];
+
+/** The sandbox partner as the product knows it, and how long it waits before sending a postback. */
+export type SandboxOfferWall = OfferWallPartner & { delayMs: number };
+
+/**
+ * The sandbox partner, off production: its postbacks name the provider `sandbox` and are signed with a secret kept
+ * from `seed` (the server's session secret), so a postback queued before a restart is still accepted after it.
+ */
+export function sandboxOfferWall({ seed, delayMs }: { seed: string; delayMs: number }): SandboxOfferWall {
+  return {
+    provider: "sandbox",
+    secret: keyedHash(seed, "offerwall-sandbox", "postback"),
+    offers: SAMPLE_OFFERS,
+    delayMs,
+  };
+}
+
+const SandboxCompleteBody = z.strictObject({
+  offerId: z.string().trim().min(1, { error: "is required" }).max(100),
+});
+const SandboxCompleteData = z.object({ offer: CompletedOffer });
 
 /** The sandbox partner's postback endpoint on this server. */
 const SANDBOX_POSTBACK_PATH = "/api/v1/offerwall/postback/sandbox";
@@ -25,36 +80,43 @@ type SelfAddress = () => string;
  * the offer pending until then. Off production only.
  */
 async function completeSandboxOffer(
-  host: OfferWallHost,
+  { host, partner }: SandboxWallHere,
   userId: string,
   offerId: string,
   selfAddress: SelfAddress,
 ): Promise<CompletedOffer> {
-  const offer = SANDBOX_OFFERS.find((o) => o.id === offerId);
+  const offer = partner.offers.find((o) => o.id === offerId);
   if (!offer) throw new AppError("NOT_FOUND", `No sandbox offer ${offerId}.`);
   const transactionId = `sbx_${newId()}`;
   const params = signGeneric(
     {
-      [SANDBOX_PARAMS.user]: host.playerRef(userId),
-      [SANDBOX_PARAMS.amount]: String(offer.rewardCents),
-      [SANDBOX_PARAMS.transaction]: transactionId,
-      [SANDBOX_PARAMS.offer]: offer.name,
-      [SANDBOX_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
+      [GENERIC_PARAMS.user]: host.playerRef(userId),
+      [GENERIC_PARAMS.amount]: String(offer.rewardCents),
+      [GENERIC_PARAMS.transaction]: transactionId,
+      [GENERIC_PARAMS.offer]: offer.name,
+      [GENERIC_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
     },
-    host.secret,
+    partner.secret,
   );
   return host.record(
-    { provider: "sandbox", transactionId, userId, offerName: offer.name, amountCents: offer.rewardCents },
+    {
+      provider: partner.provider,
+      transactionId,
+      userId,
+      offerName: offer.name,
+      amountCents: offer.rewardCents,
+    },
     { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
-    host.delayMs,
+    partner.delayMs,
   );
 }
 
+/** The sandbox partner, with what the product hands it. */
+export type SandboxWallHere = { partner: SandboxOfferWall; host: OfferWallHost };
+
 /** The partner's one route: the player completes a sample offer (under /api/v1, signed in). */
-export const sandboxOfferWallRoutes: FastifyPluginAsyncZod<{ host: OfferWallHost }> = async (
-  app,
-  { host },
-) => {
+export const sandboxOfferWallRoutes: FastifyPluginAsyncZod<SandboxWallHere> = async (app, here) => {
+  const { host } = here;
   app.post(
     "/offerwall/sandbox/complete",
     {
@@ -69,7 +131,7 @@ export const sandboxOfferWallRoutes: FastifyPluginAsyncZod<{ host: OfferWallHost
       },
     },
     async (req) => {
-      const offer = await completeSandboxOffer(host, host.playerOf(req), req.body.offerId, () =>
+      const offer = await completeSandboxOffer(here, host.playerOf(req), req.body.offerId, () =>
         selfAddress(app.server.address(), host.publicUrl),
       );
       return ok({ offer }, "Offer completed: the credits arrive once the partner confirms it.");

@@ -1,5 +1,4 @@
 import { ok } from "@mx/kit/reply";
-import type { OfferWallHost } from "@mx/processors/offer-wall";
 import { API_BASE } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
 import { SandboxTokenBody, SandboxTokenData } from "@mx/shared/schemas/payments";
@@ -15,7 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sandboxChallengeRoutes } from "./challenge-routes";
 import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
 import { createSandboxToken } from "./gateway";
-import { sandboxOfferWallRoutes } from "./offer-wall";
+import { type SandboxWallHere, sandboxOfferWallRoutes } from "./offer-wall";
 import { sandboxOnboardingRoutes } from "./onboarding-routes";
 import { paySandboxCheckout } from "./pay-checkout";
 import { sandboxPaypalRoutes } from "./paypal-routes";
@@ -96,7 +95,7 @@ const sandboxApiRoutes: FastifyPluginAsyncZod<ProcessorsHere> = async (
  * Which sandboxes run here, each with what the server hands it: the card processor (and its PayPal), the offer
  * wall's partner, or both. These are the only ways the sandbox reaches the product.
  */
-export type SandboxesHere = { processors: ProcessorsHere | null; offerWall: OfferWallHost | null };
+export type SandboxesHere = { processors: ProcessorsHere | null; offerWall: SandboxWallHere | null };
 
 /**
  * Every sandbox route, whatever its path: the tokeniser, the shop's payment form, the payout onboarding page, the
@@ -108,7 +107,7 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxesHere> = async (app: Fast
   app.addHook("onRoute", (route) => {
     route.config = { ...route.config, sandbox: true };
   });
-  if (here.offerWall) await app.register(sandboxOfferWallRoutes, { prefix: API_BASE, host: here.offerWall });
+  if (here.offerWall) await app.register(sandboxOfferWallRoutes, { prefix: API_BASE, ...here.offerWall });
   const processors = here.processors;
   if (!processors) return;
   await app.register(sandboxApiRoutes, { prefix: API_BASE, ...processors });

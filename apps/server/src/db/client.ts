@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -44,7 +44,12 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(import.meta.dirname, "migrations");
+// Beside this file in src/db and in dist/ (build.mjs copies them); one folder up when the bundle puts this module in
+// a shared chunk (dist/chunks/).
+const migrationsFolder =
+  [path.join(import.meta.dirname, "migrations"), path.join(import.meta.dirname, "..", "migrations")].find(
+    (folder) => existsSync(folder),
+  ) ?? path.join(import.meta.dirname, "migrations");
 
 /** A folder of SQL migrations written by drizzle-kit and the table (in the `drizzle` schema) recording those applied. */
 type MigrationSet = { folder: string; table: string };

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { SANDBOX_PARAMS, signGeneric } from "@mx/processors/offer-wall";
-import { sandboxSecret, signedPlayerId } from "../modules/offerwall/providers";
+import { GENERIC_PARAMS, signGeneric } from "@mx/processors/offer-wall";
+import { signedPlayerId } from "../modules/offerwall/providers";
 import type { TestApp } from "./harness";
+
+/** The secret the sandbox partner running in the test app signs its postbacks with. */
+export function sandboxSecret(t: TestApp): string {
+  const partner = t.app.deps.offerWallPartner;
+  if (!partner) throw new Error("the test app runs no offer-wall partner");
+  return partner.secret;
+}
 
 /** A sandbox partner's signed postback for `userId`, as the URL path and query the partner would call. */
 export function sandboxPostbackUrl(
@@ -13,14 +20,14 @@ export function sandboxPostbackUrl(
   const { config } = t.app.deps;
   const params = signGeneric(
     {
-      [SANDBOX_PARAMS.user]: signedPlayerId(config, userId),
-      [SANDBOX_PARAMS.amount]: String(cents),
-      [SANDBOX_PARAMS.transaction]: options.transactionId ?? `tx_${randomUUID()}`,
-      [SANDBOX_PARAMS.offer]: options.offerName ?? "Test offer",
-      [SANDBOX_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
-      ...(options.reversal ? { [SANDBOX_PARAMS.reversal]: "1" } : {}),
+      [GENERIC_PARAMS.user]: signedPlayerId(config, userId),
+      [GENERIC_PARAMS.amount]: String(cents),
+      [GENERIC_PARAMS.transaction]: options.transactionId ?? `tx_${randomUUID()}`,
+      [GENERIC_PARAMS.offer]: options.offerName ?? "Test offer",
+      [GENERIC_PARAMS.timestamp]: String(Math.floor(Date.now() / 1000)),
+      ...(options.reversal ? { [GENERIC_PARAMS.reversal]: "1" } : {}),
     },
-    sandboxSecret(config),
+    sandboxSecret(t),
   );
   return `/api/v1/offerwall/postback/sandbox?${new URLSearchParams(params)}`;
 }

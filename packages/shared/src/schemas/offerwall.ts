@@ -28,22 +28,21 @@ export const CompletedOffer = z.object({
 });
 export type CompletedOffer = z.infer<typeof CompletedOffer>;
 
-/** A sample offer of the sandbox wall. */
-export const SandboxOffer = z.object({
+/** An offer shown on our own wall, for a partner that has no wall to frame (one running in this process). */
+const WallOffer = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   /** Dollars. */
   reward: z.number(),
 });
-export type SandboxOffer = z.infer<typeof SandboxOffer>;
 
 export const OfferwallData = z.object({
   provider: z.enum(["sandbox", "ayet", "ironsource", "generic"]),
-  /** The partner's wall for an iframe, carrying the player's signed id; null for the sandbox wall. */
+  /** The partner's wall for an iframe, carrying the player's signed id; null for a partner running here. */
   wallUrl: z.string().nullable(),
-  /** The sandbox wall's sample offers (empty with a partner's wall). */
-  offers: z.array(SandboxOffer),
+  /** The offers of a partner running here, shown on our own wall (empty with a partner's wall). */
+  offers: z.array(WallOffer),
   credits: Credits,
   /** Dollars a player may earn in 24 hours, and what is left of it today. */
   dailyCap: z.number(),
@@ -51,11 +50,3 @@ export const OfferwallData = z.object({
   completed: z.array(CompletedOffer),
 });
 export type OfferwallData = z.infer<typeof OfferwallData>;
-
-export const SandboxCompleteBody = z.strictObject({
-  offerId: z.string().trim().min(1, { error: "is required" }).max(100),
-});
-export type SandboxCompleteBody = z.infer<typeof SandboxCompleteBody>;
-
-export const SandboxCompleteData = z.object({ offer: CompletedOffer });
-export type SandboxCompleteData = z.infer<typeof SandboxCompleteData>;

@@ -132,10 +132,11 @@ function stepsOf(deps: AppDeps): Together<Asked, DevelopmentRow, DevelopData> {
         noteMany: (items) => noteMany(deps, items),
         settleMany: (items) => settleMany(deps, items),
       },
-      // With a processor in this process, charging takes no time: two batches at once keep both cores busy (one reserving while
-      // the other settles) and halve the wait of a request that just missed a batch (p99 64 ms against 131 ms
-      // with one, 32 in flight); a processor across the network takes long per charge, and there more overlap.
-      { maxSize: 100, maxRunning: deps.gateway.latency === "local" ? 2 : 8 },
+      // Where charging takes no time (a processor in this process), two batches at once keep both cores busy (one
+      // reserving while the other settles) and halve the wait of a request that just missed a batch (p99 64 ms
+      // against 131 ms with one, 32 in flight); a processor across the network takes long per charge, and there
+      // more overlap. The configuration says which (DEVELOPMENT_BATCH_RUNNING).
+      { maxSize: 100, maxRunning: deps.config.batching.developmentRunning },
     );
     steps.set(deps, found);
   }

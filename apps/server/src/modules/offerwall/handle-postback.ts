@@ -42,7 +42,7 @@ export async function handlePostback(
   }
   let known: ReturnType<typeof adapterFor>;
   try {
-    known = adapterFor(config, request.provider);
+    known = adapterFor(config, deps.offerWallPartner, request.provider);
   } catch (error) {
     if (!(error instanceof PostbackError)) throw error;
     return { status: error.status, body: error.message };

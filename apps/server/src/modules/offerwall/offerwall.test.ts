@@ -12,7 +12,7 @@ import { collection, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
-import { creditsOfPlayer, giveCredits, sandboxPostbackUrl } from "../../test/offerwall";
+import { creditsOfPlayer, giveCredits, sandboxPostbackUrl, sandboxSecret } from "../../test/offerwall";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { accounts, balanceOf } from "../ledger/ledger";
@@ -140,7 +140,6 @@ describe("postbacks", () => {
       expect(res.json().message).toMatch(message);
     }
     // A player id the wall did not sign, even correctly signed by the partner, credits no one.
-    const { config } = t.app.deps;
     const params = signGeneric(
       {
         user_id: `${player.userId}.forged`,
@@ -148,7 +147,7 @@ describe("postbacks", () => {
         transaction_id: "forged-user",
         timestamp: unixNow(),
       },
-      (await import("./providers")).sandboxSecret(config),
+      sandboxSecret(t),
     );
     const res = await t.call("GET", `/api/v1/offerwall/postback/sandbox?${new URLSearchParams(params)}`);
     expect(res.statusCode).toBe(400);

@@ -1,10 +1,9 @@
-import { SANDBOX_OFFERS } from "@mx/shared/sandbox-offers";
 import type { CompletedOffer, OfferwallData } from "@mx/shared/schemas/offerwall";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { offerCompletions } from "../../db/schema/offerwall";
 import type { AppDeps } from "../../deps";
 import { creditsOf } from "./credits";
-import { sandboxWallAllowed, signedPlayerId } from "./providers";
+import { signedPlayerId } from "./providers";
 
 /** A completed offer as the player sees it. */
 export const presentCompletion = (row: typeof offerCompletions.$inferSelect): CompletedOffer => ({
@@ -37,15 +36,16 @@ export async function getOfferwall(deps: AppDeps, userId: string): Promise<Offer
         ),
       ),
   ]);
-  const sandbox = sandboxWallAllowed(config);
+  // A partner running here has no wall to frame: its offers are shown on ours.
+  const partnerHere = deps.offerWallPartner;
   return {
     provider: config.offerwall.provider,
     wallUrl:
-      !sandbox && config.offerwall.wallUrl
+      !partnerHere && config.offerwall.wallUrl
         ? config.offerwall.wallUrl.replaceAll("{user}", encodeURIComponent(signedPlayerId(config, userId)))
         : null,
-    offers: sandbox
-      ? SANDBOX_OFFERS.map(({ rewardCents, ...o }) => ({ ...o, reward: rewardCents / 100 }))
+    offers: partnerHere
+      ? partnerHere.offers.map(({ rewardCents, ...o }) => ({ ...o, reward: rewardCents / 100 }))
       : [],
     credits: {
       balance: credits.balanceCents / 100,

@@ -8,10 +8,10 @@ import { currentUser } from "../auth/plugin";
 import { deliverSoon } from "../outbox/deliver";
 import { queuePostback } from "../outbox/queue-message";
 import { presentCompletion } from "./offerwall";
-import { sandboxSecret, signedPlayerId } from "./providers";
+import { signedPlayerId } from "./providers";
 
 /**
- * For a partner that runs in this process (the sandbox's): the player's completion is shown as pending, and the
+ * For a partner that runs in this process: the player's completion is shown as pending, and the
  * partner's signed postback is queued with it, to be sent to our postback endpoint after `delayMs` and tried again
  * while that endpoint fails. Both are written together, so a restart in between loses neither; the postback is
  * handled as any partner's. The partner never writes the product's tables itself.
@@ -35,16 +35,14 @@ async function recordPendingOffer(
 }
 
 /**
- * What the sandbox's offer-wall partner is handed when it runs here (off production): the secret its postbacks are
- * signed with, the player's id as the wall carries it, the sign-in check for its one route, and `recordPendingOffer`.
+ * What an offer-wall partner that runs in this process is handed: the player's id as the wall carries it, the
+ * sign-in check for its one route, and `recordPendingOffer`.
  */
 export function offerWallPartnerHost(deps: AppDeps, app: FastifyInstance): OfferWallHost {
   const { config } = deps;
   return {
-    secret: sandboxSecret(config),
     playerRef: (userId) => signedPlayerId(config, userId),
     record: (offer, postback, delayMs) => recordPendingOffer(deps, offer, postback, delayMs),
-    delayMs: config.offerwall.sandboxDelayMs,
     signIn: app.requireAuth,
     playerOf: (req) => currentUser(req).userId,
     publicUrl: config.publicUrl,

@@ -1,9 +1,15 @@
 import { createHash } from "node:crypto";
 import { keyedHash, safeEqual } from "@mx/kit/secrets";
-import { hmacHex, type Params, SANDBOX_PARAMS, sortedQuery } from "@mx/processors/offer-wall";
+import {
+  GENERIC_PARAMS,
+  hmacHex,
+  type OfferWallPartner,
+  type Params,
+  sortedQuery,
+} from "@mx/processors/offer-wall";
 import { OFFER_POSTBACK_WINDOW_MINUTES } from "@mx/shared/constants";
 import { isUuid } from "@mx/shared/uuid";
-import type { Config, OfferwallProvider } from "../../config";
+import { type Config, OFFERWALL_PROVIDERS, type OfferwallProvider } from "../../config";
 
 /** A postback the provider's adapter has read and whose signature holds. */
 export type Postback = {
@@ -40,7 +46,7 @@ type Adapter = {
 };
 
 /** At most $1,000 per offer: anything larger is a misconfigured currency, refused rather than credited. */
-export const MAX_OFFER_CENTS = 100_000;
+const MAX_OFFER_CENTS = 100_000;
 
 const required = (params: Params, name: string): string => {
   const value = params[name];
@@ -166,8 +172,8 @@ const ironsource: Adapter = {
  */
 function generic(names: Record<string, string>): Adapter {
   const name = (field: string, fallback: string) => names[field] ?? fallback;
-  // The generic scheme's own names, which the sandbox partner uses as they are.
-  const defaults: Record<string, string> = SANDBOX_PARAMS;
+  // The generic scheme's own names, for every field not named otherwise.
+  const defaults: Record<string, string> = GENERIC_PARAMS;
   return {
     fields: Object.entries(defaults).map(([field, fallback]) => name(field, fallback)),
     read(params, _headers, secret, now) {
@@ -195,31 +201,32 @@ function generic(names: Record<string, string>): Adapter {
   };
 }
 
-export const sandboxSecret = (config: Pick<Config, "sessionSecret">) =>
-  keyedHash(config.sessionSecret, "offerwall-sandbox", "postback");
-
-/** The sandbox provider is accepted only where the sandbox wall may be shown: never in production. */
-export const sandboxWallAllowed = (config: Pick<Config, "isProduction" | "offerwall">) =>
-  config.offerwall.provider === "sandbox" && !config.isProduction;
-
-/** The adapter and secret for a provider named in a postback URL, or a 404 if it is not configured here. */
-export function adapterFor(config: Config, provider: string): { adapter: Adapter; secret: string } {
-  const known: Record<OfferwallProvider, Adapter> = {
+/**
+ * The adapter and secret for a provider named in a postback URL, or a 404 if it is not configured here: the partner
+ * running in this process, if any, or one configured with its secret.
+ */
+export function adapterFor(
+  config: Config,
+  partnerHere: OfferWallPartner | null,
+  provider: string,
+): { adapter: Adapter; secret: string } {
+  // A partner running here signs in the generic scheme, with the scheme's own names.
+  if (partnerHere && provider === partnerHere.provider)
+    return { adapter: generic({}), secret: partnerHere.secret };
+  if (!(OFFERWALL_PROVIDERS as readonly string[]).includes(provider)) {
+    throw new PostbackError(404, `No offer-wall provider ${provider}.`);
+  }
+  const name = provider as OfferwallProvider;
+  const adapters: Partial<Record<OfferwallProvider, Adapter>> = {
     ayet,
     ironsource,
     generic: generic(config.offerwall.genericParams),
-    sandbox: generic(SANDBOX_PARAMS),
   };
-  if (!Object.hasOwn(known, provider)) throw new PostbackError(404, `No offer-wall provider ${provider}.`);
-  const name = provider as OfferwallProvider;
-  const secret =
-    name === "sandbox"
-      ? sandboxWallAllowed(config)
-        ? sandboxSecret(config)
-        : undefined
-      : config.offerwall.secrets[name];
-  if (!secret) throw new PostbackError(404, `The offer-wall provider ${provider} is not configured here.`);
-  return { adapter: known[name], secret };
+  const adapter = adapters[name];
+  const secret = config.offerwall.secrets[name];
+  if (!adapter || !secret)
+    throw new PostbackError(404, `The offer-wall provider ${provider} is not configured here.`);
+  return { adapter, secret };
 }
 
 /** The player's id as the wall carries it: `<user id>.<keyed hash>`, so a postback cannot name just anyone. */

@@ -73,7 +73,7 @@ export const offerwallRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["offerwall"],
         summary:
-          "The offer wall: the player's credits, the partner's wall (or the sandbox's offers), their offers",
+          "The offer wall: the player's credits, the partner's wall (or the offers of a partner running here), their offers",
         security,
         response: { 200: envelope(OfferwallData) },
       },

@@ -19,7 +19,7 @@ export async function queueMail(q: Queryable, mail: Mail): Promise<QueuedMessage
   return insertMessage(q, "mail", { to, subject, text, html }, 0);
 }
 
-/** Queues the sandbox offer wall's postback, to be made `delayMs` from now at the earliest. */
+/** Queues the postback of an offer-wall partner running here, to be made `delayMs` from now at the earliest. */
 export async function queuePostback(
   q: Queryable,
   postback: PartnerPostback,

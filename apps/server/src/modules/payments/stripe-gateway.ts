@@ -232,7 +232,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
 
   return {
     kind: "stripe",
-    latency: "network",
     publishableKey: options.publishableKey,
     ...createStripePayouts(stripe, call),
 

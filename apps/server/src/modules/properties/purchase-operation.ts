@@ -77,13 +77,16 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
         noteMany: (items) => noteMany(deps, items),
         settleMany: (items) => settleMany(deps, items),
       },
-      // With a processor in this process, charging takes no time: one batch at a time, held until its purchases are done, makes
-      // the largest batches and so the fewest statements (measured over HTTP: ~16 purchases a batch and 900/s,
-      // against ~6 and 725/s when a batch ends with its reservations). A processor across the network takes
-      // hundreds of milliseconds per charge: there batches overlap so that none waits for another.
-      deps.gateway.latency === "local"
-        ? { maxSize: 100, maxRunning: 1, untilDone: true }
-        : { maxSize: 100, maxRunning: 8 },
+      // Where charging takes no time (a processor in this process), one batch at a time, held until its purchases
+      // are done, makes the largest batches and so the fewest statements (measured over HTTP: ~16 purchases a batch
+      // and 900/s, against ~6 and 725/s when a batch ends with its reservations). A processor across the network
+      // takes hundreds of milliseconds per charge: there batches overlap so that none waits for another. The
+      // configuration says which (PURCHASE_BATCH_RUNNING, PURCHASE_BATCH_UNTIL_DONE).
+      {
+        maxSize: 100,
+        maxRunning: deps.config.batching.purchaseRunning,
+        untilDone: deps.config.batching.purchaseUntilDone,
+      },
     );
     steps.set(deps, found);
   }

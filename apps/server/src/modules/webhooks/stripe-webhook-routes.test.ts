@@ -50,6 +50,7 @@ async function webhookAppWith(
     db: database.db,
     mailer: { kind: "dev-mailbox", send: async () => {} },
     gateway,
+    offerWallPartner: null,
     webPush: { publicKey: "", send: async () => "delivered" },
     collections: new CollectionCatalogue([]),
   };
