@@ -5,7 +5,8 @@
  * map-view, develop, collections), and
  * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
  * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
- * figure; `hot-reads-served` only the first.
+ * figure; `hot-reads-served` only the first. `lighthouse` runs Lighthouse on the public pages against the compiled
+ * server (after `npm run build`; it builds nothing).
  */
 import path from "node:path";
 import pg from "pg";
@@ -14,6 +15,7 @@ import { alertAcrossInstances, collectionFigures } from "./collections";
 import { developFigures } from "./develop";
 import { hotReadFigures } from "./hot-reads";
 import { islandFigures } from "./island";
+import { lighthouseFigures } from "./lighthouse";
 import { listingFigures } from "./listings";
 import { liveFigures } from "./live";
 import { mapFigures } from "./map";
@@ -193,6 +195,13 @@ for (const [label, url] of targets) {
       await live.close();
     }
   }
+}
+
+if (wanted("lighthouse")) {
+  console.log(
+    "\nThe public pages in Lighthouse: simulated mobile at 375 px, the compiled server on an embedded database, headless Chromium",
+  );
+  await lighthouseFigures();
 }
 
 if (wanted("map-view")) {

@@ -101,7 +101,7 @@ export async function answering(url: string, child: ChildProcess, ms: number) {
 }
 
 /** Waits until the process has used under 5 % of a core for two seconds running (its start-up work is done). */
-async function settled(pid: number, ms: number) {
+export async function settled(pid: number, ms: number) {
   const until = Date.now() + ms;
   let quiet = 0;
   let last = cpuTicks(pid);

@@ -124,6 +124,8 @@ test.describe("Legal pages", () => {
     page,
   }) => {
     await page.goto("/privacy");
+    // The reader scrolls once the text is shown (the legal pages' chunk comes after the first load).
+    await expect(page.getByRole("heading", { level: 1, name: "Legal Terms" })).toBeVisible();
     const goToTop = page.getByRole("button", { name: "Go to top" });
     await expect(goToTop).toHaveCount(0);
 

@@ -1,7 +1,6 @@
 import type { PublicEvent } from "@mx/shared/schemas/live";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { profileQueryKey } from "../lib/current-profile";
 import { live } from "../lib/live";
 import { queryKeys } from "../lib/query-keys";
 import { getUserId, hasSession } from "../lib/session";
@@ -14,6 +13,9 @@ import { getUserId, hasSession } from "../lib/session";
 const propertiesKey = queryKeys.properties.all;
 const leaderboardKey = queryKeys.leaderboard.all;
 const bidsKey = queryKeys.bids();
+// The profile's key (current-profile.ts uses the same), named here so the live channel does not bring the profile's
+// schema into the public pages' first load.
+const profileQueryKey = queryKeys.profile;
 
 /** Withdrawal balance and history, whatever their exact keys: any query named for payouts, balance or withdrawals. */
 const isMoneyQuery = (key: QueryKey) => typeof key[0] === "string" && /payout|balance|withdraw/i.test(key[0]);

@@ -1,67 +1,120 @@
 import { paths } from "@mx/shared/routes";
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "../components/ui/spinner";
-import { AccountSettingsRoute } from "../features/account/routes/account-settings-route";
 import { AuthRoute } from "../features/auth/routes/auth-route";
-import { ForgotPasswordRoute } from "../features/auth/routes/forgot-password-route";
-import { ResetPasswordRoute } from "../features/auth/routes/reset-password-route";
-import { BidReviewRoute } from "../features/bids/routes/bid-review-route";
-import { MyBidsRoute } from "../features/bids/routes/my-bids-route";
-import { AddCardRoute } from "../features/cards/routes/add-card-route";
-import { PaymentMethodsRoute } from "../features/cards/routes/payment-methods-route";
 import { LandingRoute } from "../features/landing/routes/landing-route";
-import { LeaderboardRoute } from "../features/leaderboard/routes/leaderboard-route";
-import { LegalListRoute } from "../features/legal/routes/legal-list-route";
-import { LegalRoute } from "../features/legal/routes/legal-route";
-import { PortfolioRoute } from "../features/market/routes/portfolio-route";
-import { OfferwallRoute } from "../features/offerwall/routes/offerwall-route";
-import { AddPayoutCardRoute } from "../features/payouts/routes/add-payout-card-route";
-import { WithdrawalMethodsRoute } from "../features/payouts/routes/withdrawal-methods-route";
-import { WithdrawalsRoute } from "../features/payouts/routes/withdrawals-route";
-import { ProfileRoute } from "../features/profile/routes/profile-route";
-import { DevelopReviewRoute } from "../features/purchase/routes/develop-review-route";
-import { OrderReviewRoute } from "../features/purchase/routes/order-review-route";
-import { SellReviewRoute } from "../features/sale/routes/sell-review-route";
 import { ShopLayout } from "../features/shop/components/shop-layout";
-import { CheckoutRoute } from "../features/shop/routes/checkout-route";
-import { ProductRoute } from "../features/shop/routes/product-route";
-import { ReturnRoute } from "../features/shop/routes/return-route";
 import { ShopRoute } from "../features/shop/routes/shop-route";
 import { webPaths } from "../lib/web-paths";
 import { AccountLayout } from "./account-layout";
-import { AssetsRoute, assetsLoader } from "./assets-route";
 import { landingGuard, signedInOnly, signedOutOnly, unknownPathGuard } from "./guards";
-import { MarketPage } from "./market-page";
-import { PropertyDetailsPage } from "./property-details-page";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 import { SiteLayout } from "./site-layout";
 
-// The operator console is its own chunk: players never load it.
-const OpsConsole = lazy(() => import("../ops/ops-console"));
-// The watchlist page is its own chunk, loaded when first opened.
-const WatchlistRoute = lazy(() =>
-  import("../features/watchlist/routes/watchlist-route").then((module) => ({
-    default: module.WatchlistRoute,
-  })),
-);
+/**
+ * A page in a chunk of its own, fetched when first opened, with the spinner meanwhile. The public pages a visitor
+ * lands on (the landing page, sign-in and the shop's catalogue) are in the first load; everything else (the
+ * signed-in app, the payment forms, the legal texts, the operator console) is fetched only by those who open it.
+ */
+function lazyPage<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Page = lazy(async () => ({ default: await load() }));
+  return function LazyPage(props: Props) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <Page {...props} />
+      </Suspense>
+    );
+  };
+}
 
-// A player's public profile is its own chunk, loaded when first opened.
-const PlayerRoute = lazy(() =>
-  import("../features/players/routes/player-route").then((module) => ({ default: module.PlayerRoute })),
+const ForgotPasswordRoute = lazyPage(() =>
+  import("../features/auth/routes/forgot-password-route").then((module) => module.ForgotPasswordRoute),
 );
-// The collections pages: their own chunk.
-const CollectionsRoute = lazy(() =>
-  import("../features/collections/routes/collections-route").then((module) => ({
-    default: module.CollectionsRoute,
-  })),
+const ResetPasswordRoute = lazyPage(() =>
+  import("../features/auth/routes/reset-password-route").then((module) => module.ResetPasswordRoute),
 );
-const CollectionRoute = lazy(() =>
-  import("../features/collections/routes/collection-route").then((module) => ({
-    default: module.CollectionRoute,
-  })),
+const LegalRoute = lazyPage(() =>
+  import("../features/legal/routes/legal-route").then((module) => module.LegalRoute),
 );
+const LegalListRoute = lazyPage(() =>
+  import("../features/legal/routes/legal-list-route").then((module) => module.LegalListRoute),
+);
+const ProductRoute = lazyPage(() =>
+  import("../features/shop/routes/product-route").then((module) => module.ProductRoute),
+);
+const CheckoutRoute = lazyPage(() =>
+  import("../features/shop/routes/checkout-route").then((module) => module.CheckoutRoute),
+);
+const ReturnRoute = lazyPage(() =>
+  import("../features/shop/routes/return-route").then((module) => module.ReturnRoute),
+);
+const PlayerRoute = lazyPage(() =>
+  import("../features/players/routes/player-route").then((module) => module.PlayerRoute),
+);
+const ProfileRoute = lazyPage(() =>
+  import("../features/profile/routes/profile-route").then((module) => module.ProfileRoute),
+);
+const AccountSettingsRoute = lazyPage(() =>
+  import("../features/account/routes/account-settings-route").then((module) => module.AccountSettingsRoute),
+);
+const PaymentMethodsRoute = lazyPage(() =>
+  import("../features/cards/routes/payment-methods-route").then((module) => module.PaymentMethodsRoute),
+);
+const AddCardRoute = lazyPage(() =>
+  import("../features/cards/routes/add-card-route").then((module) => module.AddCardRoute),
+);
+const WithdrawalMethodsRoute = lazyPage(() =>
+  import("../features/payouts/routes/withdrawal-methods-route").then(
+    (module) => module.WithdrawalMethodsRoute,
+  ),
+);
+const AddPayoutCardRoute = lazyPage(() =>
+  import("../features/payouts/routes/add-payout-card-route").then((module) => module.AddPayoutCardRoute),
+);
+const WithdrawalsRoute = lazyPage(() =>
+  import("../features/payouts/routes/withdrawals-route").then((module) => module.WithdrawalsRoute),
+);
+const PropertyDetailsPage = lazyPage(() =>
+  import("./property-details-page").then((module) => module.PropertyDetailsPage),
+);
+const OrderReviewRoute = lazyPage(() =>
+  import("../features/purchase/routes/order-review-route").then((module) => module.OrderReviewRoute),
+);
+const DevelopReviewRoute = lazyPage(() =>
+  import("../features/purchase/routes/develop-review-route").then((module) => module.DevelopReviewRoute),
+);
+const SellReviewRoute = lazyPage(() =>
+  import("../features/sale/routes/sell-review-route").then((module) => module.SellReviewRoute),
+);
+const BidReviewRoute = lazyPage(() =>
+  import("../features/bids/routes/bid-review-route").then((module) => module.BidReviewRoute),
+);
+const LeaderboardRoute = lazyPage(() =>
+  import("../features/leaderboard/routes/leaderboard-route").then((module) => module.LeaderboardRoute),
+);
+const MyBidsRoute = lazyPage(() =>
+  import("../features/bids/routes/my-bids-route").then((module) => module.MyBidsRoute),
+);
+const OfferwallRoute = lazyPage(() =>
+  import("../features/offerwall/routes/offerwall-route").then((module) => module.OfferwallRoute),
+);
+const MarketPage = lazyPage(() => import("./market-page").then((module) => module.MarketPage));
+const PortfolioRoute = lazyPage(() =>
+  import("../features/market/routes/portfolio-route").then((module) => module.PortfolioRoute),
+);
+const WatchlistRoute = lazyPage(() =>
+  import("../features/watchlist/routes/watchlist-route").then((module) => module.WatchlistRoute),
+);
+const CollectionsRoute = lazyPage(() =>
+  import("../features/collections/routes/collections-route").then((module) => module.CollectionsRoute),
+);
+const CollectionRoute = lazyPage(() =>
+  import("../features/collections/routes/collection-route").then((module) => module.CollectionRoute),
+);
+// The operator console: players never load it.
+const OpsConsole = lazyPage(() => import("../ops/ops-console").then((module) => module.default));
 
 /**
  * Routes open in both session states: the legal pages, the shop, checkout and the return page
@@ -90,11 +143,7 @@ const publicRoutes: RouteObject[] = [
     children: [
       {
         path: paths.player(":userName"),
-        element: (
-          <Suspense fallback={<PageSpinner />}>
-            <PlayerRoute />
-          </Suspense>
-        ),
+        element: <PlayerRoute />,
       },
     ],
   },
@@ -124,7 +173,14 @@ const signedInRoutes: RouteObject[] = [
   { path: webPaths.developReview, element: <DevelopReviewRoute /> },
   { path: paths.sellReview, element: <SellReviewRoute /> },
   { path: paths.bidReview, element: <BidReviewRoute /> },
-  { path: paths.assets, loader: assetsLoader, element: <AssetsRoute /> },
+  // The loader takes back an ask left for payout onboarding; it comes with the page's chunk.
+  {
+    path: paths.assets,
+    lazy: async () => {
+      const { assetsLoader, AssetsRoute } = await import("./assets-route");
+      return { loader: assetsLoader, Component: AssetsRoute };
+    },
+  },
   { path: paths.leaderboard, element: <LeaderboardRoute /> },
   { path: paths.legal, element: <LegalListRoute /> },
   { path: paths.bids, element: <MyBidsRoute /> },
@@ -133,27 +189,15 @@ const signedInRoutes: RouteObject[] = [
   { path: paths.portfolio, element: <PortfolioRoute /> },
   {
     path: paths.watchlist,
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <WatchlistRoute />
-      </Suspense>
-    ),
+    element: <WatchlistRoute />,
   },
   {
     path: paths.collections,
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <CollectionsRoute />
-      </Suspense>
-    ),
+    element: <CollectionsRoute />,
   },
   {
     path: `${paths.collections}/:id`,
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <CollectionRoute />
-      </Suspense>
-    ),
+    element: <CollectionRoute />,
   },
 ];
 
@@ -178,11 +222,7 @@ const routes: RouteObject[] = [
         children: [
           {
             path: `${paths.ops}/*`,
-            element: (
-              <Suspense fallback={<PageSpinner />}>
-                <OpsConsole />
-              </Suspense>
-            ),
+            element: <OpsConsole />,
           },
         ],
       },
@@ -191,4 +231,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's router; made when the app first renders (app.tsx), not while the page's scripts are evaluated. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

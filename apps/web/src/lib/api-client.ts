@@ -1,6 +1,6 @@
 import { errors, formats } from "@mx/shared/messages";
 import { API_BASE, paths } from "@mx/shared/routes";
-import { ActionRequiredData } from "@mx/shared/schemas/payments";
+import type { ActionRequiredData } from "@mx/shared/schemas/payments";
 import type { ZodType } from "zod";
 import { clearSession, getToken } from "./session";
 
@@ -196,6 +196,8 @@ export async function paymentRequest<T>(
 ): Promise<PaymentReply<T>> {
   const { status, envelope } = await send<T>(path, options);
   if (status !== 202) return { requiresAction: false, reply: envelope };
+  // The schema (and zod with it) comes with the first payment, not with every page that calls the API.
+  const { ActionRequiredData } = await import("@mx/shared/schemas/payments");
   const action = ActionRequiredData.safeParse(envelope.data);
   // A 202 without what the bank's check needs cannot be finished here; no message of its own, so the screen's
   // fallback for the call is shown.

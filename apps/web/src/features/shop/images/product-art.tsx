@@ -260,11 +260,11 @@ function SkylineSticker({
       <path d="M6 131 H86 V141 Q86 152 75 152 H17 Q6 152 6 141 Z" fill={INK} />
       <text
         x="46"
-        y="145"
+        y="146"
         textAnchor="middle"
-        fontSize="8"
+        fontSize="12"
         fontWeight="800"
-        letterSpacing="1.6"
+        letterSpacing="1"
         fill={GOLD}
         fontFamily="system-ui, sans-serif"
       >
@@ -325,13 +325,7 @@ function BrokerBadge({ ringText }: { ringText: string }) {
       <circle cx="100" cy="100" r="80" fill={PAPER} />
       <circle cx="100" cy="100" r="72" fill={NAVY} />
       <path id={`${id}ring`} d="M100 100 m-60 0 a60 60 0 1 1 120 0 a60 60 0 1 1 -120 0" fill="none" />
-      <text
-        fontSize="9.5"
-        fontWeight="800"
-        letterSpacing="2.2"
-        fill={GOLD}
-        fontFamily="system-ui, sans-serif"
-      >
+      <text fontSize="12" fontWeight="800" letterSpacing="1.2" fill={GOLD} fontFamily="system-ui, sans-serif">
         <textPath href={`#${id}ring`} startOffset="0">
           {ringText}
         </textPath>
