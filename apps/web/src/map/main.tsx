@@ -1,3 +1,5 @@
+// First, before any module that makes a zod schema.
+import "../lib/zod-config";
 import { paths } from "@mx/shared/routes";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -308,6 +308,7 @@ export class MapController {
     const container = this.map.getContainer();
     container.dataset.drawnBuildings = String(drawn);
     container.dataset.zoom = this.map.getZoom().toFixed(1);
+    container.dataset.pitch = this.map.getPitch().toFixed(0);
     container.dataset.minZoom = this.map.getMinZoom().toFixed(1);
     container.dataset.islandInView = String(this.islandInView());
     // What the player sees of the selection: how many pins, and whether the building in front at its place is it.
@@ -469,18 +470,27 @@ export class MapController {
   }
 
   /**
-   * Once the camera has settled on a building, makes sure it is the one seen at its place: a low building behind
-   * towers is hidden by them at a slant, so the camera then looks down on it from above.
+   * Once the camera has settled on a building, makes sure it is the one seen at its place. A low building behind
+   * towers is hidden by them at a slant: the camera first looks down more steeply, then from the other side, and
+   * only if it is still hidden straight down from a little further out, so that its neighbours' heights still show.
    */
-  private keepInView(mapId: number, lng: number, lat: number) {
+  private keepInView(mapId: number, lng: number, lat: number, attempt = 0) {
     this.map.once("idle", () => {
       if (this.selected !== mapId) return;
       const [front] = this.map.queryRenderedFeatures(this.map.project([lng, lat]), {
         layers: [LAYERS.buildings],
       });
-      if (front && front.id !== mapId) {
-        this.map.easeTo({ pitch: 0, center: [lng, lat], duration: 700 });
-      }
+      if (!front || front.id === mapId) return;
+      const views = [
+        { pitch: 30 },
+        { pitch: 45, bearing: this.map.getBearing() + 180 },
+        { pitch: 0, zoom: Math.max(this.map.getZoom() - 1, MAP_VIEW.minFlyZoom) },
+      ];
+      const view = views[attempt];
+      if (!view) return;
+      this.map.easeTo({ ...view, center: [lng, lat], duration: 700 });
+      if (attempt + 1 < views.length)
+        this.map.once("moveend", () => this.keepInView(mapId, lng, lat, attempt + 1));
     });
   }
 
@@ -498,10 +508,12 @@ export class MapController {
    * Flies to a building and frames the whole of it: the taller the building, the steeper the view and the further
    * back the camera, so that its foot and its top both show in the part of the map the card leaves free.
    */
-  flyTo(lng: number, lat: number, padding: Padding, mapId?: number) {
+  flyTo(to: { lng: number; lat: number; mapId?: number; heightM?: number }, padding: Padding) {
+    const { lng, lat, mapId } = to;
     const canvas = this.map.getCanvas();
     const freeHeight = Math.max(canvas.clientHeight - padding.top - padding.bottom, 120);
-    const height = (mapId === undefined ? null : this.heightOf(mapId)) ?? DEFAULT_HEIGHT_M;
+    // The search says how tall it is: its tiles are seldom loaded before the flight.
+    const height = to.heightM ?? (mapId === undefined ? null : this.heightOf(mapId)) ?? DEFAULT_HEIGHT_M;
     const shot = frameBuilding(height, lat, canvas.clientHeight, freeHeight, {
       maxZoom: MAP_VIEW.flyZoom,
       minZoom: MAP_VIEW.minFlyZoom,

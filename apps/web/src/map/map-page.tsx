@@ -180,7 +180,7 @@ export function MapPage() {
       if (!controller) return;
       const building: PickedBuilding = { ...result, name: result.name };
       pick(building, controller);
-      controller.flyTo(result.lng, result.lat, cardPadding(cardRef.current), result.mapId);
+      controller.flyTo(result, cardPadding(cardRef.current));
     },
     [controller, pick],
   );
@@ -203,6 +203,7 @@ export function MapPage() {
           address: property.address,
           lat: property.location.lat,
           lng: property.location.lng,
+          ...(property.height === null ? {} : { heightM: property.height }),
         });
       })
       .catch((error: unknown) => {

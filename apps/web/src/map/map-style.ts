@@ -525,11 +525,12 @@ export function buildMapStyle(manifest: MapManifest, origin: string): StyleSpeci
         },
       },
       {
+        // No maxzoom: only tiles below zoom 14 hold blocks, and a tilted view draws its far part from such tiles
+        // (MapLibre loads lower zooms towards the horizon). Stopping the layer at 14 left that part streets only.
         id: LAYERS.blocks,
         type: "fill-extrusion",
         source: SOURCE_ID,
         "source-layer": SOURCE_LAYERS.blocks,
-        maxzoom: BUILDINGS_MIN_ZOOM,
         paint: {
           "fill-extrusion-color": MAP_COLORS.building,
           "fill-extrusion-height": buildingHeight,

@@ -153,6 +153,8 @@ export const BuildingSearchResult = z.object({
   /** Where it is and how tall: what tells apart buildings named after the same street corner. */
   neighborhood: z.string().nullable().optional(),
   floors: z.number().int().optional(),
+  /** Its height in metres, as the map draws it: the camera frames the whole building from it. */
+  heightM: z.number().optional(),
   lat: z.number(),
   lng: z.number(),
 });

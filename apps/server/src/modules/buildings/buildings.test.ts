@@ -96,6 +96,7 @@ describe("GET /api/v1/buildings/search", () => {
       (await t.call("GET", `/api/v1/buildings/search?q=${encodeURIComponent(q)}`)).json().data.results as {
         buildingId: string;
         floors?: number;
+        heightM?: number;
       }[];
     const spoken = await found("West 33rd Street");
     expect(spoken.map((r) => r.buildingId)).toContain("way/2");
@@ -106,6 +107,10 @@ describe("GET /api/v1/buildings/search", () => {
       ).toEqual(spoken.map((r) => r.buildingId));
     }
     expect(spoken.find((r) => r.buildingId === "way/2")).toMatchObject({ floors: 6 });
+    // The map frames a searched building by its height, before its tiles are loaded.
+    expect((await found("Fifth Avenue")).find((r) => r.buildingId === "way/1")).toMatchObject({
+      heightM: 380,
+    });
     expect((await found("Fifth Avenue")).map((r) => r.buildingId)).toContain("way/1");
   });
 

@@ -120,6 +120,7 @@ const selectResults = (q: Queryable) =>
       address: buildings.address,
       neighborhood: buildings.neighborhood,
       floors: buildings.floors,
+      heightM: buildings.heightM,
       lat: buildings.lat,
       lng: buildings.lng,
     })
@@ -146,6 +147,7 @@ export async function searchBuildings(
     address: r.address,
     neighborhood: r.neighborhood,
     floors: r.floors,
+    heightM: Math.round(r.heightM * 10) / 10,
     lat: round6(r.lat),
     lng: round6(r.lng),
   }));
