@@ -9,14 +9,14 @@ export const ISLAND_FILE_NAME = "manhattan-island.json.gz";
 export const COLLECTIONS_FILE_NAME = "collections.json";
 
 /**
- * apps/server: the nearest folder above this file with a package.json. This file runs from src/ (tsx), from
- * dist/main.js or from a chunk in dist/chunks/ (the bundle shares modules with lazily loaded parts), so paths are
- * taken from the package's folder, not from this file's.
+ * The server's own folder (apps/server in the repository): the one holding src/ or dist/. This file runs from src/
+ * (tsx), from dist/main.js or from a chunk in dist/chunks/ (the bundle shares modules with lazily loaded parts), so
+ * paths are taken from that folder, not from this file's.
  */
 const SERVER_DIR = (() => {
   let dir = import.meta.dirname;
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
+  while (!["src", "dist"].includes(path.basename(dir)) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.dirname(dir);
 })();
 
 /** The offer-wall partners a server may be configured with. */
