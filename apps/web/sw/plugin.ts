@@ -68,6 +68,9 @@ export function serviceWorker(): Plugin {
   return {
     name: "mx-service-worker",
     apply: "build",
+    // After Vite's own plugins: its CSS plugin drops the empty script chunks of CSS-only modules from the bundle in
+    // this same hook, and a listed file that is never written would fail the worker's install.
+    enforce: "post",
     configResolved(config) {
       publicDir = config.publicDir;
     },
@@ -77,6 +80,7 @@ export function serviceWorker(): Plugin {
       for (const [fileName, output] of Object.entries(bundle)) {
         if (fileName.endsWith(".html") || SKIP.test(fileName)) continue;
         if (output.type === "chunk" && isSandboxChunk(output.moduleIds)) continue;
+        if (output.type === "chunk" && output.code.trim() === "") continue;
         urls.push(`/${fileName}`);
         hash.update(fileName);
         hash.update(output.type === "chunk" ? output.code : output.source);
