@@ -13,7 +13,8 @@
  * - the sandbox has two sides: its server side (`packages/sandbox/src`) and its web forms (`packages/sandbox/web`,
  *   `@mx/sandbox/web/*`), the stand-ins for Stripe's forms and the bank's page. The forms run in the browser: they
  *   use `@mx/shared` and what the web app hands them, never the sandbox's server side, the kit or the processor
- *   interfaces; and neither the server nor the sandbox's server side imports them;
+ *   interfaces; and neither the server nor the sandbox's server side imports them. Both sides, and the app's wiring,
+ *   may import the sandbox's API (`packages/sandbox/src/api.ts`: its paths and schemas), which runs in the browser too;
  * The server's:
  * - no cycles between the folders of `apps/server/src/modules`: each module may use the ones below it, and none
  *   uses one that uses it back (webhooks and app.ts sit on top and are imported by nothing);
@@ -35,6 +36,8 @@ const MODULE = "^apps/server/src/modules/[^/]+$";
 const SANDBOX = "^packages/sandbox/";
 /** The sandbox's web forms (`@mx/sandbox/web/*`). */
 const SANDBOX_WEB = "^packages/sandbox/web/";
+/** The sandbox's API (its paths and schemas): used by both its sides, so it runs in the browser too. */
+const SANDBOX_API = "^packages/sandbox/src/api\\.ts$";
 /** The web app's wiring of them. */
 const WEB_SANDBOX = "^apps/web/src/sandbox/";
 const WEB_SANDBOX_DOORS = [
@@ -112,8 +115,8 @@ module.exports = {
       comment:
         "The sandbox's web forms run in the browser: they use @mx/shared and what the web app hands them, never the sandbox's server side, the kit or the processor interfaces.",
       severity: "error",
-      from: { path: SANDBOX_WEB },
-      to: { path: ["^packages/(kit|processors)/", SANDBOX], pathNot: SANDBOX_WEB },
+      from: { path: [SANDBOX_WEB, SANDBOX_API] },
+      to: { path: ["^packages/(kit|processors)/", SANDBOX], pathNot: [SANDBOX_WEB, SANDBOX_API] },
     },
     {
       name: "sandbox-web-only-for-the-web",
@@ -128,7 +131,7 @@ module.exports = {
         "The web app never imports the server's packages: the kit, the processor interfaces, the sandbox's server side. Of the sandbox it loads the web forms alone.",
       severity: "error",
       from: { path: "^apps/web/" },
-      to: { path: "^packages/(kit|processors|sandbox)/", pathNot: SANDBOX_WEB },
+      to: { path: "^packages/(kit|processors|sandbox)/", pathNot: [SANDBOX_WEB, SANDBOX_API] },
     },
     {
       name: "web-features-apart",
@@ -144,7 +147,7 @@ module.exports = {
         "The sandbox's web forms and the app's wiring of them are loaded by the Add Card, Add payout card and checkout routes and the bank's check alone, when the server names the sandbox.",
       severity: "error",
       from: { path: "^apps/web/src/", pathNot: [WEB_SANDBOX, ...WEB_SANDBOX_DOORS] },
-      to: { path: [WEB_SANDBOX, SANDBOX_WEB] },
+      to: { path: [WEB_SANDBOX, SANDBOX_WEB, SANDBOX_API] },
     },
     {
       name: "web-sandbox-only-dynamic",

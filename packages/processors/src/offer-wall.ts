@@ -48,9 +48,6 @@ export type PendingOffer = {
   amountCents: number;
 };
 
-/** A partner's signed call to the product: where the product answers, the postback's path and its parameters. */
-export type PartnerPostback = { base: string; path: string; params: Params };
-
 /** An offer a partner running in this process shows on the product's own wall: its reward in cents. */
 export type PartnerOffer = { id: string; name: string; description: string; rewardCents: number };
 
@@ -67,12 +64,12 @@ export type OfferWallPartner = {
 
 /**
  * What the product hands a partner running in this process, as a real partner is given it when the wall is set
- * up: the player's id as the wall carries it, and where a completed offer is recorded as pending with its postback
- * queued. The partner's one route is for a signed-in player, checked by the product.
+ * up: the player's id as the wall carries it, and where a completed offer is recorded as pending (the partner
+ * sends its postback itself). The partner's one route is for a signed-in player, checked by the product.
  */
 export type OfferWallHost = {
   playerRef(userId: string): string;
-  record(offer: PendingOffer, postback: PartnerPostback, delayMs: number): Promise<CompletedOffer>;
+  record(offer: PendingOffer): Promise<CompletedOffer>;
   signIn(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   playerOf(req: FastifyRequest): string;
   publicUrl: string;

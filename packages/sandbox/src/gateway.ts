@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { Batcher, failed, type Outcome, settleEach, succeeded } from "@mx/kit/batcher";
+import { Batcher } from "@mx/kit/batcher";
 import {
   type CardBrand,
   CardError,
@@ -11,47 +10,33 @@ import {
   type PaymentGateway,
 } from "@mx/processors/gateway";
 import { MAX_CHARGE_CENTS } from "@mx/shared/constants";
-import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createSandboxCheckout } from "./checkout";
 import type { Db } from "./db";
+import {
+  cancelIntent,
+  captureIntent,
+  confirmIntent,
+  createIntents,
+  findIntent,
+  intentRow,
+  listIntents,
+  paymentMethodOf,
+  present,
+} from "./intents";
 import { createSandboxPayouts } from "./payouts";
+import { refundIntent } from "./refunds";
 import {
   sandboxAccounts,
   sandboxCustomers,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
-  sandboxRefunds,
   sandboxTokens,
 } from "./schema";
 import { brandOf, CARD_MESSAGES, luhnValid, testCard } from "./test-cards";
-import { cardRefusal, chargeRefusal, takeSandboxToken } from "./tokens";
+import { cardRefusal, sandboxId, takeSandboxToken } from "./tokens";
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
-
-type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
-
-function present(row: IntentRow): GatewayIntent {
-  return {
-    id: row.id,
-    clientSecret: row.clientSecret,
-    status: row.status as IntentStatus,
-    amountCents: row.amountCents,
-    capturedCents: row.capturedCents,
-    refundedCents: row.refundedCents,
-    currency: row.currency,
-    captureMethod: row.captureMethod as "automatic" | "manual",
-    customerId: row.customerId,
-    paymentMethodId: row.paymentMethodId,
-    metadata: row.metadata,
-    nextActionUrl: row.status === "requires_action" ? `/sandbox/challenge/${row.id}` : null,
-  };
-}
-
-/** The status a confirmed intent takes with a card: the bank's check first for Stripe's authentication cards. */
-function confirmedStatus(behaviour: string, captureMethod: string): IntentStatus {
-  if (behaviour === "authenticate") return "requires_action";
-  return captureMethod === "manual" ? "requires_capture" : "succeeded";
-}
+const id = sandboxId;
 
 /**
  * The sandbox's stand-in for the bank's 3-D Secure page: the player completes or fails the check. Completed, the
@@ -123,150 +108,11 @@ export async function createSandboxToken(
 
 /** Stripe's test mode, in-process and in our database. No network, no keys. */
 export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"): PaymentGateway {
-  async function intentRow(intentId: string): Promise<IntentRow> {
-    const [row] = await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, intentId));
-    if (!row) throw new GatewayRequestError("resource_missing", `No such payment_intent: '${intentId}'`, 404);
-    return row;
-  }
-
-  async function paymentMethod(pmId: string, customerId: string | null) {
-    const [pm] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, pmId));
-    if (!pm) throw new GatewayRequestError("resource_missing", `No such PaymentMethod: '${pmId}'`, 404);
-    if (customerId && pm.customerId !== customerId) {
-      throw new GatewayRequestError(
-        "payment_method_not_attached",
-        `The PaymentMethod ${pmId} does not belong to the Customer ${customerId}.`,
-      );
-    }
-    return pm;
-  }
-
-  /** Charges or authorises: a refused card leaves the intent waiting for another payment method. */
-  async function confirm(row: IntentRow, pmId: string): Promise<GatewayIntent> {
-    if (!["requires_payment_method", "requires_confirmation"].includes(row.status)) {
-      throw new GatewayRequestError(
-        "payment_intent_unexpected_state",
-        `You cannot confirm this PaymentIntent because it has a status of ${row.status}.`,
-      );
-    }
-    const pm = await paymentMethod(pmId, row.customerId);
-    const refusal = chargeRefusal(pm.behaviour);
-    if (refusal) {
-      await db
-        .update(sandboxPaymentIntents)
-        .set({ status: "requires_payment_method", paymentMethodId: pmId, updatedAt: new Date() })
-        .where(eq(sandboxPaymentIntents.id, row.id));
-      throw refusal;
-    }
-    const status = confirmedStatus(pm.behaviour, row.captureMethod);
-    const [updated] = await db
-      .update(sandboxPaymentIntents)
-      .set({
-        status,
-        capturedCents: status === "succeeded" ? row.amountCents : 0,
-        paymentMethodId: pmId,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, row.status)))
-      .returning();
-    if (!updated) {
-      // Another confirm of the same intent got there first: one payment is confirmed once.
-      const now = await intentRow(row.id);
-      throw new GatewayRequestError(
-        "payment_intent_unexpected_state",
-        `You cannot confirm this PaymentIntent because it has a status of ${now.status}.`,
-      );
-    }
-    return present(updated);
-  }
-
-  /**
-   * Creates intents; with a card, already confirmed (charged, or authorised for manual capture). Intents asked for
-   * at the same moment are written together: one read of their cards and one insert, as a busy checkout needs.
-   */
-  async function createIntents(inputs: CreateIntentInput[]): Promise<Outcome<GatewayIntent>[]> {
-    const pmIds = [...new Set(inputs.flatMap((i) => (i.paymentMethodId ? [i.paymentMethodId] : [])))];
-    const pms = new Map(
-      pmIds.length === 0
-        ? []
-        : (await db.select().from(sandboxPaymentMethods).where(inArray(sandboxPaymentMethods.id, pmIds))).map(
-            (pm) => [pm.id, pm],
-          ),
-    );
-    const planned = inputs.map((input) => {
-      const pm = input.paymentMethodId ? pms.get(input.paymentMethodId) : null;
-      if (input.paymentMethodId && !pm) {
-        return failed(
-          new GatewayRequestError(
-            "resource_missing",
-            `No such PaymentMethod: '${input.paymentMethodId}'`,
-            404,
-          ),
-        );
-      }
-      if (pm && input.customerId && pm.customerId !== input.customerId) {
-        return failed(
-          new GatewayRequestError(
-            "payment_method_not_attached",
-            `The PaymentMethod ${pm.id} does not belong to the Customer ${input.customerId}.`,
-          ),
-        );
-      }
-      const refusal = pm ? chargeRefusal(pm.behaviour) : null;
-      const status =
-        !pm || refusal ? "requires_payment_method" : confirmedStatus(pm.behaviour, input.captureMethod);
-      const intentId = id("pi");
-      return succeeded({
-        refusal,
-        row: {
-          id: intentId,
-          clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
-          amountCents: input.amountCents,
-          capturedCents: status === "succeeded" ? input.amountCents : 0,
-          currency: input.currency,
-          captureMethod: input.captureMethod,
-          status,
-          customerId: input.customerId,
-          paymentMethodId: input.paymentMethodId ?? null,
-          // As with Stripe, the operation's key is also kept where it can be searched for (see findPaymentIntent).
-          metadata: {
-            ...(input.metadata ?? {}),
-            ...(input.idempotencyKey ? { operation: input.idempotencyKey } : {}),
-          },
-          idempotencyKey: input.idempotencyKey ?? null,
-        },
-      });
-    });
-    const rows = planned.flatMap((p) => (p.ok ? [p.value.row] : []));
-    const written = new Map(
-      rows.length === 0
-        ? []
-        : (
-            await db
-              .insert(sandboxPaymentIntents)
-              .values(rows)
-              .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-              .returning()
-          ).map((row) => [row.id, row]),
-    );
-    // From here on nothing may throw: the intents are written, and a batch that throws is run again.
-    return settleEach(planned, async (p) => {
-      if (!p.ok) throw p.error;
-      const row = written.get(p.value.row.id);
-      if (!row) {
-        // The same idempotency key again: the first intent, as it stands now.
-        const [existing] = await db
-          .select()
-          .from(sandboxPaymentIntents)
-          .where(eq(sandboxPaymentIntents.idempotencyKey, p.value.row.idempotencyKey ?? ""));
-        if (!existing) throw new Error("idempotent intent vanished");
-        return present(existing);
-      }
-      if (p.value.refusal) throw p.value.refusal;
-      return present(row);
-    });
-  }
-  const newIntents = new Batcher(createIntents, { maxSize: 200, maxRunning: 1, retryAlone: true });
+  const newIntents = new Batcher((inputs: CreateIntentInput[]) => createIntents(db, inputs), {
+    maxSize: 200,
+    maxRunning: 1,
+    retryAlone: true,
+  });
 
   return {
     kind: "sandbox",
@@ -280,35 +126,10 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
       return { id: customer.id };
     },
 
-    async attachCard({ customerId, token }): Promise<GatewayCard> {
-      const tok = await takeSandboxToken(db, token);
-      const refusal = cardRefusal(tok.behaviour);
-      if (refusal) throw refusal;
-      const pm = {
-        id: id("pm"),
-        customerId,
-        brand: tok.brand,
-        last4: tok.last4,
-        expMonth: tok.expMonth,
-        expYear: tok.expYear,
-        name: tok.name,
-        funding: tok.funding,
-        behaviour: tok.behaviour,
-      };
-      await db.insert(sandboxPaymentMethods).values(pm);
-      return {
-        id: pm.id,
-        brand: pm.brand as CardBrand,
-        last4: pm.last4,
-        expMonth: pm.expMonth,
-        expYear: pm.expYear,
-        name: pm.name,
-        funding: pm.funding,
-      };
-    },
+    attachCard: ({ customerId, token }) => attachSandboxCard(db, customerId, token),
 
     async detachCard({ customerId, paymentMethodId }) {
-      await paymentMethod(paymentMethodId, customerId);
+      await paymentMethodOf(db, paymentMethodId, customerId);
       await db
         .update(sandboxPaymentMethods)
         .set({ customerId: null })
@@ -326,140 +147,61 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     },
 
     async confirmPaymentIntent({ id: intentId, paymentMethodId }) {
-      return confirm(await intentRow(intentId), paymentMethodId);
+      return confirmIntent(db, await intentRow(db, intentId), paymentMethodId);
     },
 
     async retrievePaymentIntent(intentId) {
-      return present(await intentRow(intentId));
+      return present(await intentRow(db, intentId));
     },
 
-    async findPaymentIntent({ operation }) {
-      const [row] = await db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(
-          or(
-            eq(sandboxPaymentIntents.idempotencyKey, operation),
-            sql`${sandboxPaymentIntents.metadata}->>'operation' = ${operation}`,
-          ),
-        )
-        .limit(1);
-      return row ? present(row) : null;
-    },
+    findPaymentIntent: (query) => findIntent(db, query),
 
-    async listPaymentIntents({ createdFrom, createdTo }) {
-      const rows = await db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(
-          and(
-            gte(sandboxPaymentIntents.createdAt, createdFrom),
-            lte(sandboxPaymentIntents.createdAt, createdTo),
-          ),
-        )
-        .orderBy(sandboxPaymentIntents.createdAt);
-      return rows.map(present);
-    },
+    listPaymentIntents: (query) => listIntents(db, query),
 
-    async capturePaymentIntent({ id: intentId, amountCents, idempotencyKey }) {
-      const row = await intentRow(intentId);
-      // As Stripe: a repeat of the same capture (same key) answers as the first did; any other capture of a
-      // captured intent is refused.
-      if (row.status === "succeeded" && idempotencyKey && row.captureKey === idempotencyKey)
-        return present(row);
-      const amount = amountCents ?? row.amountCents;
-      if (row.status !== "requires_capture") {
-        throw new GatewayRequestError(
-          "payment_intent_unexpected_state",
-          `This PaymentIntent could not be captured because it has a status of ${row.status}. Only a PaymentIntent with one of the following statuses may be captured: requires_capture.`,
-        );
-      }
-      if (!Number.isInteger(amount) || amount <= 0 || amount > row.amountCents) {
-        throw new GatewayRequestError(
-          "amount_too_large",
-          "The amount to capture is more than the authorised amount.",
-        );
-      }
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({
-          status: "succeeded",
-          capturedCents: amount,
-          captureKey: idempotencyKey ?? null,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_capture")),
-        )
-        .returning();
-      return present(updated ?? (await intentRow(intentId)));
-    },
+    capturePaymentIntent: (input) => captureIntent(db, input),
 
-    async cancelPaymentIntent({ id: intentId }) {
-      const row = await intentRow(intentId);
-      if (row.status === "canceled") return present(row);
-      if (row.status === "succeeded" || row.status === "processing") {
-        throw new GatewayRequestError(
-          "payment_intent_unexpected_state",
-          `You cannot cancel this PaymentIntent because it has a status of ${row.status}.`,
-        );
-      }
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({ status: "canceled", updatedAt: new Date() })
-        .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, row.status)))
-        .returning();
-      return present(updated ?? (await intentRow(intentId)));
-    },
+    cancelPaymentIntent: ({ id: intentId }) => cancelIntent(db, intentId),
 
-    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      if (idempotencyKey) {
-        const [existing] = await db
-          .select()
-          .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
-        if (existing) {
-          return { id: existing.id, paymentIntentId, amountCents: existing.amountCents, status: "succeeded" };
-        }
-      }
-      const row = await intentRow(paymentIntentId);
-      if (row.status !== "succeeded") {
-        throw new GatewayRequestError(
-          "charge_not_captured",
-          "This PaymentIntent has no captured charge to refund.",
-        );
-      }
-      const amount = amountCents ?? row.capturedCents - row.refundedCents;
-      // Atomic: two refunds at once can never return more than was captured.
-      const [updated] = await db
-        .update(sandboxPaymentIntents)
-        .set({
-          refundedCents: sql`${sandboxPaymentIntents.refundedCents} + ${amount}`,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, paymentIntentId),
-            sql`${sandboxPaymentIntents.refundedCents} + ${amount} <= ${sandboxPaymentIntents.capturedCents}`,
-          ),
-        )
-        .returning();
-      if (!updated || amount <= 0) {
-        throw new GatewayRequestError(
-          "charge_already_refunded",
-          "The refund is more than what is left of the charge.",
-        );
-      }
-      const refund = {
-        id: id("re"),
-        paymentIntentId,
-        amountCents: amount,
-        idempotencyKey: idempotencyKey ?? null,
-      };
-      await db.insert(sandboxRefunds).values(refund);
-      return { id: refund.id, paymentIntentId, amountCents: amount, status: "succeeded" };
-    },
+    refund: (input) => refundIntent(db, input),
 
+    ...sandboxConnectAccounts(db, publicUrl),
+  };
+}
+
+/** A card saved for a customer from a one-use token, as Stripe attaches a payment method. */
+async function attachSandboxCard(db: Db, customerId: string, token: string): Promise<GatewayCard> {
+  const tok = await takeSandboxToken(db, token);
+  const refusal = cardRefusal(tok.behaviour);
+  if (refusal) throw refusal;
+  const pm = {
+    id: id("pm"),
+    customerId,
+    brand: tok.brand,
+    last4: tok.last4,
+    expMonth: tok.expMonth,
+    expYear: tok.expYear,
+    name: tok.name,
+    funding: tok.funding,
+    behaviour: tok.behaviour,
+  };
+  await db.insert(sandboxPaymentMethods).values(pm);
+  return {
+    id: pm.id,
+    brand: pm.brand as CardBrand,
+    last4: pm.last4,
+    expMonth: pm.expMonth,
+    expYear: pm.expYear,
+    name: pm.name,
+    funding: pm.funding,
+  };
+}
+
+/** Connected accounts: made, sent to the sandbox's onboarding page, and read. */
+function sandboxConnectAccounts(
+  db: Db,
+  publicUrl: string,
+): Pick<PaymentGateway, "createConnectedAccount" | "createAccountLink" | "retrieveAccount"> {
+  return {
     async createConnectedAccount({ email, userId }) {
       const account = { id: id("acct"), email, userId, requirementCollection: "application" as const };
       await db.insert(sandboxAccounts).values(account);

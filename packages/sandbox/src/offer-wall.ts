@@ -12,6 +12,9 @@ import { envelope } from "@mx/shared/schemas/common";
 import { CompletedOffer } from "@mx/shared/schemas/offerwall";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { HostDatabase } from "./db";
+import { migrateSandbox } from "./migrate";
+import { dropPostback, type PostbackSender, postbackSender, queuePostback } from "./postbacks";
 
 /*
  * The sandbox offer wall's partner: what a real partner does on its own servers, done here off production. The
@@ -76,14 +79,14 @@ type SelfAddress = () => string;
 /**
  * The sandbox wall: the player "completes" a sample offer; it is recorded as pending, and after a short delay the
  * sandbox partner calls our postback endpoint over HTTP with a signed request, as a real partner would. The call
- * waits in the outbox, and is tried again while this server answers with an error or not at all. The player sees
- * the offer pending until then. Off production only.
+ * waits in the partner's own queue (written before the pending offer, so a restart in between loses no credit),
+ * and is tried again while this server answers with an error or not at all. The player sees the offer pending
+ * until then. Off production only.
  */
 async function completeSandboxOffer(
-  { host, partner }: SandboxWallHere,
-  userId: string,
-  offerId: string,
-  selfAddress: SelfAddress,
+  { host, partner, database }: SandboxWallHere,
+  sender: PostbackSender,
+  { userId, offerId, selfAddress }: { userId: string; offerId: string; selfAddress: SelfAddress },
 ): Promise<CompletedOffer> {
   const offer = partner.offers.find((o) => o.id === offerId);
   if (!offer) throw new AppError("NOT_FOUND", `No sandbox offer ${offerId}.`);
@@ -98,25 +101,39 @@ async function completeSandboxOffer(
     },
     partner.secret,
   );
-  return host.record(
-    {
+  const queued = await queuePostback(
+    database.db,
+    { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
+    partner.delayMs,
+  );
+  const pending = await host
+    .record({
       provider: partner.provider,
       transactionId,
       userId,
       offerName: offer.name,
       amountCents: offer.rewardCents,
-    },
-    { base: selfAddress(), path: SANDBOX_POSTBACK_PATH, params },
-    partner.delayMs,
-  );
+    })
+    .catch(async (error: unknown) => {
+      await dropPostback(database.db, queued);
+      throw error;
+    });
+  sender.soon(queued, partner.delayMs);
+  return pending;
 }
 
-/** The sandbox partner, with what the product hands it. */
-export type SandboxWallHere = { partner: SandboxOfferWall; host: OfferWallHost };
+/**
+ * The sandbox partner, with what the product hands it: the partner's description, the host, and the server's
+ * database, where the partner keeps its postbacks in the sandbox's schema.
+ */
+export type SandboxWallHere = { partner: SandboxOfferWall; host: OfferWallHost; database: HostDatabase };
 
 /** The partner's one route: the player completes a sample offer (under /api/v1, signed in). */
 export const sandboxOfferWallRoutes: FastifyPluginAsyncZod<SandboxWallHere> = async (app, here) => {
-  const { host } = here;
+  const { host, database } = here;
+  await migrateSandbox(database);
+  const sender = postbackSender(database.db, app.log);
+  app.addHook("onClose", async () => sender.stop());
   app.post(
     "/offerwall/sandbox/complete",
     {
@@ -131,9 +148,11 @@ export const sandboxOfferWallRoutes: FastifyPluginAsyncZod<SandboxWallHere> = as
       },
     },
     async (req) => {
-      const offer = await completeSandboxOffer(here, host.playerOf(req), req.body.offerId, () =>
-        selfAddress(app.server.address(), host.publicUrl),
-      );
+      const offer = await completeSandboxOffer(here, sender, {
+        userId: host.playerOf(req),
+        offerId: req.body.offerId,
+        selfAddress: () => selfAddress(app.server.address(), host.publicUrl),
+      });
       return ok({ offer }, "Offer completed: the credits arrive once the partner confirms it.");
     },
   );

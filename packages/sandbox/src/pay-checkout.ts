@@ -1,7 +1,7 @@
 import { crashPoint } from "@mx/kit/crash-points";
 import type { ProcessorNotices } from "@mx/processors/gateway";
-import type { SandboxCheckoutPayBody, SandboxCheckoutPayData } from "@mx/shared/schemas/shop";
-import { paySandboxCheckoutSession } from "./checkout";
+import type { SandboxCheckoutPayBody, SandboxCheckoutPayData } from "./api";
+import { paySandboxCheckoutSession } from "./checkout-payment";
 import type { Db } from "./db";
 
 /**

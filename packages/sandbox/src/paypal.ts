@@ -1,76 +1,29 @@
-import { randomBytes } from "node:crypto";
 import { uniqueViolation } from "@mx/kit/db-errors";
 import {
   goodsTotalCents,
   type PaypalApi,
   PaypalError,
   type PaypalOrder,
-  type PaypalOrderStatus,
   type PaypalPayout,
 } from "@mx/processors/paypal-api";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./db";
-import { sandboxPaypalOrders, sandboxPaypalPayouts, sandboxPaypalRefunds } from "./schema";
+import { captureAuthorization, refundCapture, voidAuthorization } from "./paypal-payments";
+import {
+  notFound,
+  type OrderRow,
+  orderRow,
+  paypalId,
+  present,
+  presentPayout,
+  SANDBOX_PAYPAL_PAYER_ID,
+} from "./paypal-records";
+import { sandboxPaypalOrders, sandboxPaypalPayouts } from "./schema";
 
-/** PayPal's ids: 17 upper-case letters and digits. */
-const paypalId = () =>
-  Array.from(randomBytes(17), (b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[b % 36]).join("");
+export { SANDBOX_PAYPAL_BUYER, SANDBOX_PAYPAL_PAYER_ID } from "./paypal-records";
 
 /** PayPal honours an authorization for 3 days and keeps it valid for 29. */
 const AUTHORIZATION_VALID_MS = 29 * 24 * 60 * 60_000;
-
-/** The sandbox's test buyer: who approves on the sandbox's page, as PayPal's sandbox personal account would. */
-export const SANDBOX_PAYPAL_BUYER = "sandbox-buyer@example.com";
-/** The test buyer's PayPal account id (PayPal's payer_id), where the sandbox's payouts go. */
-export const SANDBOX_PAYPAL_PAYER_ID = "SANDBOXBUYER7";
-
-type OrderRow = typeof sandboxPaypalOrders.$inferSelect;
-
-function present(row: OrderRow): PaypalOrder {
-  return {
-    id: row.id,
-    status: row.status as PaypalOrderStatus,
-    intent: row.intent as "CAPTURE" | "AUTHORIZE",
-    amountCents: row.amountCents,
-    currency: row.currency,
-    customId: row.customId,
-    referenceId: row.referenceId,
-    approveUrl: row.status === "CREATED" ? `/sandbox/paypal/approve/${row.id}` : null,
-    payerCancelled: row.payerAction === "cancelled",
-    authorization: row.authorizationId
-      ? {
-          id: row.authorizationId,
-          status: row.authorizationStatus ?? "CREATED",
-          expiresAt: row.authorizationExpiresAt?.toISOString() ?? null,
-        }
-      : null,
-    capture: row.captureId
-      ? { id: row.captureId, status: row.captureStatus ?? "COMPLETED", amountCents: row.capturedCents }
-      : null,
-    refundedCents: row.refundedCents,
-    createdAt: row.createdAt.toISOString(),
-    payer:
-      row.payerAction === "approved" || row.payerAction === "declined"
-        ? { id: SANDBOX_PAYPAL_PAYER_ID, email: SANDBOX_PAYPAL_BUYER }
-        : null,
-  };
-}
-
-function presentPayout(row: typeof sandboxPaypalPayouts.$inferSelect): PaypalPayout {
-  return {
-    id: row.id,
-    senderBatchId: row.senderBatchId,
-    status: row.status,
-    amountCents: row.amountCents,
-    currency: row.currency,
-    receiver: row.receiver,
-    itemStatus: row.itemStatus,
-  };
-}
-
-/** PayPal's answer for an id it does not know: RESOURCE_NOT_FOUND, its issue INVALID_RESOURCE_ID. */
-const notFound = (what: string, id: string) =>
-  new PaypalError("INVALID_RESOURCE_ID", `The specified resource ${what} ${id} does not exist.`, 404);
 
 /** PayPal's refusal of a sender_batch_id used before under another PayPal-Request-Id. */
 export const SENDER_BATCH_ID_USED = "Batch with given sender_batch_id already exists";
@@ -165,83 +118,15 @@ export async function answerSandboxPaypal(
  * answers with the order made the first time, as PayPal does.
  */
 export function createSandboxPaypal(db: Db): PaypalApi {
-  async function orderRow(id: string): Promise<OrderRow> {
-    const [row] = await db.select().from(sandboxPaypalOrders).where(eq(sandboxPaypalOrders.id, id));
-    if (!row) throw notFound("order", id);
-    return row;
-  }
-
-  /** The payer's approval, as PayPal checks it before capturing or authorizing. */
-  function approved(row: OrderRow, intent: "CAPTURE" | "AUTHORIZE"): void {
-    if (row.intent !== intent) {
-      throw new PaypalError(
-        "ACTION_DOES_NOT_MATCH_INTENT",
-        `Order was created with an intent of '${row.intent}'.`,
-        422,
-      );
-    }
-    if (row.status !== "APPROVED") {
-      throw new PaypalError("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.", 422);
-    }
-    if (row.payerAction === "declined") {
-      throw new PaypalError(
-        "INSTRUMENT_DECLINED",
-        "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
-        422,
-      );
-    }
-  }
-
   return {
     kind: "sandbox",
     clientId: null,
+    createOrder: (input) => createOrder(db, input),
 
-    async createOrder(input) {
-      const [existing] = await db
-        .select()
-        .from(sandboxPaypalOrders)
-        .where(eq(sandboxPaypalOrders.requestId, input.requestId));
-      if (existing) return present(existing);
-      // As PayPal does, an amount must be the sum of its breakdown.
-      if (input.goods && goodsTotalCents(input.goods) !== input.amountCents) {
-        throw new PaypalError(
-          "AMOUNT_MISMATCH",
-          "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
-          422,
-        );
-      }
-      try {
-        const [row] = await db
-          .insert(sandboxPaypalOrders)
-          .values({
-            id: paypalId(),
-            requestId: input.requestId,
-            intent: input.intent,
-            status: "CREATED",
-            amountCents: input.amountCents,
-            currency: input.currency.toUpperCase(),
-            customId: input.customId,
-            referenceId: input.referenceId,
-            description: input.description,
-          })
-          .returning();
-        return present(row as OrderRow);
-      } catch (error) {
-        // The same request at the same moment: PayPal answers both with the one order.
-        if (uniqueViolation(error) === null) throw error;
-        const [row] = await db
-          .select()
-          .from(sandboxPaypalOrders)
-          .where(eq(sandboxPaypalOrders.requestId, input.requestId));
-        if (!row) throw error;
-        return present(row);
-      }
-    },
-
-    getOrder: async (id) => present(await orderRow(id)),
+    getOrder: async (id) => present(await orderRow(db, id)),
 
     async captureOrder({ id }) {
-      const row = await orderRow(id);
+      const row = await orderRow(db, id);
       if (row.status === "COMPLETED") return present(row);
       approved(row, "CAPTURE");
       const [updated] = await db
@@ -255,11 +140,11 @@ export function createSandboxPaypal(db: Db): PaypalApi {
         })
         .where(and(eq(sandboxPaypalOrders.id, id), eq(sandboxPaypalOrders.status, "APPROVED")))
         .returning();
-      return present(updated ?? (await orderRow(id)));
+      return present(updated ?? (await orderRow(db, id)));
     },
 
     async authorizeOrder({ id }) {
-      const row = await orderRow(id);
+      const row = await orderRow(db, id);
       if (row.status === "COMPLETED") return present(row);
       approved(row, "AUTHORIZE");
       const [updated] = await db
@@ -273,110 +158,12 @@ export function createSandboxPaypal(db: Db): PaypalApi {
         })
         .where(and(eq(sandboxPaypalOrders.id, id), eq(sandboxPaypalOrders.status, "APPROVED")))
         .returning();
-      return present(updated ?? (await orderRow(id)));
+      return present(updated ?? (await orderRow(db, id)));
     },
 
-    async captureAuthorization({ authorizationId, amountCents }) {
-      const [row] = await db
-        .select()
-        .from(sandboxPaypalOrders)
-        .where(eq(sandboxPaypalOrders.authorizationId, authorizationId));
-      if (!row) throw notFound("authorization", authorizationId);
-      if (row.authorizationStatus === "CAPTURED" && row.captureId) {
-        return { id: row.captureId, status: "COMPLETED" };
-      }
-      if (row.authorizationStatus !== "CREATED") {
-        throw new PaypalError(
-          "AUTHORIZATION_ALREADY_COMPLETED",
-          `Authorization has been ${row.authorizationStatus?.toLowerCase()}.`,
-          422,
-        );
-      }
-      if (amountCents > row.amountCents) {
-        throw new PaypalError("MAX_CAPTURE_AMOUNT_EXCEEDED", "Capture amount exceeds allowable limit.", 422);
-      }
-      const captureId = paypalId();
-      const [updated] = await db
-        .update(sandboxPaypalOrders)
-        .set({
-          authorizationStatus: "CAPTURED",
-          captureId,
-          captureStatus: "COMPLETED",
-          capturedCents: amountCents,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(sandboxPaypalOrders.authorizationId, authorizationId),
-            eq(sandboxPaypalOrders.authorizationStatus, "CREATED"),
-          ),
-        )
-        .returning();
-      return {
-        id: updated?.captureId ?? (await orderRow(row.id)).captureId ?? captureId,
-        status: "COMPLETED",
-      };
-    },
-
-    async voidAuthorization({ authorizationId }) {
-      const [row] = await db
-        .select()
-        .from(sandboxPaypalOrders)
-        .where(eq(sandboxPaypalOrders.authorizationId, authorizationId));
-      if (!row) throw notFound("authorization", authorizationId);
-      if (row.authorizationStatus === "VOIDED") return;
-      if (row.authorizationStatus !== "CREATED") {
-        throw new PaypalError(
-          "PREVIOUSLY_CAPTURED",
-          "Authorization has been previously captured and hence cannot be voided.",
-          422,
-        );
-      }
-      await db
-        .update(sandboxPaypalOrders)
-        .set({ authorizationStatus: "VOIDED", updatedAt: new Date() })
-        .where(
-          and(
-            eq(sandboxPaypalOrders.authorizationId, authorizationId),
-            eq(sandboxPaypalOrders.authorizationStatus, "CREATED"),
-          ),
-        );
-    },
-
-    async refundCapture({ captureId, amountCents, requestId }) {
-      return db.transaction(async (tx) => {
-        const [done] = await tx
-          .select()
-          .from(sandboxPaypalRefunds)
-          .where(eq(sandboxPaypalRefunds.requestId, requestId));
-        if (done) return { id: done.id, status: "COMPLETED", amountCents: done.amountCents };
-        const [row] = await tx
-          .select()
-          .from(sandboxPaypalOrders)
-          .where(eq(sandboxPaypalOrders.captureId, captureId))
-          .for("update");
-        if (!row) throw notFound("capture", captureId);
-        if (row.refundedCents + amountCents > row.capturedCents) {
-          throw new PaypalError(
-            "REFUND_AMOUNT_EXCEEDED",
-            "The refund amount must be less than or equal to the capture amount that has not yet been refunded.",
-            422,
-          );
-        }
-        const refunded = row.refundedCents + amountCents;
-        await tx
-          .update(sandboxPaypalOrders)
-          .set({
-            refundedCents: refunded,
-            captureStatus: refunded === row.capturedCents ? "REFUNDED" : "PARTIALLY_REFUNDED",
-            updatedAt: new Date(),
-          })
-          .where(eq(sandboxPaypalOrders.id, row.id));
-        const id = paypalId();
-        await tx.insert(sandboxPaypalRefunds).values({ id, requestId, captureId, amountCents });
-        return { id, status: "COMPLETED", amountCents };
-      });
-    },
+    captureAuthorization: (input) => captureAuthorization(db, input),
+    voidAuthorization: (input) => voidAuthorization(db, input),
+    refundCapture: (input) => refundCapture(db, input),
 
     // Sent as the app's PayPal adapter sends it, its sender_batch_id its request id; a batch id used before is
     // refused with the payout it made, which that adapter then reads: that payout is the answer.
@@ -404,4 +191,68 @@ export function createSandboxPaypal(db: Db): PaypalApi {
     // every one is refused, as PayPal refuses a delivery it did not sign.
     verifyWebhookSignature: async () => false,
   };
+}
+
+/** The payer's approval, as PayPal checks it before capturing or authorizing. */
+function approved(row: OrderRow, intent: "CAPTURE" | "AUTHORIZE"): void {
+  if (row.intent !== intent) {
+    throw new PaypalError(
+      "ACTION_DOES_NOT_MATCH_INTENT",
+      `Order was created with an intent of '${row.intent}'.`,
+      422,
+    );
+  }
+  if (row.status !== "APPROVED") {
+    throw new PaypalError("ORDER_NOT_APPROVED", "Payer has not yet approved the Order for payment.", 422);
+  }
+  if (row.payerAction === "declined") {
+    throw new PaypalError(
+      "INSTRUMENT_DECLINED",
+      "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.",
+      422,
+    );
+  }
+}
+
+/** An order made, or the one made before under the same request id. */
+async function createOrder(db: Db, input: Parameters<PaypalApi["createOrder"]>[0]): Promise<PaypalOrder> {
+  const [existing] = await db
+    .select()
+    .from(sandboxPaypalOrders)
+    .where(eq(sandboxPaypalOrders.requestId, input.requestId));
+  if (existing) return present(existing);
+  // As PayPal does, an amount must be the sum of its breakdown.
+  if (input.goods && goodsTotalCents(input.goods) !== input.amountCents) {
+    throw new PaypalError(
+      "AMOUNT_MISMATCH",
+      "Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.",
+      422,
+    );
+  }
+  try {
+    const [row] = await db
+      .insert(sandboxPaypalOrders)
+      .values({
+        id: paypalId(),
+        requestId: input.requestId,
+        intent: input.intent,
+        status: "CREATED",
+        amountCents: input.amountCents,
+        currency: input.currency.toUpperCase(),
+        customId: input.customId,
+        referenceId: input.referenceId,
+        description: input.description,
+      })
+      .returning();
+    return present(row as OrderRow);
+  } catch (error) {
+    // The same request at the same moment: PayPal answers both with the one order.
+    if (uniqueViolation(error) === null) throw error;
+    const [row] = await db
+      .select()
+      .from(sandboxPaypalOrders)
+      .where(eq(sandboxPaypalOrders.requestId, input.requestId));
+    if (!row) throw error;
+    return present(row);
+  }
 }

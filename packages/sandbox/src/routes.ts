@@ -1,16 +1,17 @@
 import { ok } from "@mx/kit/reply";
 import { API_BASE } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
-import { SandboxTokenBody, SandboxTokenData } from "@mx/shared/schemas/payments";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   SandboxCheckoutPayBody,
   SandboxCheckoutPayData,
   SandboxCheckoutSessionData,
   SandboxCheckoutSessionQuery,
   SandboxCheckoutShippingBody,
-} from "@mx/shared/schemas/shop";
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+  SandboxTokenBody,
+  SandboxTokenData,
+} from "./api";
 import { sandboxChallengeRoutes } from "./challenge-routes";
 import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
 import { createSandboxToken } from "./gateway";

@@ -31,6 +31,9 @@ export async function takeSandboxToken(
     : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
 }
 
+/** A new id of one of the sandbox's records, with Stripe's prefix for its kind (`pi`, `pm`, `re`, …). */
+export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
+
 /** The refusal a card with this behaviour meets as soon as it is used (attached or paid with), if any. */
 export function cardRefusal(behaviour: string): CardError | null {
   if (behaviour === "declined") {

@@ -1,30 +1,16 @@
 import { errors } from "@mx/shared/messages";
-import { type ChangeEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { useId } from "react";
 import { SandboxCardFields } from "./card-fields";
-import {
-  type CardBrand,
-  type CardField,
-  caretAfterDigits,
-  checkCvc,
-  checkExpiry,
-  checkNumber,
-  cvcLength,
-  detectBrand,
-  expiryAfterEdit,
-  type FieldProblem,
-  formatCardNumber,
-  formatExpiry,
-  maxNumberLength,
-  onlyDigits,
-  parseExpiry,
-} from "./card-input";
+import { type CardBrand, type CardField, cvcLength, parseExpiry } from "./card-input";
 import {
   type SandboxCardEntryParts,
   type SandboxCardFormCopy,
   type SandboxCardSubmit,
+  type SandboxWebHost,
   useSandboxWebHost,
 } from "./host";
 import { createSandboxToken, type SandboxToken } from "./token";
+import { useCardEntry } from "./use-card-entry";
 
 export interface SandboxCardFormProps<T extends object, C extends SandboxCardFormCopy> {
   /** The screen's copy; the app's frame reads the rest of it. */
@@ -66,7 +52,7 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
   form: addCard,
   fromToken,
 }: SandboxCardFormProps<T, C>) {
-  const { request, errorMessage } = useSandboxWebHost();
+  const host = useSandboxWebHost();
   const { CardFormFrame, useCardholderName, CardChip, brandLabel } = parts;
   const { brandDetected } = copy;
   const ids = {
@@ -76,35 +62,14 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
     cvc: useId(),
     error: useId(),
   };
-  const [number, setNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
+  const edited = () => {
+    if (addCard.error) addCard.setError(null);
+  };
   const { name, isNameInvalid, checkName, changeName } = useCardholderName(ids.name);
-  // Like Stripe: an unfinished field is reported once the player leaves it or submits.
-  const [left, setLeft] = useState<Record<CardField, boolean>>({ number: false, expiry: false, cvc: false });
-
-  // Formatting rewrites the number; the caret stays after the same digit.
-  const pendingCaret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    const input = document.getElementById(ids.number);
-    const caret = pendingCaret.current;
-    pendingCaret.current = null;
-    if (input instanceof HTMLInputElement && caret !== null && document.activeElement === input) {
-      input.setSelectionRange(caret, caret);
-    }
-  });
-
-  const digits = onlyDigits(number);
-  const brand = detectBrand(digits);
-  const problems: Record<CardField, FieldProblem | null> = {
-    number: checkNumber(digits),
-    expiry: checkExpiry(expiry),
-    cvc: checkCvc(cvc, brand),
-  };
-  const shown = (field: CardField) => {
-    const problem = problems[field];
-    return problem && (problem.kind === "invalid" || left[field]) ? problem : null;
-  };
+  const { number, expiry, cvc, digits, brand, problems, shown, handlers, leave, leaveAll } = useCardEntry(
+    ids.number,
+    edited,
+  );
   const fieldInError = (["number", "expiry", "cvc"] as const).find((field) => shown(field));
   const message =
     (isNameInvalid ? copy.nameRequired : null) ??
@@ -119,48 +84,10 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
     };
   };
 
-  const edited = () => {
-    if (addCard.error) addCard.setError(null);
-  };
-
-  const handleNumber = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const caret = input.selectionStart ?? input.value.length;
-    let before = onlyDigits(input.value.slice(0, caret)).length;
-    let next = onlyDigits(input.value);
-    // Backspace over a space removes the digit before it, not only the space.
-    if (next === digits && input.value.length < number.length && before > 0) {
-      next = next.slice(0, before - 1) + next.slice(before);
-      before -= 1;
-    }
-    next = next.slice(0, maxNumberLength(detectBrand(next)));
-    const formatted = formatCardNumber(next);
-    pendingCaret.current = caretAfterDigits(formatted, Math.min(before, next.length));
-    setNumber(formatted);
-    setCvc((current) => current.slice(0, cvcLength(detectBrand(next))));
-    edited();
-  };
-
-  const handleExpiry = (event: ChangeEvent<HTMLInputElement>) => {
-    setExpiry(expiryAfterEdit(event.currentTarget.value, expiry, formatExpiry));
-    edited();
-  };
-
-  const handleCvc = (event: ChangeEvent<HTMLInputElement>) => {
-    setCvc(onlyDigits(event.currentTarget.value).slice(0, cvcLength(brand)));
-    edited();
-  };
-
-  const leave = (field: CardField) => () => {
-    // An empty field is not reported on its own: the player may not have reached it yet.
-    const value = { number: digits, expiry, cvc }[field];
-    if (value) setLeft((current) => ({ ...current, [field]: true }));
-  };
-
   const focus = (id: string) => document.getElementById(id)?.focus();
 
   const handleSubmit = () => {
-    setLeft({ number: true, expiry: true, cvc: true });
+    leaveAll();
     const trimmed = checkName();
     if (trimmed === null) return;
     const firstProblem = (["number", "expiry", "cvc"] as const).find((field) => problems[field]);
@@ -171,20 +98,8 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
     }
     const date = parseExpiry(expiry);
     if (!date) return;
-    void addCard.submit(async () => {
-      try {
-        const token = await createSandboxToken(request, {
-          number: digits,
-          expMonth: date.month,
-          expYear: date.year,
-          cvc,
-          name: trimmed,
-        });
-        return fromToken(token, digits);
-      } catch (cause) {
-        return { error: errorMessage(cause, errors.createCardTokenFailed) };
-      }
-    });
+    const card = { number: digits, expMonth: date.month, expYear: date.year, cvc, name: trimmed };
+    void addCard.submit(() => tokenise(host, card, fromToken));
   };
 
   return (
@@ -212,20 +127,14 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
         ids={ids}
         copy={copy}
         values={{ number, expiry, cvc }}
-        onChange={{ number: handleNumber, expiry: handleExpiry, cvc: handleCvc }}
+        onChange={handlers}
         onLeave={leave}
         fieldState={fieldState}
         disabled={addCard.isBusy}
         numberClassName={brandDetected ? "card-form__number card-form__number--branded" : "card-form__number"}
         numberTrailing={
           brandDetected ? (
-            <>
-              {brand === "other" ? null : <CardChip scheme={brand} className="card-form__brand" />}
-              {/* Screen readers hear the scheme once it is known, as sighted players see the chip. */}
-              <span className="visually-hidden" aria-live="polite">
-                {brand === "other" ? "" : brandDetected(brandLabel(brand))}
-              </span>
-            </>
+            <BrandTrail brand={brand} announce={brandDetected} CardChip={CardChip} brandLabel={brandLabel} />
           ) : null
         }
         pairClassName="card-form__pair"
@@ -234,4 +143,38 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
       />
     </CardFormFrame>
   );
+}
+
+/** After the number, once its scheme is known: the scheme's chip, and its name for screen readers. */
+function BrandTrail({
+  brand,
+  announce,
+  CardChip,
+  brandLabel,
+}: { brand: CardBrand; announce: (brand: string) => string } & Pick<
+  SandboxCardEntryParts<SandboxCardFormCopy>,
+  "CardChip" | "brandLabel"
+>) {
+  return (
+    <>
+      {brand === "other" ? null : <CardChip scheme={brand} className="card-form__brand" />}
+      {/* Screen readers hear the scheme once it is known, as sighted players see the chip. */}
+      <span className="visually-hidden" aria-live="polite">
+        {brand === "other" ? "" : announce(brandLabel(brand))}
+      </span>
+    </>
+  );
+}
+
+/** Sends the card to the sandbox tokeniser, once: what the screen saves from the token, or the refusal's words. */
+async function tokenise<T extends object>(
+  { request, errorMessage }: Pick<SandboxWebHost, "request" | "errorMessage">,
+  card: { number: string; expMonth: number; expYear: number; cvc: string; name: string },
+  fromToken: (token: SandboxToken, digits: string) => T,
+): Promise<T | { error: string }> {
+  try {
+    return fromToken(await createSandboxToken(request, card), card.number);
+  } catch (cause) {
+    return { error: errorMessage(cause, errors.createCardTokenFailed) };
+  }
 }

@@ -1,9 +1,9 @@
-import { api } from "@mx/shared/routes";
 import {
   SandboxCheckoutPayData,
   SandboxCheckoutSessionData,
   type SandboxCheckoutShippingBody,
-} from "@mx/shared/schemas/shop";
+  sandboxPaths,
+} from "../src/api";
 import type { SandboxRequest } from "./host";
 
 /** What the sandbox payment form asks to be paid: the session's lines and total. */
@@ -12,7 +12,7 @@ export function readSandboxCheckoutSession(
   clientSecret: string,
   signal?: AbortSignal,
 ): Promise<SandboxCheckoutSessionData> {
-  return request(api.sandboxCheckoutSession(clientSecret), { schema: SandboxCheckoutSessionData, signal });
+  return request(sandboxPaths.checkoutSession(clientSecret), { schema: SandboxCheckoutSessionData, signal });
 }
 
 export interface SandboxCard {
@@ -33,8 +33,8 @@ export async function paySandboxCheckout(
   clientSecret: string,
   card: SandboxCard,
 ): Promise<SandboxCheckoutPayData> {
-  const token = await request<{ id: string }>(api.sandboxTokens, { method: "POST", body: card });
-  return request(api.sandboxCheckoutPay, {
+  const token = await request<{ id: string }>(sandboxPaths.tokens, { method: "POST", body: card });
+  return request(sandboxPaths.checkoutPay, {
     schema: SandboxCheckoutPayData,
     method: "POST",
     body: { clientSecret, token: token.id },
@@ -47,7 +47,7 @@ export function paySandboxCheckoutWithSavedCard(
   clientSecret: string,
   paymentMethod: string,
 ): Promise<SandboxCheckoutPayData> {
-  return request(api.sandboxCheckoutPay, {
+  return request(sandboxPaths.checkoutPay, {
     schema: SandboxCheckoutPayData,
     method: "POST",
     body: { clientSecret, paymentMethod },
@@ -59,5 +59,5 @@ export function setSandboxShipping(
   request: SandboxRequest,
   body: SandboxCheckoutShippingBody,
 ): Promise<SandboxCheckoutSessionData> {
-  return request(api.sandboxCheckoutShipping, { schema: SandboxCheckoutSessionData, method: "POST", body });
+  return request(sandboxPaths.checkoutShipping, { schema: SandboxCheckoutSessionData, method: "POST", body });
 }

@@ -1,4 +1,4 @@
-import type { SandboxCheckoutSessionData, ShippingAddress } from "@mx/shared/schemas/shop";
+import type { ShippingAddress } from "@mx/shared/schemas/shop";
 import type { ShippingRate } from "@mx/shared/shop-shipping";
 import {
   type ButtonHTMLAttributes,
@@ -9,6 +9,7 @@ import {
   useContext,
 } from "react";
 import type { ZodType } from "zod";
+import type { SandboxCheckoutSessionData } from "../src/api";
 
 /**
  * What the sandbox's web forms take from the web app that shows them. The forms are the sandbox's (its fields, checks

@@ -1,51 +1,22 @@
-import { formatCents } from "@mx/shared/money";
-import type { SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
-import { findShippingRate, shippingTexts } from "@mx/shared/shop-shipping";
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { SandboxCardFields } from "./card-fields";
-import { detectBrand, formatCardNumber, onlyDigits, passesLuhn } from "./card-input";
-import { paySandboxCheckout, paySandboxCheckoutWithSavedCard, setSandboxShipping } from "./checkout-api";
+import { shippingTexts } from "@mx/shared/shop-shipping";
+import type { FormEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import type { SandboxCheckoutSessionData } from "../src/api";
+import { paySandboxCheckout, paySandboxCheckoutWithSavedCard } from "./checkout-api";
 import {
-  type SandboxAddressDraft,
   type SandboxAddressField,
   type SandboxShopParts,
   type SandboxWebHost,
   SandboxWebHostProvider,
   useSandboxWebHost,
 } from "./host";
+import { type NewCard, NewCardFields } from "./new-card-fields";
+import { type CardFieldName, cardProblem, cardToSend, type SandboxPaymentCopy } from "./payment-copy";
+import { NEW_CARD, SavedCardPicker } from "./saved-card-picker";
+import { quoteFigures, useShippingQuote } from "./use-shipping-quote";
 
 /** The app reads the session with this, into its own cache, and hands it to the form as `session`. */
 export { readSandboxCheckoutSession } from "./checkout-api";
-
-/** The words the payment form shows (the shop's copy). */
-interface SandboxPaymentCopy {
-  cardNumber: string;
-  expiry: string;
-  expiryPlaceholder: string;
-  cvc: string;
-  nameOnCard: string;
-  numberIncomplete: string;
-  numberInvalid: string;
-  expiryIncomplete: string;
-  expiryMonthInvalid: string;
-  expiryPast: string;
-  cvcIncomplete: string;
-  nameRequired: string;
-  paymentUnavailable: string;
-  sessionExpired: string;
-  paymentFailed: string;
-  emailLabel: string;
-  paying: string;
-  payAmount: (amount: string) => string;
-  sandboxNote: string;
-  sandboxTestCard: string;
-  declinedHint: string;
-  /** The choice between the customer's saved cards and a new one, as a screen reader names it. */
-  savedCardsLegend: string;
-  useNewCard: string;
-  /** Beside the card the app says is the default. */
-  defaultCard: string;
-}
 
 /** The checkout session as the app holds it: still coming, failed, or read. */
 type SandboxCheckoutSessionState =
@@ -71,52 +42,7 @@ export interface SandboxPaymentFormProps {
   onPaid: (sessionId: string) => void;
 }
 
-type CardFieldName = "number" | "expiry" | "cvc" | "name";
 type Field = CardFieldName | SandboxAddressField;
-
-/** The choice of a new card among the saved ones. */
-const NEW_CARD = "new";
-
-/** How long typing pauses before the address is sent for its tax. */
-const QUOTE_DELAY_MS = 400;
-
-const isAmex = (digits: string) => detectBrand(digits) === "amex";
-
-function formatExpiry(raw: string): string {
-  let digits = onlyDigits(raw);
-  if (/^[2-9]/.test(digits)) digits = `0${digits}`;
-  digits = digits.slice(0, 4);
-  return digits.length <= 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
-}
-
-/** The first problem with the card, in Stripe's words, so both providers read the same. */
-function cardProblem(
-  copy: SandboxPaymentCopy,
-  card: { number: string; expiry: string; cvc: string; name: string },
-  now = new Date(),
-) {
-  const digits = onlyDigits(card.number);
-  if (digits.length < 12 || !passesLuhn(digits)) {
-    const isShort = digits.length < (isAmex(digits) ? 15 : 16);
-    return {
-      field: "number" as const,
-      message: isShort ? copy.numberIncomplete : copy.numberInvalid,
-    };
-  }
-  const expiry = onlyDigits(card.expiry);
-  if (expiry.length < 4) return { field: "expiry" as const, message: copy.expiryIncomplete };
-  const month = Number(expiry.slice(0, 2));
-  const year = 2000 + Number(expiry.slice(2));
-  if (month < 1 || month > 12) return { field: "expiry" as const, message: copy.expiryMonthInvalid };
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    return { field: "expiry" as const, message: copy.expiryPast };
-  }
-  if (onlyDigits(card.cvc).length < (isAmex(digits) ? 4 : 3)) {
-    return { field: "cvc" as const, message: copy.cvcIncomplete };
-  }
-  if (!card.name.trim()) return { field: "name" as const, message: copy.nameRequired };
-  return null;
-}
 
 /**
  * Sandbox mode: our own embedded payment form in place of Stripe's. It shows what the session will charge, takes
@@ -133,6 +59,22 @@ export default function SandboxPaymentForm({ host, ...props }: SandboxPaymentFor
   );
 }
 
+/** The session's saved cards, the preferred one first, and which is chosen: the one picked, else the preferred. */
+function cardChoiceOf(
+  data: SandboxCheckoutSessionData,
+  preferredCardId: string | null | undefined,
+  picked: string | null,
+) {
+  // The preferred card first, then the others newest first.
+  const preferred = data.savedCards.find((card) => card.id === preferredCardId) ?? data.savedCards[0];
+  const savedCards = preferred ? [preferred, ...data.savedCards.filter((card) => card !== preferred)] : [];
+  const cardChoice =
+    picked !== null && (picked === NEW_CARD || savedCards.some((card) => card.id === picked))
+      ? picked
+      : (preferred?.id ?? NEW_CARD);
+  return { savedCards, cardChoice };
+}
+
 function PaymentForm({
   parts,
   copy,
@@ -143,168 +85,60 @@ function PaymentForm({
   onPaid,
 }: Omit<SandboxPaymentFormProps, "host">) {
   const { request, errorMessage, ui } = useSandboxWebHost();
-  const { Button, ErrorBox, PageSpinner, TextField } = ui;
-  const { ShippingFields, OrderSummary, emptyAddress, addressProblem, toShippingAddress, useAddressIds } =
-    parts;
-  const { CardChip, savedCardLabel, savedCardMeta } = parts;
+  const { ErrorBox, PageSpinner } = ui;
+  const { ShippingFields, OrderSummary, addressProblem, useAddressIds } = parts;
   const ids = { number: useId(), expiry: useId(), cvc: useId(), name: useId(), error: useId() };
-  const cardChoiceName = useId();
   // A saved card's id or NEW_CARD once the customer chose; until then the preferred saved card.
   const [pickedCard, setPickedCard] = useState<string | null>(null);
   const addressIds = useAddressIds();
-  const [address, setAddress] = useState<SandboxAddressDraft>(emptyAddress);
-  const [chosenRate, setChosenRate] = useState<string | null>(null);
-  // The address and rate the session was last given (its figures are theirs), and whether a quote is on its way.
-  const [quoted, setQuoted] = useState<string | null>(null);
-  const [isQuoting, setIsQuoting] = useState(false);
-  const latestQuote = useRef(0);
+  const shipping = useShippingQuote({ parts, request, clientSecret, data: session.data, onSessionUpdated });
+  const { address, setAddress, rate, setChosenRate, quoteBody, quoteKey, quoted, quote } = shipping;
+  const [card, setCard] = useState<NewCard>({ number: "", expiry: "", cvc: "", name: "" });
+  const payment = usePaymentAttempt(ids.error, (cause) => errorMessage(cause, copy.paymentFailed));
+  const { setProblem, isPaying, running, attempt, edited } = payment;
 
-  const stored = session.data?.shipping;
-  const rate = chosenRate ?? stored?.rateId ?? session.data?.shippingOptions[0]?.id ?? "";
-  const isAddressReady = addressProblem(address) === null;
-  const quoteBody = isAddressReady
-    ? { clientSecret, address: toShippingAddress(address), shippingRate: rate }
-    : null;
-  const quoteKey = quoteBody ? JSON.stringify(quoteBody) : null;
-
-  // A session that already has an address (a reload) shows it.
-  const storedAddress = stored?.address;
-  useEffect(() => {
-    if (!storedAddress) return;
-    setAddress((current) =>
-      current === emptyAddress ? { ...storedAddress, line2: storedAddress.line2 ?? "" } : current,
-    );
-  }, [storedAddress, emptyAddress]);
-
-  /** Gives the session this address and rate; its shipping, tax and total come back. */
-  const quote = useCallback(
-    async (body: NonNullable<typeof quoteBody>) => {
-      const turn = ++latestQuote.current;
-      setIsQuoting(true);
-      try {
-        const updated = await setSandboxShipping(request, body);
-        if (turn !== latestQuote.current) return;
-        onSessionUpdated(updated);
-        setQuoted(JSON.stringify(body));
-      } finally {
-        if (turn === latestQuote.current) setIsQuoting(false);
-      }
-    },
-    [request, onSessionUpdated],
-  );
-
-  // As the customer types, the tax follows the address once it is complete.
-  useEffect(() => {
-    if (!quoteKey || quoteKey === quoted) return;
-    const timer = window.setTimeout(() => {
-      void quote(JSON.parse(quoteKey)).catch(() => {
-        // Said on submit, where the server's message names the field.
-      });
-    }, QUOTE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [quoteKey, quoted, quote]);
-  const [number, setNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
-  const [name, setName] = useState("");
-  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
-  const [isPaying, setIsPaying] = useState(false);
-  // Guards a double click before React has re-rendered the busy button.
-  const running = useRef(false);
-
-  // Already paid (a second tab, a retried request): straight to the return page.
-  const paidSessionId = session.data?.status === "complete" ? session.data.id : null;
-  useEffect(() => {
-    if (paidSessionId) onPaid(paidSessionId);
-  }, [paidSessionId, onPaid]);
+  const paidSessionId = usePaidSession(session.data, onPaid);
 
   if (session.status === "pending" || paidSessionId) return <PageSpinner />;
   if (session.status === "error")
     return <ErrorBox>{errorMessage(session.error, copy.paymentUnavailable)}</ErrorBox>;
   const data = session.data;
   if (data.status === "expired") return <ErrorBox>{copy.sessionExpired}</ErrorBox>;
-  // The preferred card first, then the others newest first.
-  const preferred = data.savedCards.find((card) => card.id === preferredCardId) ?? data.savedCards[0];
-  const savedCards = preferred ? [preferred, ...data.savedCards.filter((card) => card !== preferred)] : [];
-  const cardChoice =
-    pickedCard !== null && (pickedCard === NEW_CARD || savedCards.some((card) => card.id === pickedCard))
-      ? pickedCard
-      : (preferred?.id ?? NEW_CARD);
+  const { savedCards, cardChoice } = cardChoiceOf(data, preferredCardId, pickedCard);
   const isNewCard = cardChoice === NEW_CARD;
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (running.current) return;
     const missing = addressProblem(address);
-    if (missing) {
-      setProblem(missing);
-      document.getElementById(addressIds[missing.field])?.focus();
-      return;
-    }
-    const found = isNewCard ? cardProblem(copy, { number, expiry, cvc, name }) : null;
+    const found = missing
+      ? { ...missing, id: addressIds[missing.field] }
+      : isNewCard
+        ? cardProblemAt(copy, card, ids)
+        : null;
     if (found) {
-      setProblem(found);
-      document.getElementById(ids[found.field])?.focus();
+      setProblem({ field: found.field, message: found.message });
+      document.getElementById(found.id)?.focus();
       return;
     }
-    running.current = true;
-    setProblem(null);
-    setIsPaying(true);
-    const digits = onlyDigits(expiry);
-    try {
+    await attempt(async () => {
       if (quoteBody && quoteKey !== quoted) await quote(quoteBody);
       const paid = isNewCard
-        ? await paySandboxCheckout(request, clientSecret, {
-            number: onlyDigits(number),
-            expMonth: Number(digits.slice(0, 2)),
-            expYear: 2000 + Number(digits.slice(2)),
-            cvc: onlyDigits(cvc),
-            name: name.trim(),
-          })
+        ? await paySandboxCheckout(request, clientSecret, cardToSend(card))
         : await paySandboxCheckoutWithSavedCard(request, clientSecret, cardChoice);
       onPaid(paid.sessionId);
-    } catch (cause) {
-      setProblem({ field: null, message: errorMessage(cause, copy.paymentFailed) });
-      setIsPaying(false);
-      running.current = false;
-    }
+    });
   };
 
-  const invalid = (field: Field) =>
-    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": ids.error } : {};
-  const edited = () => {
-    if (problem) setProblem(null);
-  };
   const editAddress = (field: SandboxAddressField, value: string) => {
     setAddress((current) => ({ ...current, [field]: value }));
     edited();
   };
-  // The session's figures are shown once they are this address's and rate's; until then the rate's price, and
-  // the tax waits for the address.
-  const isQuoted = quoteKey !== null && quoteKey === quoted && data.shipping !== null;
-  const shippingCents = isQuoted ? data.amountShippingCents : (findShippingRate(rate)?.amountCents ?? 0);
-  const stateCode = isQuoted ? data.shipping?.address.state : undefined;
-  const taxLabel =
-    isQuoted && stateCode && data.taxRate !== null
-      ? shippingTexts.taxWithRate(stateCode, data.taxRate)
-      : shippingTexts.tax;
-  const taxAmount = isQuoted
-    ? formatCents(data.amountTaxCents)
-    : isAddressReady || isQuoting
-      ? shippingTexts.calculating
-      : shippingTexts.taxPending;
-  const total = formatCents(isQuoted ? data.amountTotalCents : data.amountSubtotalCents + shippingCents);
+  const figures = quoteFigures(data, shipping);
 
   return (
     <div className="shop-pay">
-      <OrderSummary
-        lines={data.lineItems}
-        subtotalCents={data.amountSubtotalCents}
-        shippingCents={shippingCents}
-        taxLabel={taxLabel}
-        taxAmount={taxAmount}
-        total={total}
-      />
+      <OrderSummary lines={data.lineItems} subtotalCents={data.amountSubtotalCents} {...figures} />
 
       <form
         className="form shop-pay__form"
@@ -326,117 +160,167 @@ function PaymentForm({
             setChosenRate(next);
             edited();
           }}
-          fieldState={invalid}
+          fieldState={payment.invalid}
           disabled={isPaying}
         />
-        <h3 className="shipping-fields__legend">{shippingTexts.paymentDetails}</h3>
-        {savedCards.length > 0 ? (
-          <fieldset className="card-picker" disabled={isPaying}>
-            <legend className="visually-hidden">{copy.savedCardsLegend}</legend>
-            {savedCards.map((card) => (
-              <label key={card.id} className="card-picker__option">
-                <input
-                  type="radio"
-                  name={cardChoiceName}
-                  value={card.id}
-                  checked={cardChoice === card.id}
-                  onChange={() => {
-                    setPickedCard(card.id);
-                    edited();
-                  }}
-                />
-                <CardChip scheme={card.brand} />
-                <span className="card-on-file__text">
-                  <span className="card-on-file__label">
-                    {savedCardLabel(card)}
-                    {card.id === preferredCardId ? (
-                      <span className="card-picker__default"> · {copy.defaultCard}</span>
-                    ) : null}
-                  </span>
-                  <span className="card-on-file__meta">{savedCardMeta(card)}</span>
-                </span>
-              </label>
-            ))}
-            <label className="card-picker__option">
-              <input
-                type="radio"
-                name={cardChoiceName}
-                value={NEW_CARD}
-                checked={isNewCard}
-                onChange={() => {
-                  setPickedCard(NEW_CARD);
-                  edited();
-                }}
-              />
-              <CardChip scheme={null} />
-              <span className="card-on-file__text">
-                <span className="card-on-file__label">{copy.useNewCard}</span>
-              </span>
-            </label>
-          </fieldset>
-        ) : null}
-        {isNewCard ? (
-          <>
-            <SandboxCardFields
-              ids={ids}
-              copy={copy}
-              values={{ number, expiry, cvc }}
-              onChange={{
-                number: (event) => {
-                  setNumber(formatCardNumber(onlyDigits(event.target.value).slice(0, 19)));
-                  edited();
-                },
-                expiry: (event) => {
-                  const raw = event.target.value;
-                  // Backspace over " / " takes the month's last digit with it.
-                  const isDeletingSeparator =
-                    raw.length === expiry.length - 1 && onlyDigits(raw) === onlyDigits(expiry);
-                  setExpiry(formatExpiry(isDeletingSeparator ? onlyDigits(expiry).slice(0, -1) : raw));
-                  edited();
-                },
-                cvc: (event) => {
-                  setCvc(onlyDigits(event.target.value).slice(0, 4));
-                  edited();
-                },
-              }}
-              fieldState={invalid}
-              disabled={isPaying}
-              pairClassName="form__grid shop-pay__pair"
-              cvcPlaceholder="123"
-              cvcMaxLength={4}
-            />
-            <TextField
-              id={ids.name}
-              label={copy.nameOnCard}
-              name="cc-name"
-              autoComplete="cc-name"
-              autoCapitalize="words"
-              spellCheck={false}
-              maxLength={100}
-              value={name}
-              onChange={(event) => {
-                setName(event.target.value);
-                edited();
-              }}
-              disabled={isPaying}
-              {...invalid("name")}
-            />
-          </>
-        ) : null}
-        {problem ? (
-          <p className="notice notice--error" role="alert" id={ids.error}>
-            {problem.message}
-          </p>
-        ) : null}
-        <Button type="submit" block className="btn--large" busy={isPaying}>
-          {isPaying ? copy.paying : copy.payAmount(total)}
-        </Button>
-        {isNewCard ? (
-          <p className="shop-pay__note">
-            {copy.sandboxNote} <span className="nowrap">{copy.sandboxTestCard}</span> {copy.declinedHint}
-          </p>
-        ) : null}
+        <PaymentDetails
+          copy={copy}
+          parts={parts}
+          ui={ui}
+          cards={{ savedCards, preferredCardId, cardChoice, card, ids }}
+          onPick={(choice) => {
+            setPickedCard(choice);
+            edited();
+          }}
+          onCardChange={(change) => {
+            setCard((current) => ({ ...current, ...change }));
+            edited();
+          }}
+          payment={payment}
+          total={figures.total}
+        />
       </form>
     </div>
   );
+}
+
+/**
+ * The form's one payment at a time: its problem line (which field, and the words), whether it is paying, and
+ * `attempt`, which runs one payment and words its failure with `failure`, the form staying for another try.
+ */
+function usePaymentAttempt(errorId: string, failure: (cause: unknown) => string) {
+  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
+  const [isPaying, setIsPaying] = useState(false);
+  // Guards a double click before React has re-rendered the busy button.
+  const running = useRef(false);
+  const attempt = async (pay: () => Promise<void>) => {
+    running.current = true;
+    setProblem(null);
+    setIsPaying(true);
+    try {
+      await pay();
+    } catch (cause) {
+      setProblem({ field: null, message: failure(cause) });
+      setIsPaying(false);
+      running.current = false;
+    }
+  };
+  const invalid = (field: Field) =>
+    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
+  const edited = () => {
+    if (problem) setProblem(null);
+  };
+  return { problem, setProblem, isPaying, running, attempt, invalid, edited };
+}
+
+/** Below the fields: the problem line, the pay button, and for a new card the sandbox's test-card note. */
+function PayFooter({
+  problem,
+  errorId,
+  Button,
+  isPaying,
+  label,
+  note,
+}: {
+  problem: { message: string } | null;
+  errorId: string;
+  Button: SandboxWebHost["ui"]["Button"];
+  isPaying: boolean;
+  label: string;
+  note: Pick<SandboxPaymentCopy, "sandboxNote" | "sandboxTestCard" | "declinedHint"> | null;
+}) {
+  return (
+    <>
+      {problem ? (
+        <p className="notice notice--error" role="alert" id={errorId}>
+          {problem.message}
+        </p>
+      ) : null}
+      <Button type="submit" block className="btn--large" busy={isPaying}>
+        {label}
+      </Button>
+      {note ? (
+        <p className="shop-pay__note">
+          {note.sandboxNote} <span className="nowrap">{note.sandboxTestCard}</span> {note.declinedHint}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The payment's part of the form: the saved cards to choose from, a new card's fields, the problem and the button. */
+function PaymentDetails({
+  copy,
+  parts,
+  ui: { Button, TextField },
+  cards: { savedCards, preferredCardId, cardChoice, card, ids },
+  onPick,
+  onCardChange,
+  payment: { problem, isPaying, invalid },
+  total,
+}: {
+  copy: SandboxPaymentCopy;
+  parts: SandboxShopParts;
+  ui: SandboxWebHost["ui"];
+  cards: ReturnType<typeof cardChoiceOf> & {
+    preferredCardId: string | null | undefined;
+    card: NewCard;
+    ids: Record<CardFieldName | "error", string>;
+  };
+  onPick: (choice: string) => void;
+  onCardChange: (change: Partial<NewCard>) => void;
+  payment: Pick<ReturnType<typeof usePaymentAttempt>, "problem" | "isPaying" | "invalid">;
+  total: string;
+}) {
+  const isNewCard = cardChoice === NEW_CARD;
+  return (
+    <>
+      <h3 className="shipping-fields__legend">{shippingTexts.paymentDetails}</h3>
+      {savedCards.length > 0 ? (
+        <SavedCardPicker
+          parts={parts}
+          copy={copy}
+          savedCards={savedCards}
+          preferredCardId={preferredCardId}
+          cardChoice={cardChoice}
+          onPick={onPick}
+          isPaying={isPaying}
+        />
+      ) : null}
+      {isNewCard ? (
+        <NewCardFields
+          ids={ids}
+          copy={copy}
+          card={card}
+          onCardChange={onCardChange}
+          TextField={TextField}
+          invalid={invalid}
+          isPaying={isPaying}
+        />
+      ) : null}
+      <PayFooter
+        problem={problem}
+        errorId={ids.error}
+        Button={Button}
+        isPaying={isPaying}
+        label={isPaying ? copy.paying : copy.payAmount(total)}
+        note={isNewCard ? copy : null}
+      />
+    </>
+  );
+}
+
+/** The first problem with a new card, with the id of its field (to focus). */
+function cardProblemAt(copy: SandboxPaymentCopy, card: NewCard, ids: Record<CardFieldName, string>) {
+  const found = cardProblem(copy, card);
+  return found ? { ...found, id: ids[found.field] } : null;
+}
+
+/** Already paid (a second tab, a retried request): straight to the return page. Answers the paid session's id. */
+function usePaidSession(data: SandboxCheckoutSessionData | undefined, onPaid: (sessionId: string) => void) {
+  const paidSessionId = data?.status === "complete" ? data.id : null;
+  useEffect(() => {
+    if (paidSessionId) onPaid(paidSessionId);
+  }, [paidSessionId, onPaid]);
+  return paidSessionId;
 }

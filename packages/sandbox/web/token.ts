@@ -1,4 +1,4 @@
-import { api } from "@mx/shared/routes";
+import { sandboxPaths } from "../src/api";
 import type { SandboxRequest } from "./host";
 
 /** SandboxTokenData: the token and what it tells about the card. */
@@ -24,5 +24,5 @@ export async function createSandboxToken(
   request: SandboxRequest,
   card: SandboxCardDetails,
 ): Promise<SandboxToken> {
-  return request<SandboxToken>(api.sandboxTokens, { method: "POST", body: card });
+  return request<SandboxToken>(sandboxPaths.tokens, { method: "POST", body: card });
 }

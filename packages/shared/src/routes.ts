@@ -82,13 +82,13 @@ export const api = {
   confirmDevelopment: "/properties/develop/confirm",
   offerwall: "/offerwall",
   offerwallCredits: "/offerwall/credits",
-  offerwallSandboxComplete: "/offerwall/sandbox/complete",
+  /** Completes a sample offer of the partner that runs in this process (off production only). */
+  offerwallPartnerComplete: "/offerwall/sandbox/complete",
   offerwallPostback: (provider: string) => `/offerwall/postback/${encodeURIComponent(provider)}`,
   placeAsk: "/properties/place-ask",
   cancelSale: "/properties/cancel-sale",
   onboarding: "/users/stripe/onboarding",
   payoutAccount: "/users/stripe/payout-account",
-  sandboxTokens: "/sandbox/tokens",
   activities: "/users/activities",
   activitiesRead: "/users/activities/read",
   pushPublicKey: "/push/public-key",
@@ -107,10 +107,6 @@ export const api = {
   createCheckoutSession: "/stripe/webhooks/create-checkout-session",
   sessionStatus: (sessionId: string) =>
     `/stripe/webhooks/session-status?session_id=${encodeURIComponent(sessionId)}`,
-  sandboxCheckoutSession: (clientSecret: string) =>
-    `/sandbox/checkout/session?client_secret=${encodeURIComponent(clientSecret)}`,
-  sandboxCheckoutPay: "/sandbox/checkout/pay",
-  sandboxCheckoutShipping: "/sandbox/checkout/shipping",
   confirmPaypalCheckout: "/shop/paypal/confirm",
   generateBid: "/properties/generate-bid",
   submitBid: "/properties/submit-bid",

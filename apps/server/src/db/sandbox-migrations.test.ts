@@ -10,6 +10,7 @@ import {
   PAYPAL_CAPTURE_STATUSES,
   PAYPAL_ITEM_STATUSES,
   PAYPAL_ORDER_STATUSES,
+  POSTBACK_STATES,
 } from "@mx/sandbox/schema";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,6 +51,7 @@ describe("the sandbox's own tables", () => {
       "checkout_sessions",
       "customers",
       "external_accounts",
+      "offer_postbacks",
       "payment_intents",
       "payment_methods",
       "payouts",
@@ -119,6 +121,7 @@ describe("the sandbox's own tables", () => {
       paypal_capture_status: [...PAYPAL_CAPTURE_STATUSES],
       paypal_item_status: [...PAYPAL_ITEM_STATUSES],
       paypal_order_status: [...PAYPAL_ORDER_STATUSES],
+      postback_state: [...POSTBACK_STATES],
     });
     const columns = await queryRows<{ name: string }>(
       database.db,

@@ -2,7 +2,7 @@ import { deliverOutboxMessage, findDueOutboxMessages } from "../modules/outbox/d
 import { RowItem, sweepJob } from "./define";
 
 /**
- * Every minute: each outbox message due (a failed try's wait is over, or a delayed postback's time has come) or
+ * Every minute: each outbox message due (a failed try's wait is over) or
  * stuck in `sending` by a process that stopped mid-send is sent by a job of its own. A failed try is retried with
  * backoff; the message's last try marks it failed, and its job is listed with the failed jobs.
  */

@@ -1,5 +1,5 @@
-import { recoverPurchase } from "../modules/properties/purchase-operation";
 import { findInterruptedPurchases } from "../modules/properties/reconcile-purchases";
+import { recoverPurchase } from "../modules/properties/recover-purchase";
 import { RowItem, sweepJob } from "./define";
 
 /**

@@ -1,14 +1,15 @@
-import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../config";
 import { giveBuilding, importSampleCity } from "../test/buildings";
 import { createTestApp, signUp, type TestApp } from "../test/harness";
 import { lastingHeaders, overTheWire } from "../test/wire";
+import type { FastRead } from "./fast-reads";
 
 const get = overTheWire;
 const without = lastingHeaders;
 
 const DETAILS = "/api/v1/properties/checkPropertyDetails";
+const MAP_STATE = "/api/v1/map/state";
 const LEADERBOARD = "/api/v1/properties/leading-board";
 /** Requests over the wire come from this address, as a trusted proxy forwards it: a rate-limit counter of its own. */
 const CLIENT = "203.0.113.7";
@@ -28,7 +29,7 @@ beforeAll(async () => {
   player = await signUp(t);
   auth = { authorization: `Bearer ${player.token}`, "x-forwarded-for": CLIENT };
   await giveBuilding(t.app.deps.db, "way/1", player.userId, 150_000_00);
-  // Each fast read counted when it finds its reply (the front door reads this map as the app serves).
+  // Each fast read the routes declare counted when it finds its reply (the front door reads this map as it serves).
   for (const [path, read] of t.app.fastReads) {
     answered.set(path, 0);
     t.app.fastReads.set(path, {
@@ -44,80 +45,145 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A request of the player's own through Fastify's hooks (inject never passes the front door). */
-const routed = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: "GET", url, headers: { authorization: `Bearer ${player.token}`, ...headers } });
+/**
+ * Queries for every declared fast read: `held` ones its route answers from what it holds (each sent twice, the
+ * second time from the front door), `refused` ones its route refuses (400), the front door leaving them to it.
+ */
+const VARIANTS: Record<string, { held: string[]; refused: string[] }> = {
+  [DETAILS]: {
+    held: ["?text=way/1", "?text=Test%20Tower", "?text=way%2F1", "?text=+way/1+"],
+    refused: ["?text=way/1&text=way/2", "?text=way/1&other=1", "?text=", "?text=%E0%A4%A"],
+  },
+  [LEADERBOARD]: {
+    held: ["", "?limit=5", "?limit=5&offset=0", "?name=a"],
+    refused: ["?limit=0", "?sortBy=nonsense", "?limit=5&limit=6", "?nope=1"],
+  },
+  [MAP_STATE]: {
+    held: ["", "?encoding=delta", "?encoding=pairs"],
+    refused: ["?encoding=nonsense", "?encoding=delta&encoding=pairs", "?nope=1"],
+  },
+};
 
-describe("signed-in hot reads at the front door", () => {
-  it("answers held property details and leaderboard pages with the route's own status, headers and bytes", async () => {
-    for (const url of [
-      `${DETAILS}?text=way/1`,
-      `${DETAILS}?text=Test%20Tower`,
-      LEADERBOARD,
-      `${LEADERBOARD}?limit=5`,
-    ]) {
-      const path = url.split("?")[0] ?? url;
-      const first = await get(`${base}${url}`, auth);
-      expect(first.status).toBe(200);
-      const before = answered.get(path) ?? 0;
-      const front = await get(`${base}${url}`, auth);
-      expect(answered.get(path)).toBe(before + 1);
-      const fromRoute = await routed(url);
-      expect(front.status).toBe(fromRoute.statusCode);
-      expect(front.body.equals(fromRoute.rawPayload)).toBe(true);
-      expect(without(front.headers)).toEqual(without(fromRoute.headers));
-      expect(front.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+/** The headers a client may send that change the reply: plain, compressed, revalidating. */
+const HEADER_VARIANTS: Record<string, string>[] = [
+  {},
+  { "accept-encoding": "gzip, br" },
+  { "accept-encoding": "gzip" },
+];
+
+let callers = 0;
+/**
+ * The headers of a request for `read`: the player's session when the read wants one, and an address of its own (a
+ * rate-limit counter of its own, so that the many requests here stay within the limit).
+ */
+const headersFor = (read: FastRead, extra: Record<string, string> = {}) => {
+  callers += 1;
+  return {
+    ...(read.signedIn ? { authorization: `Bearer ${player.token}` } : {}),
+    "x-forwarded-for": `192.0.${Math.floor(callers / 250)}.${(callers % 250) + 1}`,
+    ...extra,
+  };
+};
+
+/** How many requests the front door has answered, over every fast read. */
+const total = () => [...answered.values()].reduce((a, b) => a + b, 0);
+
+/** The same request through Fastify's hooks (inject never passes the front door). */
+const throughFastify = (url: string, headers: Record<string, string>) =>
+  t.app.inject({ method: "GET", url, headers });
+
+describe("every fast read the routes declare, at the front door", () => {
+  it("is declared by the map's overlay, property details and the leaderboard, each with its query variants here", () => {
+    expect([...t.app.fastReads.keys()].sort()).toEqual([DETAILS, LEADERBOARD, MAP_STATE].sort());
+    expect(Object.keys(VARIANTS).sort()).toEqual([...t.app.fastReads.keys()].sort());
+    expect(t.app.fastReads.get(MAP_STATE)).toMatchObject({ signedIn: false, limited: false });
+    expect(t.app.fastReads.get(DETAILS)).toMatchObject({ signedIn: true, limited: true });
+  });
+
+  it("answers each held query with the route's own status, headers and bytes", async () => {
+    for (const [path, read] of t.app.fastReads) {
+      for (const query of VARIANTS[path]?.held ?? []) {
+        for (const extra of HEADER_VARIANTS) {
+          const url = `${path}${query}`;
+          const headers = headersFor(read, extra);
+          expect((await get(`${base}${url}`, headers)).status, url).toBe(200);
+          const before = answered.get(path) ?? 0;
+          const front = await get(`${base}${url}`, headers);
+          expect(answered.get(path), `${url} from the front door`).toBe(before + 1);
+          const routed = await throughFastify(url, headers);
+          expect(front.status, url).toBe(routed.statusCode);
+          expect(front.body.equals(routed.rawPayload), url).toBe(true);
+          expect(without(front.headers), url).toEqual(without(routed.headers));
+          expect(front.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+          // A client revalidating what it holds gets 304 and no body, from either.
+          const etag = { ...headers, "if-none-match": String(front.headers.etag) };
+          const unchanged = await get(`${base}${url}`, etag);
+          expect(unchanged.status, url).toBe(304);
+          expect(without(unchanged.headers), url).toEqual(without((await throughFastify(url, etag)).headers));
+        }
+      }
     }
   });
 
-  it("answers the map's overlay, in both forms, as its route does, to anyone", async () => {
-    for (const url of ["/api/v1/map/state", "/api/v1/map/state?encoding=delta"]) {
-      const before = answered.get("/api/v1/map/state") ?? 0;
-      await get(`${base}${url}`);
-      const front = await get(`${base}${url}`, { "accept-encoding": "br" });
-      expect(answered.get("/api/v1/map/state")).toBeGreaterThan(before);
-      const fromRoute = await t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
-      expect(front.status).toBe(200);
-      expect(front.body.equals(fromRoute.rawPayload)).toBe(true);
-      expect(without(front.headers)).toEqual(without(fromRoute.headers));
+  it("leaves a query its route refuses to the route, which answers 400 as ever", async () => {
+    for (const [path, read] of t.app.fastReads) {
+      for (const query of VARIANTS[path]?.refused ?? []) {
+        const url = `${path}${query}`;
+        const headers = headersFor(read);
+        const before = total();
+        const front = await get(`${base}${url}`, headers);
+        expect(total(), url).toBe(before);
+        const routed = await throughFastify(url, headers);
+        expect(front.status, url).toBe(400);
+        expect(routed.statusCode, url).toBe(400);
+        expect(front.body.equals(routed.rawPayload), url).toBe(true);
+      }
     }
   });
 
-  it("answers 304 to the ETag it holds and the compressed bytes a client asks for, as the route does", async () => {
-    const url = `${DETAILS}?text=way/1`;
-    const full = await get(`${base}${url}`, auth);
-    const etag = String(full.headers.etag);
-    const notModified = await get(`${base}${url}`, { ...auth, "if-none-match": etag });
-    expect(notModified.status).toBe(304);
-    expect(notModified.body.length).toBe(0);
-    expect(without(notModified.headers)).toEqual(
-      without((await routed(url, { "if-none-match": etag })).headers),
-    );
-
-    const board = await get(`${base}${LEADERBOARD}`, auth);
-    const compressed = await get(`${base}${LEADERBOARD}`, { ...auth, "accept-encoding": "gzip, br" });
-    const fromRoute = await routed(LEADERBOARD, { "accept-encoding": "gzip, br" });
-    if (board.body.length >= 1024) {
-      expect(compressed.headers["content-encoding"]).toBe("br");
-      expect(brotliDecompressSync(compressed.body).equals(board.body)).toBe(true);
+  it("leaves a caller without a live session to the route, which refuses it", async () => {
+    for (const [path, read] of t.app.fastReads) {
+      if (!read.signedIn) continue;
+      const url = `${path}${VARIANTS[path]?.held[0] ?? ""}`;
+      const before = total();
+      const callers: Record<string, string>[] = [
+        { "x-forwarded-for": CLIENT },
+        { authorization: "Bearer nope", "x-forwarded-for": CLIENT },
+      ];
+      for (const headers of callers) {
+        const front = await get(`${base}${url}`, headers);
+        const routed = await throughFastify(url, headers);
+        expect(front.status, url).toBe(401);
+        expect(front.body.equals(routed.rawPayload), url).toBe(true);
+      }
+      expect(total(), url).toBe(before);
     }
-    expect(compressed.body.equals(fromRoute.rawPayload)).toBe(true);
-    expect(without(compressed.headers)).toEqual(without(fromRoute.headers));
   });
 
-  it("leaves to the route what it does not hold or must not answer", async () => {
-    const counts = () => [...answered.values()].reduce((a, b) => a + b, 0);
-    const before = counts();
-    // No session, an unknown one, a query the route refuses or reads another way, a text filter.
-    expect((await get(`${base}${DETAILS}?text=way/1`, { "x-forwarded-for": CLIENT })).status).toBe(401);
-    expect(
-      (await get(`${base}${DETAILS}?text=way/1`, { authorization: "Bearer nope", "x-forwarded-for": CLIENT }))
-        .status,
-    ).toBe(401);
-    expect((await get(`${base}${DETAILS}?text=way/1&text=way/2`, auth)).status).toBe(400);
-    expect((await get(`${base}${LEADERBOARD}?limit=0`, auth)).status).toBe(400);
-    expect((await get(`${base}${LEADERBOARD}?sortBy=nonsense`, auth)).status).toBe(400);
-    expect(counts()).toBe(before);
+  it("counts its answers in the caller's rate limit with Fastify's, and refuses past it as Fastify does", async () => {
+    let caller = 10;
+    for (const [path, read] of t.app.fastReads) {
+      // A caller of its own per read: the front door's answers and Fastify's share one counter per address.
+      const headers = headersFor(read, { "x-forwarded-for": `198.51.100.${caller++}` });
+      const url = `${path}${VARIANTS[path]?.held[0] ?? ""}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMIT + 2; i += 1) statuses.push((await get(`${base}${url}`, headers)).status);
+      expect(
+        statuses.slice(0, LIMIT).every((s) => s === 200),
+        url,
+      ).toBe(true);
+      if (!read.limited) {
+        expect(statuses.slice(LIMIT), url).toEqual([200, 200]);
+        continue;
+      }
+      expect(statuses.slice(LIMIT), url).toEqual([429, 429]);
+      const refused = await get(`${base}${url}`, headers);
+      const routed = await throughFastify(url, headers);
+      expect(routed.statusCode, url).toBe(429);
+      expect(refused.headers["retry-after"], url).toBeDefined();
+      expect(JSON.parse(refused.body.toString()).code).toBe("TOO_MANY_REQUESTS");
+      expect(JSON.parse(refused.body.toString())).toEqual(JSON.parse(routed.body));
+    }
   });
 
   it("shows the owner's own rename at once", async () => {
@@ -159,17 +225,5 @@ describe("signed-in hot reads at the front door", () => {
     } finally {
       t.app.lifecycle.draining = false;
     }
-  });
-
-  it("counts its answers in the caller's rate limit, with the route's", async () => {
-    // A caller of its own: the front door's answers and Fastify's share one counter per address.
-    const caller = { ...auth, "x-forwarded-for": "198.51.100.9" };
-    const statuses: number[] = [];
-    for (let i = 0; i < LIMIT + 2; i += 1) statuses.push((await get(`${base}${LEADERBOARD}`, caller)).status);
-    expect(statuses.slice(0, LIMIT).every((s) => s === 200)).toBe(true);
-    expect(statuses.slice(LIMIT)).toEqual([429, 429]);
-    const refused = await get(`${base}${LEADERBOARD}`, caller);
-    expect(refused.headers["retry-after"]).toBeDefined();
-    expect(JSON.parse(refused.body.toString()).code).toBe("TOO_MANY_REQUESTS");
   });
 });

@@ -1,12 +1,12 @@
-/// <reference path="./rate-limit-stores.d.ts" />
-import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
-import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
+import type { IncomingMessage } from "node:http";
+import proxyAddr from "@fastify/proxy-addr";
+import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import { AppError } from "@mx/kit/errors";
 import { serverMessages } from "@mx/shared/messages";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config";
+import { MemoryCounters, RedisCounters } from "./rate-limit-store";
 
 /**
  * Per-address request limits on every route (routes may set their own). With `REDIS_URL` the counters live in
@@ -30,18 +30,20 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
       await client.quit().catch(() => client.disconnect());
     });
   }
-  // The plugin's own stores, made here so that the front door (fast-reads.ts) counts in the very counters the
-  // plugin counts in: one limit per address, whichever way a request is answered.
-  const store: FastifyRateLimitStore = redis
-    ? new RedisStore(false, false, redis, redisPrefix)
-    : new LocalStore(false, false);
+  // The project's own counters, given to the plugin as its store (its documented `store` option), so that the front
+  // door (fast-reads.ts) counts in the very counters the plugin counts in: one limit per address, whichever way a
+  // request is answered.
+  const store: FastifyRateLimitStore = redis ? new RedisCounters(redis, redisPrefix) : new MemoryCounters();
   await app.register(rateLimit, {
     global: true,
     max,
-    store: function Shared() {
-      return store;
-    } as unknown as FastifyRateLimitStoreCtor,
+    store: class SharedCounters {
+      incr = store.incr.bind(store);
+      child = store.child.bind(store);
+    },
     timeWindow: WINDOW_MS,
+    // The front door counts a caller under the same key (fast-reads.ts), from the same address.
+    keyGenerator: (req) => limitKey(req.ip),
     // A refusal says when to come back (Retry-After); the count left is not sent on every reply (no client reads it,
     // and each header is written and read on every hot read).
     addHeadersOnExceeding: {
@@ -78,3 +80,30 @@ export type RateCounter = {
    */
   count(address: string, done: (within: boolean) => void): void;
 };
+
+const trustAll = () => true;
+
+/** The caller's address, as Fastify's request.ip gives it: the first one a trusted proxy forwarded, else the peer's. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  return trustProxy ? proxyAddr(req, trustAll) : (req.socket.remoteAddress ?? "");
+}
+
+/**
+ * The key a caller is counted under: an IPv4 address as it is (also when carried in IPv6), an IPv6 one by its /56
+ * block (one home or office network, which holds many addresses), as the rate-limit plugin keys callers by default.
+ */
+export function limitKey(address: string): string {
+  const ip = address.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!ip.includes(":")) return ip;
+  const [head = "", tail] = ip.split("%")[0]?.split("::") ?? [];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  const [a = 0, b = 0, c = 0, d = 0] = groups.map((group) => Number.parseInt(group || "0", 16) || 0);
+  return `${a.toString(16)}:${b.toString(16)}:${c.toString(16)}:${(d & 0xff00).toString(16)}::/56`;
+}

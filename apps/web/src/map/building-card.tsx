@@ -5,7 +5,7 @@ import type { Property } from "@mx/shared/schemas/properties";
 import { type Ref, useEffect, useId, useState } from "react";
 import { formatDateTime } from "../lib/format-date";
 import { mapTexts } from "./copy";
-import type { PickedBuilding } from "./map-controller";
+import type { PickedBuilding } from "./picked-building";
 import { WatchButton } from "./watch-button";
 
 export interface CardState {

@@ -1,4 +1,5 @@
-import { MAP_COLORS, SITE_LOOK } from "./map-style";
+import type { Map as MapLibreMap } from "maplibre-gl";
+import { MAP_COLORS, MARKER_IMAGES, SITE_LEVEL_IMAGE_PREFIX, SITE_LOOK } from "./map-style";
 
 /*
  * The two marks drawn above roofs, made here on a canvas because the page fetches no sprite:
@@ -26,7 +27,7 @@ function done(ctx: CanvasRenderingContext2D): ImageData {
 }
 
 /** A green disc with a dollar sign, pointing down at the roof. */
-export function drawSaleMarker(pixelRatio: number): ImageData | null {
+function drawSaleMarker(pixelRatio: number): ImageData | null {
   const { width, height } = MARKER_SIZE.sale;
   const ctx = canvas2d(width, height, pixelRatio);
   if (!ctx) return null;
@@ -57,7 +58,7 @@ export function drawSaleMarker(pixelRatio: number): ImageData | null {
 }
 
 /** A gold map pin with a dark centre and rim. */
-export function drawSelectionPin(pixelRatio: number): ImageData | null {
+function drawSelectionPin(pixelRatio: number): ImageData | null {
   const { width, height } = MARKER_SIZE.selected;
   const ctx = canvas2d(width, height, pixelRatio);
   if (!ctx) return null;
@@ -86,7 +87,7 @@ export function drawSelectionPin(pixelRatio: number): ImageData | null {
 /** Scaffolding's hatch: dark diagonal poles over light grey boards, repeated over the cap of a building being built. */
 const HATCH_SIZE = 16;
 
-export function drawScaffoldHatch(pixelRatio: number): ImageData | null {
+function drawScaffoldHatch(pixelRatio: number): ImageData | null {
   const size = HATCH_SIZE;
   const ctx = canvas2d(size, size, pixelRatio);
   if (!ctx) return null;
@@ -108,7 +109,7 @@ export function drawScaffoldHatch(pixelRatio: number): ImageData | null {
  * The island view's works: a square of scaffolding (the same hatch, with a dark rim so it reads on the land and on
  * owners' colours), drawn under the building's dot.
  */
-export function drawScaffoldSite(pixelRatio: number): ImageData | null {
+function drawScaffoldSite(pixelRatio: number): ImageData | null {
   const size = SITE_LOOK.worksImagePx;
   const ctx = canvas2d(size, size, pixelRatio);
   if (!ctx) return null;
@@ -134,7 +135,7 @@ export function drawScaffoldSite(pixelRatio: number): ImageData | null {
 }
 
 /** The level (1–4) written on a developed building's dot in the island view: white with a dark outline. */
-export function drawLevelDigit(level: number, pixelRatio: number): ImageData | null {
+function drawLevelDigit(level: number, pixelRatio: number): ImageData | null {
   const size = 12;
   const ctx = canvas2d(size, size, pixelRatio);
   if (!ctx) return null;
@@ -148,4 +149,26 @@ export function drawLevelDigit(level: number, pixelRatio: number): ImageData | n
   ctx.fillStyle = "#ffffff";
   ctx.fillText(String(level), size / 2, size / 2 + 0.5);
   return done(ctx);
+}
+
+/** Draws the named mark and adds it to the map's images, the first time a tile asks for it. */
+export function addMarkerImage(map: MapLibreMap, id: string) {
+  const level = id.startsWith(SITE_LEVEL_IMAGE_PREFIX)
+    ? Number(id.slice(SITE_LEVEL_IMAGE_PREFIX.length))
+    : Number.NaN;
+  const draw =
+    id === MARKER_IMAGES.sale
+      ? drawSaleMarker
+      : id === MARKER_IMAGES.selected
+        ? drawSelectionPin
+        : id === MARKER_IMAGES.hatch
+          ? drawScaffoldHatch
+          : id === MARKER_IMAGES.works
+            ? drawScaffoldSite
+            : Number.isInteger(level) && level >= 1
+              ? (ratio: number) => drawLevelDigit(level, ratio)
+              : null;
+  if (!draw || map.hasImage(id)) return;
+  const image = draw(2);
+  if (image) map.addImage(id, image, { pixelRatio: 2 });
 }

@@ -1,11 +1,9 @@
 import type { BuildingSearchResult } from "@mx/shared/schemas/properties";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { searchBuildings } from "./api";
+import { useId, useRef, useState } from "react";
 import { mapTexts } from "./copy";
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-type Status = "idle" | "loading" | "done" | "error";
+import { handleSearchKey } from "./search-keys";
+import { SearchResults, searchAnnouncement } from "./search-results";
+import { useBuildingSearch } from "./use-building-search";
 
 /**
  * Building search as an ARIA combobox: type a name or an address, move through the results with
@@ -17,46 +15,10 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<BuildingSearchResult[]>([]);
-  const [status, setStatus] = useState<Status>("idle");
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const { results, status, active, setActive, chosenText } = useBuildingSearch(query);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  /** The text of the result just chosen: putting it in the box must not search again. */
-  const chosenText = useRef<string | null>(null);
-
-  useEffect(() => {
-    const q = query.trim();
-    if (chosenText.current !== null && chosenText.current === query) return;
-    chosenText.current = null;
-    if (!q) {
-      setResults([]);
-      setStatus("idle");
-      setActive(-1);
-      return;
-    }
-    setStatus("loading");
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      searchBuildings(q, controller.signal)
-        .then((found) => {
-          setResults(found);
-          setStatus("done");
-          setActive(-1);
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.warn("Building search failed", error);
-          setResults([]);
-          setStatus("error");
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
 
   const hasQuery = query.trim() !== "";
   const expanded = open && hasQuery && status !== "idle";
@@ -68,49 +30,6 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
     setActive(-1);
     onChoose(result);
   }
-
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    switch (e.key) {
-      case "ArrowDown":
-      case "ArrowUp": {
-        if (!hasQuery) return;
-        e.preventDefault();
-        setOpen(true);
-        if (results.length === 0) return;
-        const step = e.key === "ArrowDown" ? 1 : -1;
-        const start = expanded ? active : step === 1 ? -1 : results.length;
-        setActive((start + step + results.length) % results.length);
-        return;
-      }
-      case "Enter": {
-        if (!expanded || results.length === 0) return;
-        e.preventDefault();
-        const result = results[active >= 0 ? active : 0];
-        if (result) choose(result);
-        return;
-      }
-      case "Escape": {
-        // Closes the list; with the list closed, Escape is left to the page (it closes the building card).
-        if (expanded) {
-          e.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        return;
-      }
-    }
-  }
-
-  const announcement =
-    !hasQuery || status === "idle"
-      ? ""
-      : status === "loading"
-        ? mapTexts.searching
-        : status === "error"
-          ? mapTexts.searchFailed
-          : results.length === 0
-            ? mapTexts.noBuildingsFound
-            : mapTexts.resultsFound(results.length);
 
   return (
     <div className="mx-search" ref={rootRef}>
@@ -146,57 +65,39 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
           if (!rootRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
         }}
         onClick={() => setOpen(true)}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) =>
+          handleSearchKey(e, { hasQuery, expanded, results, active, setOpen, setActive, choose })
+        }
       />
       {query ? (
-        <button
-          type="button"
-          className="mx-search__clear"
-          aria-label={mapTexts.clearSearch}
-          onClick={() => {
+        <ClearButton
+          onClear={() => {
             setQuery("");
             inputRef.current?.focus();
           }}
-        >
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        />
       ) : null}
-      <div className="mx-search__popup" hidden={!expanded}>
-        <div id={listId} role="listbox" aria-label={mapTexts.searchResults} className="mx-search__list">
-          {results.map((result, index) => (
-            // Keyboard use goes through the combobox (aria-activedescendant); options never take focus.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: see above.
-            <div
-              key={result.buildingId}
-              tabIndex={-1}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className="mx-search__option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseMove={() => setActive(index)}
-              onClick={() => choose(result)}
-            >
-              <span className="mx-search__name">{result.name || mapTexts.noName}</span>
-              {result.address && result.address !== result.name ? (
-                <span className="mx-search__address">{result.address}</span>
-              ) : null}
-              {/* Buildings named after the same corner are told apart by where they are and how tall. */}
-              {result.neighborhood || result.floors ? (
-                <span className="mx-search__address">
-                  {mapTexts.resultDetail(result.neighborhood ?? null, result.floors ?? null)}
-                </span>
-              ) : null}
-            </div>
-          ))}
-        </div>
-        {/* One status line: shown when there is nothing to list, read out (only) when there is. */}
-        <p role="status" className={results.length === 0 ? "mx-search__note" : "visually-hidden"}>
-          {expanded ? announcement : ""}
-        </p>
-      </div>
+      <SearchResults
+        listId={listId}
+        optionId={optionId}
+        results={results}
+        active={active}
+        expanded={expanded}
+        announcement={searchAnnouncement(hasQuery, status, results.length)}
+        onHover={setActive}
+        onChoose={choose}
+      />
     </div>
+  );
+}
+
+/** The cross that empties the search box. */
+function ClearButton({ onClear }: { onClear: () => void }) {
+  return (
+    <button type="button" className="mx-search__clear" aria-label={mapTexts.clearSearch} onClick={onClear}>
+      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+        <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
   );
 }

@@ -94,3 +94,7 @@ export const PAYPAL_ITEM_STATUSES = [
   "REVERSED",
 ] as const;
 export const paypalItemStatus = sandbox.enum("paypal_item_status", PAYPAL_ITEM_STATUSES);
+
+/** The offer-wall partner's postback: queued → sending → sent; back to queued after a failed try, failed at last. */
+export const POSTBACK_STATES = ["queued", "sending", "sent", "failed"] as const;
+export const postbackState = sandbox.enum("postback_state", POSTBACK_STATES);

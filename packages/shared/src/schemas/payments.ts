@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { CURRENCY } from "../constants";
-import { decimal } from "./common";
 
 /**
  * A card for buying, in the form the server lists it, with the field names the client reads
@@ -51,24 +50,6 @@ export const PaymentIntentData = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string(),
   currency: z.string(),
-});
-
-/** The sandbox tokeniser: the only place a full card number is seen. */
-export const SandboxTokenBody = z.strictObject({
-  number: z.string().trim().min(1, { error: "is required" }).max(30),
-  expMonth: decimal(z.number().int()),
-  expYear: decimal(z.number().int()),
-  cvc: z.string().trim().max(10),
-  name: z.string().trim().max(100).optional(),
-});
-export const SandboxTokenData = z.object({
-  id: z.string(),
-  card: z.object({
-    brand: z.string(),
-    last4: z.string(),
-    expMonth: z.number().int(),
-    expYear: z.number().int(),
-  }),
 });
 
 export const PublicConfig = z.object({

@@ -59,7 +59,8 @@ export type CreateCheckoutSessionBody = z.infer<typeof CreateCheckoutSessionBody
 export const CreateCheckoutSessionData = z.object({ clientSecret: z.string() });
 export type CreateCheckoutSessionData = z.infer<typeof CreateCheckoutSessionData>;
 
-const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
+/** A checkout session's states, as Stripe names them. */
+export const CHECKOUT_SESSION_STATUSES = ["open", "complete", "expired"] as const;
 
 export const SessionStatusQuery = z.strictObject({
   session_id: z.string().trim().min(1, { error: "is required" }).max(255),
@@ -75,10 +76,6 @@ export const SessionStatusData = z.object({
 });
 export type SessionStatusData = z.infer<typeof SessionStatusData>;
 
-/** The sandbox's embedded payment form: what the session asks to be paid (Stripe's form shows the same). */
-export const SandboxCheckoutSessionQuery = z.strictObject({
-  client_secret: z.string().trim().min(1, { error: "is required" }).max(255),
-});
 /** A US shipping address as a checkout collects it. */
 export const ShippingAddress = z.strictObject({
   name: z.string().trim().min(1, { error: "is required" }).max(100),
@@ -94,92 +91,10 @@ export const ShippingAddress = z.strictObject({
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
-const ShippingRateId = z.string().refine((id) => findShippingRate(id) !== undefined, {
+/** The id of one of the shop's shipping rates. */
+export const ShippingRateId = z.string().refine((id) => findShippingRate(id) !== undefined, {
   error: "unknown shipping rate",
 });
-
-/** The sandbox's payment form, as the customer fills in the address and picks a rate: tax and total follow. */
-export const SandboxCheckoutShippingBody = z.strictObject({
-  clientSecret: z.string().trim().min(1, { error: "is required" }).max(255),
-  address: ShippingAddress,
-  shippingRate: ShippingRateId,
-});
-export type SandboxCheckoutShippingBody = z.infer<typeof SandboxCheckoutShippingBody>;
-
-const ShippingOptionData = z.object({
-  id: z.string(),
-  name: z.string(),
-  amountCents: z.number().int(),
-  minDays: z.number().int(),
-  maxDays: z.number().int(),
-});
-
-export const SandboxCheckoutSessionData = z.object({
-  id: z.string(),
-  status: z.enum(CHECKOUT_SESSION_STATUSES),
-  customerEmail: z.string().nullable(),
-  currency: z.string(),
-  amountSubtotalCents: z.number().int(),
-  amountShippingCents: z.number().int(),
-  amountTaxCents: z.number().int(),
-  /** Thousandths of a percent; null until an address is known. */
-  taxRate: z.number().int().nullable(),
-  amountTotalCents: z.number().int(),
-  lineItems: z.array(z.object({ name: z.string(), unitAmountCents: z.number().int(), quantity: z.number() })),
-  shippingOptions: z.array(ShippingOptionData),
-  shipping: z
-    .object({
-      address: ShippingAddress,
-      rateId: z.string(),
-    })
-    .nullable(),
-  /**
-   * The cards the session's customer saved (a signed-in player's), newest first, offered before a new card; empty
-   * when the session was opened for no customer.
-   */
-  savedCards: z.array(
-    z.object({
-      id: z.string(),
-      brand: z.string(),
-      last4: z.string(),
-      expMonth: z.number().int(),
-      expYear: z.number().int(),
-      name: z.string().nullable(),
-    }),
-  ),
-});
-export type SandboxCheckoutSessionData = z.infer<typeof SandboxCheckoutSessionData>;
-
-const PaymentReference = z.string().trim().min(1, { error: "is required" }).max(255);
-
-/**
- * Pays a sandbox checkout session with a new card (`token`, from `POST /sandbox/tokens`) or with one of the cards
- * its customer saved (`paymentMethod`, an id from the session's `savedCards`): exactly one of the two.
- */
-export const SandboxCheckoutPayBody = z
-  .strictObject({
-    clientSecret: z.string().trim().min(1, { error: "is required" }).max(255),
-    token: PaymentReference.optional(),
-    paymentMethod: PaymentReference.optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.token === undefined && body.paymentMethod === undefined) {
-      ctx.addIssue({ code: "custom", message: "give a card token or a saved card", path: ["token"] });
-    }
-    if (body.token !== undefined && body.paymentMethod !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        message: "give a card token or a saved card, not both",
-        path: ["paymentMethod"],
-      });
-    }
-  });
-export type SandboxCheckoutPayBody = z.infer<typeof SandboxCheckoutPayBody>;
-export const SandboxCheckoutPayData = z.object({
-  sessionId: z.string(),
-  status: z.enum(CHECKOUT_SESSION_STATUSES),
-});
-export type SandboxCheckoutPayData = z.infer<typeof SandboxCheckoutPayData>;
 
 /**
  * The shop's checkout with PayPal: the e-mail and lines, and the US shipping address and rate the checkout page took

@@ -1,11 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/**
- * What an outbox message is: an e-mail, the sandbox offer wall's postback to this server, or one Web Push (an
- * activity, to one of its player's subscriptions).
- */
-export const OUTBOX_KINDS = ["mail", "offer_postback", "push"] as const;
+/** What an outbox message is: an e-mail, or one Web Push (an activity, to one of its player's subscriptions). */
+export const OUTBOX_KINDS = ["mail", "push"] as const;
 export const outboxKind = pgEnum("outbox_kind", OUTBOX_KINDS);
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 

@@ -36,10 +36,14 @@ function bidReply(reply: FastifyReply, placed: Awaited<ReturnType<typeof submitB
   );
 }
 
-export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = [{ bearer: [] }];
-  const tags = ["bids"];
+/** The Fastify instance the bids' routes are registered on. */
+type BidsApp = Parameters<FastifyPluginAsyncZod>[0];
 
+const security = [{ bearer: [] }];
+const tags = ["bids"];
+
+/** Checking a bid, placing it, and finishing one the bank asked the bidder to confirm. */
+function registerPlacingRoutes(app: BidsApp) {
   app.post(
     "/properties/generate-bid",
     {
@@ -94,7 +98,10 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
       return bidReply(reply, placed);
     },
   );
+}
 
+/** Accepting, declining and withdrawing bids, and listing them. */
+function registerDecidingRoutes(app: BidsApp) {
   app.post(
     "/properties/accept-bid",
     {
@@ -159,4 +166,9 @@ export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await listBids(app.deps.db, currentUser(req).userId, req.query), "Bids"),
   );
+}
+
+export const bidRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPlacingRoutes(app);
+  registerDecidingRoutes(app);
 };

@@ -16,15 +16,8 @@ import { assertNotFrozen } from "../auth/frozen";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
-import {
-  cancelIntent,
-  chargeAsDescribed,
-  confirmOperation,
-  findIntent,
-  finishFromNotice,
-  type Resumable,
-  runOperation,
-} from "../money/operation";
+import { cancelIntent, chargeAsDescribed, findIntent } from "../money/intents";
+import { confirmOperation, finishFromNotice, type Resumable, runOperation } from "../money/operation";
 import { type ActionRequired, actionOf } from "../payments/bank-check";
 import { isPaypalMethod, PAYPAL_METHOD, providerOf } from "../payments/paypal-gateway";
 import { assertRoomToWait, holdForPlayer } from "../payments/waiting-payments";
@@ -55,6 +48,62 @@ export async function generateBid(
   };
 }
 
+/** The card (or PayPal) a bid is to hold: the one asked for, else the bidder's default; refused if there is none. */
+async function bidCard(deps: AppDeps, userId: string, paymentMethodId: string | undefined) {
+  const { db } = deps;
+  const card = isPaypalMethod(deps, paymentMethodId)
+    ? { id: PAYPAL_METHOD }
+    : paymentMethodId
+      ? (
+          await db
+            .select()
+            .from(paymentCards)
+            .where(and(eq(paymentCards.id, paymentMethodId), eq(paymentCards.userId, userId)))
+        )[0]
+      : await defaultCard(db, userId);
+  if (!card) {
+    throw paymentMethodId
+      ? new AppError("NOT_FOUND", "No such payment method.")
+      : new AppError("BAD_REQUEST", errors.addCardFirst);
+  }
+  return card;
+}
+
+/**
+ * Checks an intent the bidder brought for their bid: a bid intent of theirs for the bid's total, and the
+ * processor's own record of it a hold for this building.
+ */
+async function checkGivenIntent(
+  deps: AppDeps,
+  userId: string,
+  { intentId, buildingId, totalCents }: { intentId: string; buildingId: string; totalCents: number },
+): Promise<void> {
+  const [intent] = await deps.db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.userId, userId)));
+  if (intent?.purpose !== "bid") {
+    throw new AppError("BAD_REQUEST", "paymentIntentId: not a bid payment intent of yours");
+  }
+  if (intent.amountCents !== totalCents) {
+    throw new AppError(
+      "BAD_REQUEST",
+      `paymentIntentId: the intent is for ${formatCents(intent.amountCents)}, but this bid needs ${formatCents(totalCents)}`,
+    );
+  }
+  // The processor's own record must say the same: the player, the building, a hold, the amount.
+  const held = await deps.gateway.retrievePaymentIntent(intentId);
+  if (
+    held.metadata.userId !== userId ||
+    held.metadata.buildingId !== buildingId ||
+    held.metadata.purpose !== "bid" ||
+    held.captureMethod !== "manual" ||
+    held.amountCents !== totalCents
+  ) {
+    throw new AppError("BAD_REQUEST", "paymentIntentId: the intent is not a hold for this bid");
+  }
+}
+
 /**
  * POST properties/submit-bid. Holds bid + processing fee + sales tax on the bidder's card (a manual-capture intent),
  * in three steps like a purchase, so that nothing is held for a bid that cannot stand:
@@ -75,46 +124,13 @@ export async function submitBid(
   const target = await findBidTarget(db, input.propertyId);
   checkBid(target, userId, amountCents);
 
-  const card = isPaypalMethod(deps, input.paymentMethodId)
-    ? { id: PAYPAL_METHOD }
-    : input.paymentMethodId
-      ? (
-          await db
-            .select()
-            .from(paymentCards)
-            .where(and(eq(paymentCards.id, input.paymentMethodId), eq(paymentCards.userId, userId)))
-        )[0]
-      : await defaultCard(db, userId);
-  if (!card) {
-    throw input.paymentMethodId
-      ? new AppError("NOT_FOUND", "No such payment method.")
-      : new AppError("BAD_REQUEST", errors.addCardFirst);
-  }
+  const card = await bidCard(deps, userId, input.paymentMethodId);
   if (input.paymentIntentId) {
-    const [intent] = await db
-      .select()
-      .from(paymentIntents)
-      .where(and(eq(paymentIntents.id, input.paymentIntentId), eq(paymentIntents.userId, userId)));
-    if (intent?.purpose !== "bid") {
-      throw new AppError("BAD_REQUEST", "paymentIntentId: not a bid payment intent of yours");
-    }
-    if (intent.amountCents !== totalCents) {
-      throw new AppError(
-        "BAD_REQUEST",
-        `paymentIntentId: the intent is for ${formatCents(intent.amountCents)}, but this bid needs ${formatCents(totalCents)}`,
-      );
-    }
-    // The processor's own record must say the same: the player, the building, a hold, the amount.
-    const held = await deps.gateway.retrievePaymentIntent(input.paymentIntentId);
-    if (
-      held.metadata.userId !== userId ||
-      held.metadata.buildingId !== target.buildingId ||
-      held.metadata.purpose !== "bid" ||
-      held.captureMethod !== "manual" ||
-      held.amountCents !== totalCents
-    ) {
-      throw new AppError("BAD_REQUEST", "paymentIntentId: the intent is not a hold for this bid");
-    }
+    await checkGivenIntent(deps, userId, {
+      intentId: input.paymentIntentId,
+      buildingId: target.buildingId,
+      totalCents,
+    });
   }
   // PayPal always waits for the bidder's approval: refused at once when they have no place left for it.
   if (card.id === PAYPAL_METHOD) await assertRoomToWait(deps, userId);

@@ -67,17 +67,34 @@ const LANDMARK_MIN = 3;
 const BLOCK_MIN = 3;
 const BLOCK_MAX = 12;
 
+/** Adds a collection of these members (the first MAX_MEMBERS), its difficulty worked out from their prices. */
+type AddCollection = (c: Omit<CollectionRecord, "difficulty" | "members">, members: Building[]) => void;
+
 /** Every collection of the island, in a fixed order (island-wide sets, then neighbourhood by neighbourhood). */
 export function collectionsFromRecords(records: readonly Building[]): CollectionRecord[] {
   const out: CollectionRecord[] = [];
   const price = new Map(records.map((r) => [r.id, r.basePriceCents]));
-  const add = (c: Omit<CollectionRecord, "difficulty" | "members">, members: Building[]) => {
+  const add: AddCollection = (c, members) => {
     const ids = members.slice(0, MAX_MEMBERS).map((m) => m.id);
     const total = ids.reduce((sum, id) => sum + (price.get(id) ?? 0), 0);
     out.push({ ...c, difficulty: difficultyOf(ids.length, total), members: ids });
   };
 
-  // The island's giants.
+  addGiants(records, add);
+  const hoods = byNeighborhood(records);
+  for (const hood of [...hoods.keys()].sort()) {
+    const list = (hoods.get(hood) ?? []).sort(tallestFirst);
+    const h = slug(hood);
+    addSkyline(hood, h, list, add);
+    addEras(hood, h, list, add);
+    addLandmarks(hood, h, list, add);
+    addBlocks(hood, list, records, add);
+  }
+  return out;
+}
+
+/** The island's giants: every building over 300 m, then over 200 m (the tallest MAX_MEMBERS of them). */
+function addGiants(records: readonly Building[], add: AddCollection) {
   const all = [...records].sort(tallestFirst);
   for (const over of [300, 200]) {
     const giants = all.filter((r) => r.heightM > over);
@@ -96,7 +113,10 @@ export function collectionsFromRecords(records: readonly Building[]): Collection
       giants,
     );
   }
+}
 
+/** The buildings of each neighbourhood, in the records' order; those without one are left out. */
+function byNeighborhood(records: readonly Building[]): Map<string, Building[]> {
   const hoods = new Map<string, Building[]>();
   for (const r of records) {
     if (!r.neighborhood) continue;
@@ -104,84 +124,90 @@ export function collectionsFromRecords(records: readonly Building[]): Collection
     list.push(r);
     hoods.set(r.neighborhood, list);
   }
-  for (const hood of [...hoods.keys()].sort()) {
-    const list = (hoods.get(hood) ?? []).sort(tallestFirst);
-    const h = slug(hood);
+  return hoods;
+}
 
-    if (list.length >= SKYLINE_SIZE) {
-      const top = list.slice(0, SKYLINE_SIZE);
-      add(
-        {
-          id: `skyline-${h}`,
-          kind: "skyline",
-          name: `The skyline of ${hood}`,
-          description: `The ${SKYLINE_SIZE} tallest buildings of ${hood}, from ${metres(top[0]?.heightM ?? 0)} down to ${metres(top.at(-1)?.heightM ?? 0)}.`,
-          neighborhood: hood,
-        },
-        top,
-      );
-    }
+/** A neighbourhood's skyline: its SKYLINE_SIZE tallest buildings (`list` is tallest first). */
+function addSkyline(hood: string, h: string, list: Building[], add: AddCollection) {
+  if (list.length < SKYLINE_SIZE) return;
+  const top = list.slice(0, SKYLINE_SIZE);
+  add(
+    {
+      id: `skyline-${h}`,
+      kind: "skyline",
+      name: `The skyline of ${hood}`,
+      description: `The ${SKYLINE_SIZE} tallest buildings of ${hood}, from ${metres(top[0]?.heightM ?? 0)} down to ${metres(top.at(-1)?.heightM ?? 0)}.`,
+      neighborhood: hood,
+    },
+    top,
+  );
+}
 
-    for (const era of ERAS) {
-      const built = list.filter((r) => r.yearBuilt !== null && era.test(r.yearBuilt));
-      if (built.length < ERA_MIN) continue;
-      add(
-        {
-          id: `era-${era.key}-${h}`,
-          kind: "era",
-          name: `${hood}, ${era.label.toLowerCase()}`,
-          description:
-            built.length > ERA_SIZE
-              ? `The ${ERA_SIZE} tallest of the ${built.length} buildings of ${hood} built ${era.label.toLowerCase()}.`
-              : `Every building of ${hood} built ${era.label.toLowerCase()}.`,
-          neighborhood: hood,
-        },
-        built.slice(0, ERA_SIZE),
-      );
-    }
-
-    // Landmarks: the named buildings, oldest first (those without a year after, tallest first).
-    const named = list
-      .filter((r) => r.name)
-      .sort(
-        (a, b) =>
-          (a.yearBuilt ?? Number.MAX_SAFE_INTEGER) - (b.yearBuilt ?? Number.MAX_SAFE_INTEGER) ||
-          tallestFirst(a, b),
-      );
-    if (named.length >= LANDMARK_MIN) {
-      add(
-        {
-          id: `landmarks-${h}`,
-          kind: "landmarks",
-          name: `Landmarks of ${hood}`,
-          description:
-            named.length > LANDMARK_SIZE
-              ? `The ${LANDMARK_SIZE} oldest of the ${named.length} named buildings of ${hood}.`
-              : `Every named building of ${hood}.`,
-          neighborhood: hood,
-        },
-        named.slice(0, LANDMARK_SIZE),
-      );
-    }
-
-    // Blocks: the tax blocks (borough + block of the BBL) whose 3–12 buildings all stand in this neighbourhood;
-    // of those, the dearest and the cheapest.
-    for (const block of chosenBlocks(list, records)) {
-      const number = Number(block.key.slice(1));
-      const first = block.members.find((m) => m.name) ?? block.members.find((m) => m.address);
-      add(
-        {
-          id: `block-${block.key}`,
-          kind: "block",
-          name: `Block ${number}, ${hood}`,
-          description: `Every building on tax block ${number}${first ? `, the block of ${first.name ?? first.address}` : ""}: ${block.members.length} buildings.`,
-          neighborhood: hood,
-        },
-        block.members,
-      );
-    }
+/** A neighbourhood's eras: the tallest ERA_SIZE built in each, where it has at least ERA_MIN. */
+function addEras(hood: string, h: string, list: Building[], add: AddCollection) {
+  for (const era of ERAS) {
+    const built = list.filter((r) => r.yearBuilt !== null && era.test(r.yearBuilt));
+    if (built.length < ERA_MIN) continue;
+    add(
+      {
+        id: `era-${era.key}-${h}`,
+        kind: "era",
+        name: `${hood}, ${era.label.toLowerCase()}`,
+        description:
+          built.length > ERA_SIZE
+            ? `The ${ERA_SIZE} tallest of the ${built.length} buildings of ${hood} built ${era.label.toLowerCase()}.`
+            : `Every building of ${hood} built ${era.label.toLowerCase()}.`,
+        neighborhood: hood,
+      },
+      built.slice(0, ERA_SIZE),
+    );
   }
-  return out;
+}
+
+/** Landmarks: the named buildings, oldest first (those without a year after, tallest first). */
+function addLandmarks(hood: string, h: string, list: Building[], add: AddCollection) {
+  const named = list
+    .filter((r) => r.name)
+    .sort(
+      (a, b) =>
+        (a.yearBuilt ?? Number.MAX_SAFE_INTEGER) - (b.yearBuilt ?? Number.MAX_SAFE_INTEGER) ||
+        tallestFirst(a, b),
+    );
+  if (named.length < LANDMARK_MIN) return;
+  add(
+    {
+      id: `landmarks-${h}`,
+      kind: "landmarks",
+      name: `Landmarks of ${hood}`,
+      description:
+        named.length > LANDMARK_SIZE
+          ? `The ${LANDMARK_SIZE} oldest of the ${named.length} named buildings of ${hood}.`
+          : `Every named building of ${hood}.`,
+      neighborhood: hood,
+    },
+    named.slice(0, LANDMARK_SIZE),
+  );
+}
+
+/**
+ * Blocks: the tax blocks (borough + block of the BBL) whose 3–12 buildings all stand in this neighbourhood; of
+ * those, the dearest and the cheapest.
+ */
+function addBlocks(hood: string, list: Building[], records: readonly Building[], add: AddCollection) {
+  for (const block of chosenBlocks(list, records)) {
+    const number = Number(block.key.slice(1));
+    const first = block.members.find((m) => m.name) ?? block.members.find((m) => m.address);
+    add(
+      {
+        id: `block-${block.key}`,
+        kind: "block",
+        name: `Block ${number}, ${hood}`,
+        description: `Every building on tax block ${number}${first ? `, the block of ${first.name ?? first.address}` : ""}: ${block.members.length} buildings.`,
+        neighborhood: hood,
+      },
+      block.members,
+    );
+  }
 }
 
 type Block = { key: string; members: Building[]; total: number };

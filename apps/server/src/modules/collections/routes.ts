@@ -31,26 +31,31 @@ const PRIVATE = "private, no-cache";
 /** Routes whose signed-out replies are made and compressed once (lib/ready-reply.ts). */
 const READY = { compress: false, decompress: false } as const;
 
-/** Collections are public; a signed-in viewer (a bearer token, if sent, must be live) also sees their progress. */
-export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The Fastify instance the collections' routes are registered on. */
+type CollectionsApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * The list and a collection's page as anyone sees them, made once into their bytes in this instance's cache
+ * (`hot.collections`: forgotten with the market's reads at every sale, listing, bid, rename or recolour the live
+ * channel announces), with the value they were made of: a signed-in viewer's reply is that value with their own
+ * progress added, serialised per request.
+ */
+function cachedRead(app: CollectionsApp, key: string, make: () => Promise<{ body: unknown; data: unknown }>) {
+  return app.hot.collections.get(key, async () => {
+    const { body, data } = await make();
+    return { reply: readyReply(JSON.stringify(body)), tags: [], data };
+  });
+}
+
+/** The signed-in viewer's id, or null when no bearer token is sent (a token sent must be live). */
+async function viewerOf(app: CollectionsApp, req: FastifyRequest): Promise<string | null> {
+  const token = tokenFromHeader(req.headers.authorization);
+  return token ? (await app.sessions.authenticate(token)).userId : null;
+}
+
+/** The list of collections and the collectors' leaderboard. */
+function registerCollectionLists(app: CollectionsApp) {
   const { db, collections } = app.deps;
-  /**
-   * The list and a collection's page as anyone sees them, made once into their bytes in this instance's cache
-   * (`hot.collections`: forgotten with the market's reads at every sale, listing, bid, rename or recolour the live
-   * channel announces), with the value they were made of: a signed-in viewer's reply is that value with their own
-   * progress added, serialised per request.
-   */
-  const cachedRead = (key: string, make: () => Promise<{ body: unknown; data: unknown }>) =>
-    app.hot.collections.get(key, async () => {
-      const { body, data } = await make();
-      return { reply: readyReply(JSON.stringify(body)), tags: [], data };
-    });
-
-  const viewerOf = async (req: FastifyRequest): Promise<string | null> => {
-    const token = tokenFromHeader(req.headers.authorization);
-    return token ? (await app.sessions.authenticate(token)).userId : null;
-  };
-
   app.get(
     "/collections",
     {
@@ -64,8 +69,8 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const viewer = await viewerOf(req);
-      const cached = await cachedRead(`list|${JSON.stringify(req.query)}`, async () => {
+      const viewer = await viewerOf(app, req);
+      const cached = await cachedRead(app, `list|${JSON.stringify(req.query)}`, async () => {
         const list = CollectionsData.parse({
           collections: await listCollections(db, collections, req.query),
         });
@@ -91,14 +96,18 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const cached = await cachedRead("collectors", async () => {
+      const cached = await cachedRead(app, "collectors", async () => {
         const data = CollectorsData.parse({ collectors: await collectorsLeaderboard(db, collections) });
         return { body: ok(data, "Collectors"), data: null };
       });
       return sendReady(req, reply, cached.reply, "no-cache");
     },
   );
+}
 
+/** The held collections' map, a player's collections and one collection's page. */
+function registerCollectionPages(app: CollectionsApp) {
+  const { db, collections } = app.deps;
   app.get(
     "/collections/map",
     {
@@ -138,8 +147,8 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const viewer = await viewerOf(req);
-      const cached = await cachedRead(`one|${req.params.id}`, async () => {
+      const viewer = await viewerOf(app, req);
+      const cached = await cachedRead(app, `one|${req.params.id}`, async () => {
         const data = await getCollection(db, collections, req.params.id);
         return { body: ok(CollectionDetail.parse(data.detail), data.detail.name), data };
       });
@@ -149,4 +158,10 @@ export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendOwnJson(req, reply, JSON.stringify(ok({ ...detail, myCount }, detail.name)), PRIVATE);
     },
   );
+}
+
+/** Collections are public; a signed-in viewer (a bearer token, if sent, must be live) also sees their progress. */
+export const collectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCollectionLists(app);
+  registerCollectionPages(app);
 };

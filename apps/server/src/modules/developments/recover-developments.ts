@@ -3,7 +3,7 @@ import { developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
 import { type Recovery, recoverOperation } from "../money/operation";
 import { WAITING_PAYMENT_MS } from "../payments/waiting-payments";
-import { developmentOperation } from "./develop";
+import { developmentOperation } from "./development-operation";
 
 /** Developments a stopped request left in the middle (reserved or refunding), untouched for the recovery delay. */
 export async function findInterruptedDevelopments(deps: AppDeps, now = new Date()): Promise<string[]> {

@@ -13,8 +13,10 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { currentUser } from "../auth/plugin";
 import { confirmWithYourBank, withConfirm } from "../payments/bank-check";
-import { confirmDevelopment, type DevelopResult, developProperty } from "./develop";
+import { confirmDevelopment } from "./confirm-development";
+import { developProperty } from "./develop";
 import { getDevelopments } from "./list-developments";
+import type { DevelopResult } from "./present-development";
 
 /** A development begun (200), or the bank's check (or PayPal's approval) the owner must pass first (202). */
 function developReply(reply: FastifyReply, result: DevelopResult) {

@@ -5,8 +5,6 @@ import { envelope, MessageData } from "@mx/shared/schemas/common";
 import {
   ActivitiesData,
   ActivitiesQuery,
-  type LiveServerMessage,
-  liveCloseCodes,
   MarkReadBody,
   MarkReadData,
   PushPublicKeyData,
@@ -15,11 +13,10 @@ import {
 } from "@mx/shared/schemas/live";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { RawData, WebSocket } from "ws";
 import { currentUser } from "../auth/plugin";
-import { authenticate, tokenFromHeader } from "../auth/sessions";
 import { listActivities, markActivitiesRead } from "./activities";
-import { type LiveClient, LiveHub, RESTART_CLOSE_CODE } from "./hub";
+import { LiveHub, RESTART_CLOSE_CODE } from "./hub";
+import { registerLiveSocket } from "./live-socket";
 import { PushDelivery, subscribePush, unsubscribePush } from "./push";
 import { checkPushEndpoint } from "./push-endpoint";
 
@@ -30,14 +27,17 @@ declare module "fastify" {
   }
 }
 
-/** A socket must say who it is this soon after opening. */
-const AUTH_TIMEOUT_MS = 10_000;
 /** Messages from clients are tiny (auth, ping). */
 const MAX_CLIENT_MESSAGE_BYTES = 4096;
 
-const livePlugin: FastifyPluginAsyncZod = async (app) => {
-  const { db, database, config } = app.deps;
-  const security = [{ bearer: [] }];
+/** The Fastify instance the live routes are registered on. */
+type LiveApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearer: [] }];
+
+/** Makes this instance's hub and push delivery, starts and stops them with the app, and opens WebSockets. */
+async function startLive(app: LiveApp) {
+  const { database } = app.deps;
   const push = new PushDelivery(app.deps);
   const hub = new LiveHub({
     database,
@@ -65,63 +65,12 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
       done();
     },
   });
+  return hub;
+}
 
-  /*
-   * The live channel. Browsers cannot send headers with a WebSocket, and a token in the URL would end up in access
-   * logs, so the first message authenticates: {"type":"auth","token":"…"}. Anonymous sockets are closed (4408 after
-   * AUTH_TIMEOUT_MS; 4401 for a bad token). Then the server sends "ready", and events as they happen.
-   */
-  app.get(`${API_BASE}/live`, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
-    // The upgrade request's logger: the socket's lines carry its request id from opening to close.
-    const log = req.log;
-    let client: LiveClient | null = null;
-    let authenticating = false;
-    const timer = setTimeout(
-      () => socket.close(liveCloseCodes.authTimeout, "Authenticate first"),
-      AUTH_TIMEOUT_MS,
-    );
-    const reply = (message: LiveServerMessage) => socket.send(JSON.stringify(message));
-
-    socket.on("message", async (raw: RawData) => {
-      let message: { type?: unknown; token?: unknown };
-      try {
-        message = JSON.parse(raw.toString()) as typeof message;
-      } catch {
-        socket.close(1003, "Send JSON");
-        return;
-      }
-      if (message?.type === "ping") {
-        if (client) reply({ type: "pong" });
-        return;
-      }
-      if (message?.type !== "auth" || client || authenticating) return;
-      authenticating = true;
-      try {
-        const token = typeof message.token === "string" ? tokenFromHeader(message.token) : null;
-        const auth = await authenticate(db, config.sessionSecret, token);
-        clearTimeout(timer);
-        if (socket.readyState !== socket.OPEN) return;
-        client = { socket, userId: auth.userId, sessionId: auth.sessionId, alive: true };
-        hub.add(client);
-        log.debug({ userId: auth.userId }, "live socket signed in");
-      } catch {
-        log.info("live socket refused: bad or ended session");
-        clearTimeout(timer);
-        socket.close(liveCloseCodes.unauthorized, "Sign in again");
-      } finally {
-        authenticating = false;
-      }
-    });
-    socket.on("close", (code: number) => {
-      log.debug({ code, userId: client?.userId }, "live socket closed");
-      clearTimeout(timer);
-      if (client) hub.remove(client);
-    });
-    socket.on("error", () => {
-      // A broken connection closes itself; the "close" handler tidies up.
-    });
-  });
-
+/** The player's activity feed and marking it read. */
+function registerActivityRoutes(app: LiveApp) {
+  const { db } = app.deps;
   app.get(
     `${API_BASE}/users/activities`,
     {
@@ -154,7 +103,11 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
       return ok(result, "Marked as read");
     },
   );
+}
 
+/** The VAPID public key, and subscribing a browser to Web Push or unsubscribing it. */
+function registerPushRoutes(app: LiveApp) {
+  const { db, config } = app.deps;
   app.get(
     `${API_BASE}/push/public-key`,
     {
@@ -203,6 +156,13 @@ const livePlugin: FastifyPluginAsyncZod = async (app) => {
       return ok({ message: "Push notifications are off." }, "Unsubscribed");
     },
   );
+}
+
+const livePlugin: FastifyPluginAsyncZod = async (app) => {
+  const hub = await startLive(app);
+  registerLiveSocket(app, hub);
+  registerActivityRoutes(app);
+  registerPushRoutes(app);
 };
 
 /** Live events, the activity feed and Web Push; at the root, so tests and the process reach `app.live`. */

@@ -13,6 +13,7 @@ import type { Queryable } from "../../db/client";
 import { displayName } from "../buildings/present-property";
 import { bidHolds, statementMovements, sumsOf, totalsInDollars } from "./get-statement";
 import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
+import type { Movement } from "./statement-movement";
 
 type HeldRow = {
   property_id: string;
@@ -77,58 +78,8 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
     .filter((m) => m.kind === "credits-spent" || m.kind === "credits-returned")
     .reduce((s, m) => s - m.credits, 0);
 
-  const holdings: Holding[] = held.map((h) => {
-    const owned = open.get(h.building_id);
-    const paid = owned ? paidFor(owned) : 0;
-    const price = owned?.purchase?.price ?? h.value_cents;
-    // What the building is worth is its own value, net of the fee a sale would cost: an ask changes none of it.
-    const worth = h.value_cents - ASK_PROCESSING_FEE_CENTS;
-    return {
-      buildingId: h.building_id,
-      propertyId: h.property_id,
-      name: displayName({ customName: h.custom_name, dataName: h.data_name, address: h.address }),
-      neighborhood: h.neighborhood,
-      location: { lat: h.lat, lng: h.lng },
-      purchase: owned?.purchase
-        ? {
-            price: dollars(owned.purchase.price),
-            fee: dollars(owned.purchase.fee),
-            tax: dollars(owned.purchase.tax),
-            total: dollars(owned.purchase.total),
-            credits: dollars(owned.purchase.credits),
-            at: owned.at,
-          }
-        : null,
-      developments: (owned?.developments ?? []).map(({ card: _card, ...d }) => ({
-        ...d,
-        cost: dollars(d.cost),
-        fee: dollars(d.fee),
-        tax: dollars(d.tax),
-        total: dollars(d.total),
-        credits: dollars(d.credits),
-      })),
-      invested: dollars(owned ? invested(owned) : 0),
-      paid: dollars(paid),
-      price: dollars(price),
-      value: dollars(h.value_cents),
-      ask: h.ask_cents === null ? null : dollars(h.ask_cents),
-      bestBid: h.best_bid === null ? null : dollars(h.best_bid),
-      netIfSoldAtAsk: h.ask_cents === null ? null : dollars(h.ask_cents - ASK_PROCESSING_FEE_CENTS),
-      netIfBestBidAccepted: h.best_bid === null ? null : dollars(h.best_bid - ASK_PROCESSING_FEE_CENTS),
-      unrealised: dollars(worth - paid),
-      acquiredAt: owned?.at ?? Math.floor(Number(h.updated_at)),
-    };
-  });
-
-  // Each year's statement totals, from the same rows, newest first.
-  const byYear = new Map<number, typeof movements>();
-  for (const m of movements) {
-    const year = new Date(m.at * 1000).getUTCFullYear();
-    byYear.set(year, [...(byYear.get(year) ?? []), m]);
-  }
-  const years: PortfolioYear[] = [...byYear.entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([year, rows]) => ({ year, ...totalsInDollars(sumsOf(rows)) }));
+  const holdings: Holding[] = held.map((h) => holdingOf(h, open.get(h.building_id)));
+  const years = yearlyTotals(movements);
 
   const sum = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0);
   return {
@@ -149,6 +100,61 @@ export async function getPortfolio(q: Queryable, userId: string): Promise<Portfo
     activeYears: years.map((y) => y.year),
     years,
   };
+}
+
+/** A building the player holds, with what it cost them (`owned`: their spell of owning it, from the ledger). */
+function holdingOf(h: HeldRow, owned: Ownership | undefined): Holding {
+  const paid = owned ? paidFor(owned) : 0;
+  const price = owned?.purchase?.price ?? h.value_cents;
+  // What the building is worth is its own value, net of the fee a sale would cost: an ask changes none of it.
+  const worth = h.value_cents - ASK_PROCESSING_FEE_CENTS;
+  return {
+    buildingId: h.building_id,
+    propertyId: h.property_id,
+    name: displayName({ customName: h.custom_name, dataName: h.data_name, address: h.address }),
+    neighborhood: h.neighborhood,
+    location: { lat: h.lat, lng: h.lng },
+    purchase: owned?.purchase
+      ? {
+          price: dollars(owned.purchase.price),
+          fee: dollars(owned.purchase.fee),
+          tax: dollars(owned.purchase.tax),
+          total: dollars(owned.purchase.total),
+          credits: dollars(owned.purchase.credits),
+          at: owned.at,
+        }
+      : null,
+    developments: (owned?.developments ?? []).map(({ card: _card, ...d }) => ({
+      ...d,
+      cost: dollars(d.cost),
+      fee: dollars(d.fee),
+      tax: dollars(d.tax),
+      total: dollars(d.total),
+      credits: dollars(d.credits),
+    })),
+    invested: dollars(owned ? invested(owned) : 0),
+    paid: dollars(paid),
+    price: dollars(price),
+    value: dollars(h.value_cents),
+    ask: h.ask_cents === null ? null : dollars(h.ask_cents),
+    bestBid: h.best_bid === null ? null : dollars(h.best_bid),
+    netIfSoldAtAsk: h.ask_cents === null ? null : dollars(h.ask_cents - ASK_PROCESSING_FEE_CENTS),
+    netIfBestBidAccepted: h.best_bid === null ? null : dollars(h.best_bid - ASK_PROCESSING_FEE_CENTS),
+    unrealised: dollars(worth - paid),
+    acquiredAt: owned?.at ?? Math.floor(Number(h.updated_at)),
+  };
+}
+
+/** Each year's statement totals, from the same rows, newest first. */
+function yearlyTotals(movements: Movement[]): PortfolioYear[] {
+  const byYear = new Map<number, typeof movements>();
+  for (const m of movements) {
+    const year = new Date(m.at * 1000).getUTCFullYear();
+    byYear.set(year, [...(byYear.get(year) ?? []), m]);
+  }
+  return [...byYear.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([year, rows]) => ({ year, ...totalsInDollars(sumsOf(rows)) }));
 }
 
 /** Statement rows of money sent out of the earnings, whose fees are the player's. */

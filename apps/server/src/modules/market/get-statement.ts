@@ -6,7 +6,6 @@ import {
   STATEMENT_COLUMNS,
   type StatementColumn,
   type StatementData,
-  type StatementKind,
   type StatementRow,
   type StatementTotals,
 } from "@mx/shared/schemas/market";
@@ -14,26 +13,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { users } from "../../db/schema/users";
 import { accounts } from "../ledger/ledger";
-import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
-
-/**
- * One row before its running balance, in cents: `sortAt` (seconds, with fractions) and `order` place movements made
- * within the same second.
- */
-export type Movement = {
-  at: number;
-  sortAt: number;
-  order: string;
-  kind: StatementKind;
-  description: string;
-  buildingId: string | null;
-  building: string | null;
-  card: number;
-  credits: number;
-  fees: number;
-  tax: number;
-  earnings: number;
-};
+import { type PlayerJournal, playerJournals } from "./player-journals";
+import { type Movement, movementOf } from "./statement-movement";
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -46,156 +27,6 @@ async function yearBounds(q: Queryable, userId: string, year: number) {
     throw new AppError("BAD_REQUEST", `year: must not be before ${first}, when your account was made`);
   if (year > now) throw new AppError("BAD_REQUEST", `year: must not be after ${now}`);
   return { from: new Date(Date.UTC(year, 0, 1)), before: new Date(Date.UTC(year + 1, 0, 1)) };
-}
-
-/**
- * One journal as the player's statement shows it: every kind of journal the ledger knows has its row here (the
- * switch is exhaustive: a kind added to JOURNAL_KINDS fails the typecheck until it is given one).
- */
-function movementOf(j: PlayerJournal, userId: string): Movement {
-  const e = (account: string) => j.entries.get(account) ?? 0;
-  const base = {
-    at: j.at,
-    sortAt: j.exactAt,
-    order: `1:${j.id}`,
-    buildingId: j.building?.id ?? null,
-    building: j.building?.name ?? null,
-    card: 0,
-    credits: e(accounts.credits(userId)) + e(accounts.creditsDebt(userId)),
-    fees: 0,
-    tax: 0,
-    earnings: e(accounts.earnings(userId)),
-  };
-  const building = j.building?.name ?? texts.noName;
-  const development = j.development
-    ? `${j.development.name} (level ${j.development.level}) of ${building}`
-    : `a development of ${building}`;
-  const kind = j.kind;
-  switch (kind) {
-    case "purchase": {
-      const c = costOf(j);
-      const credits = c.credits > 0 ? `, ${formatCents(c.credits)} of it in credits` : "";
-      return {
-        ...base,
-        kind: "purchase",
-        description: `Bought ${building} from the game for ${formatCents(c.price)}${credits}`,
-        card: -c.card,
-        fees: c.fees,
-        tax: c.tax,
-      };
-    }
-    case "purchase_refund": {
-      // The purchase's journal reversed by an operator: every column the purchase took comes back.
-      const c = costOf(j);
-      return {
-        ...base,
-        kind: "refund",
-        description: `Refunded: buying ${building} for ${formatCents(-c.price)} was taken back`,
-        card: -c.card,
-        fees: c.fees,
-        tax: c.tax,
-      };
-    }
-    case "development": {
-      const c = costOf(j);
-      const credits = c.credits > 0 ? `, ${formatCents(c.credits)} of it in credits` : "";
-      return {
-        ...base,
-        kind: "development",
-        description: `${development} for ${formatCents(c.price)}${credits}`,
-        card: -c.card,
-        fees: c.fees,
-        tax: c.tax,
-      };
-    }
-    case "development_refund": {
-      // The development's journal reversed by an operator: its card charge, fee and tax come back.
-      const c = costOf(j);
-      return {
-        ...base,
-        kind: "refund",
-        description: `Refunded: ${development} for ${formatCents(-c.price)} was taken back`,
-        card: -c.card,
-        fees: c.fees,
-        tax: c.tax,
-      };
-    }
-    case "sale": {
-      if (j.trade?.side === "buyer") {
-        const c = costOf(j);
-        // The card was held when the bid was made (its hold row); the capture takes what was held.
-        return {
-          ...base,
-          kind: "bid-capture",
-          description: `Bid captured: bought ${building} for ${formatCents(c.price)}`,
-          fees: c.fees,
-          tax: c.tax,
-        };
-      }
-      const s = proceedsOf(j, userId);
-      return {
-        ...base,
-        kind: "sale",
-        description: j.trade ? `Sold ${building} for ${formatCents(s.price)}` : "Sale",
-        fees: j.trade ? s.fee : 0,
-      };
-    }
-    case "purchase-credits":
-      return { ...base, kind: "credits-spent", description: `Credits spent on buying ${building}` };
-    case "purchase-credits-release":
-      return {
-        ...base,
-        kind: "credits-returned",
-        description: `Credits returned: buying ${building} did not complete`,
-      };
-    case "development-credits":
-      return { ...base, kind: "credits-spent", description: `Credits spent on ${development}` };
-    case "development-credits-release":
-      return {
-        ...base,
-        kind: "credits-returned",
-        description: `Credits returned: ${development} did not go through`,
-      };
-    case "payout":
-    case "payout_reversal":
-    case "account_refund":
-    case "account_refund_reversal": {
-      const out = e(accounts.payouts) + e(accounts.refunds);
-      const kinds = {
-        payout: ["payout", "Payout"],
-        payout_reversal: ["payout-reversal", "Payout failed: returned to your balance"],
-        account_refund: ["account-refund", "Balance refunded on account deletion"],
-        account_refund_reversal: ["account-refund-reversal", "Refund failed: owed again"],
-      } as const;
-      const [rowKind, description] = kinds[kind];
-      return { ...base, kind: rowKind, description, card: out, fees: e(accounts.platformFees) };
-    }
-    case "account_forfeit":
-      return {
-        ...base,
-        kind: "forfeit",
-        description: "Balance kept as the processing fee",
-        fees: e(accounts.platformFees),
-      };
-    case "offerwall-credit":
-      return { ...base, kind: "credits-earned", description: "Credits earned" };
-    case "offerwall-reversal":
-      return { ...base, kind: "credits-reversed", description: "Credits taken back by the partner" };
-    case "shop_order":
-      // A shop order is paid by card at checkout, by e-mail: it touches no player's account, so it shows here
-      // only if it ever does.
-      return {
-        ...base,
-        kind: "shop-order",
-        description: "Shop order",
-        card: e(accounts.cardFunding),
-        tax: e(accounts.salesTaxPayable),
-      };
-    default: {
-      const unknown: never = kind;
-      throw new Error(`journal kind ${String(unknown)} has no statement row`);
-    }
-  }
 }
 
 /** A bid's card hold as the statement shows it (holds move no ledger money, but the card's). */

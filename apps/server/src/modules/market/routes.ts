@@ -31,30 +31,35 @@ const PRIVATE = "private, no-cache";
 /** Routes whose replies are made and compressed once, in this instance's cache (lib/ready-reply.ts). */
 const READY = { compress: false, decompress: false } as const;
 
-export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The Fastify instance the market's routes are registered on. */
+type MarketApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearer: [] }];
+
+/**
+ * A market read answered from this instance's cache (hot.market), keyed by the route and its parsed query (the
+ * schema gives every query one shape, defaults filled in), made once as the bytes the schema would write. Bad
+ * input throws before anything is kept.
+ */
+async function cachedRead<T>(
+  app: MarketApp,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+  schema: { parse(value: unknown): T },
+  message: string,
+  read: () => Promise<unknown>,
+) {
+  const cached = await app.hot.market.get(`${route}|${JSON.stringify(req.query)}`, async () => ({
+    reply: readyReply(JSON.stringify(ok(schema.parse(await read()), message))),
+    tags: [],
+  }));
+  return sendReady(req, reply, cached.reply, PRIVATE);
+}
+
+/** The cached reads of the whole market: listings, trades and the neighbourhoods' index. */
+function registerMarketReads(app: MarketApp) {
   const { db } = app.deps;
-  const security = [{ bearer: [] }];
-
-  /**
-   * A market read answered from this instance's cache (hot.market), keyed by the route and its parsed query (the
-   * schema gives every query one shape, defaults filled in), made once as the bytes the schema would write. Bad
-   * input throws before anything is kept.
-   */
-  async function cachedRead<T>(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    route: string,
-    schema: { parse(value: unknown): T },
-    message: string,
-    read: () => Promise<unknown>,
-  ) {
-    const cached = await app.hot.market.get(`${route}|${JSON.stringify(req.query)}`, async () => ({
-      reply: readyReply(JSON.stringify(ok(schema.parse(await read()), message))),
-      tags: [],
-    }));
-    return sendReady(req, reply, cached.reply, PRIVATE);
-  }
-
   app.get(
     "/market/listings",
     {
@@ -69,7 +74,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      cachedRead(req, reply, "listings", MarketListingsData, "Market listings", () =>
+      cachedRead(app, req, reply, "listings", MarketListingsData, "Market listings", () =>
         listListings(db, req.query),
       ),
   );
@@ -92,7 +97,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
       if (buildingId && neighborhood) {
         throw new AppError("BAD_REQUEST", "neighborhood: give either buildingId or neighborhood, not both");
       }
-      return cachedRead(req, reply, "trades", MarketTradesData, "Trades", () => listTrades(db, req.query));
+      return cachedRead(app, req, reply, "trades", MarketTradesData, "Trades", () =>
+        listTrades(db, req.query),
+      );
     },
   );
 
@@ -112,6 +119,7 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       // The window ends today (UTC): a new day is a new answer.
       cachedRead(
+        app,
         req,
         reply,
         `index:${new Date().toISOString().slice(0, 10)}`,
@@ -120,7 +128,11 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         () => marketIndex(db, req.query),
       ),
   );
+}
 
+/** One building's market. */
+function registerBuildingMarket(app: MarketApp) {
+  const { db } = app.deps;
   app.get(
     "/market/building",
     {
@@ -135,7 +147,11 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ok(await buildingMarket(db, req.query.buildingId), "Building market"),
   );
+}
 
+/** The caller's own money views: portfolio and yearly statement. */
+function registerPlayerMoneyViews(app: MarketApp) {
+  const { db } = app.deps;
   app.get(
     "/users/portfolio",
     {
@@ -177,4 +193,10 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(statementCsv(statement));
     },
   );
+}
+
+export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerMarketReads(app);
+  registerBuildingMarket(app);
+  registerPlayerMoneyViews(app);
 };

@@ -1,19 +1,24 @@
-import { Batcher, type Outcome } from "@mx/kit/batcher";
 import { crashPoint, failPoint } from "@mx/kit/crash-points";
 import { AppError } from "@mx/kit/errors";
 import {
   CardError,
-  type FindIntentInput,
   type GatewayIntent,
   GatewayRequestError,
   type PaymentGateway,
 } from "@mx/processors/gateway";
-import { PaypalError } from "@mx/processors/paypal-api";
-import { sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
+import { cancelIntent } from "./intents";
+
+// The second shape, a request sent under a committed row's key (money out, a hold let go), lives beside this one.
+export {
+  type MoneyOut,
+  type MoneyOutcome,
+  type ProcessorRequest,
+  sendAndRecord,
+  sendMoneyOut,
+} from "./processor-request";
 
 /*
  * The one shape of a money operation that goes through a processor:
@@ -84,141 +89,6 @@ export type MoneyOperation<Row, Done> = {
 };
 
 export type Step<Done> = { done: Done } | { waiting: GatewayIntent };
-
-/**
- * The batched option: the writing steps of many operations of one kind, asked for at the same moment, done
- * together (see Batcher). Each step keeps its meaning and its order: a batch reserves every row it can in one
- * transaction, notes intents in one statement, and settles every row in one transaction with all their journals.
- * Each operation still gets its own answer: its row or its own refusal, its result, or null (then its money goes
- * back, as for `settle`). The charges and the crash points stay per operation, in runOperation.
- */
-export type StepsTogether<Request, Row, Done> = {
-  /** Step 1 for many requests, in one transaction: each request's committed row, or why it was refused. */
-  reserveMany(requests: Request[]): Promise<Outcome<Row>[]>;
-  /** `note` for many rows, in one statement. */
-  noteMany(items: { row: Row; intent: GatewayIntent }[]): Promise<void>;
-  /** Step 3 for many rows, in one transaction: each row's result, or null when it can no longer be settled. */
-  settleMany(items: { row: Row; intent: GatewayIntent | null }[]): Promise<Outcome<Done | null>[]>;
-};
-
-export type Together<Request, Row, Done> = Pick<MoneyOperation<Row, Done>, "note" | "settle"> & {
-  reserve(request: Request): Promise<Row>;
-  /** A reserved row's operation is over (runOperation calls it through the operation's `finished`). */
-  finish(row: Row): void;
-  /** Batches run per step and the operations they held, for figures. */
-  stats(): Record<"reserve" | "note" | "settle", { batches: number; items: number }>;
-};
-
-/**
- * Makes an operation's reserve, note and settle steps batched: a lone operation runs as a batch of one at once; a
- * busy server writes one batch per step for all the operations that arrived together. Each step must write
- * nothing when it throws (one transaction or one statement): a batch that throws is run again one operation at a
- * time, so that one operation's bad row cannot fail the others.
- */
-export function together<Request, Row extends object, Done>(
-  steps: StepsTogether<Request, Row, Done>,
-  {
-    untilDone = false,
-    ...options
-  }: {
-    maxSize: number;
-    maxRunning: number;
-    /**
-     * Counts a reserving batch as running until every operation it reserved is over (settled, waiting or
-     * released), not only until its rows are written: under load the next batch then gathers every request that
-     * arrived meanwhile, so each step writes fewer, larger batches. Pays where the charge takes no time (the
-     * sandbox); a slow processor would hold the next batch back (a batch's hold lasts at most `HOLD_MAX_MS`).
-     */
-    untilDone?: boolean;
-  },
-): Together<Request, Row, Done> {
-  const batch = { ...options, retryAlone: true };
-  const open = new WeakMap<Row, () => void>();
-  const holdSlot = (outcomes: Outcome<Row>[]) =>
-    Promise.all(
-      outcomes.flatMap((outcome) =>
-        outcome.ok
-          ? [
-              new Promise<void>((done) => {
-                open.set(outcome.value, done);
-                setTimeout(done, HOLD_MAX_MS).unref();
-              }),
-            ]
-          : [],
-      ),
-    );
-  const reserving = new Batcher(steps.reserveMany, untilDone ? { ...batch, holdSlot } : batch);
-  const noting = new Batcher(async (items: { row: Row; intent: GatewayIntent }[]) => {
-    await steps.noteMany(items);
-    return items.map(() => ({ ok: true as const, value: undefined }));
-  }, batch);
-  const settling = new Batcher(steps.settleMany, batch);
-  return {
-    reserve: (request) => reserving.load(request),
-    finish(row) {
-      open.get(row)?.();
-      open.delete(row);
-    },
-    note: (row, intent) => noting.load({ row, intent }),
-    settle: (row, intent) => settling.load({ row, intent }),
-    stats: () => ({
-      reserve: { ...reserving.stats },
-      note: { ...noting.stats },
-      settle: { ...settling.stats },
-    }),
-  };
-}
-
-/**
- * `noteMany` as every operation's table does it: each intent noted on its row while the row is still open (`state`
- * is `open`), in one statement, and on the rows in hand.
- */
-export async function noteIntents<Row extends { id: string; paymentIntentId: string | null }>(
-  q: Queryable,
-  table: { name: string; state: string; open: string },
-  items: { row: Row; intent: GatewayIntent }[],
-): Promise<void> {
-  const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
-  await q.execute(sql`
-    with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
-    update ${sql.identifier(table.name)} t set payment_intent_id = m.intent_id
-    from m where t.id = any(array(select id from m)) and t.id = m.id
-      and t.${sql.identifier(table.state)}::text = ${table.open}`);
-  for (const { row, intent } of items) row.paymentIntentId = intent.id;
-}
-
-/**
- * Asks the processor for a charge (or a hold) as the row describes it, under the description's key: the same
- * description recovery finds it by. `paymentMethodId` overrides the description's, when the row records none.
- */
-export function chargeAsDescribed(
-  gateway: PaymentGateway,
-  customerId: string,
-  { operation, paymentMethodId: described, ...charge }: FindIntentInput,
-  paymentMethodId: string | null = described,
-): Promise<GatewayIntent> {
-  return gateway.createPaymentIntent({
-    ...charge,
-    customerId,
-    ...(paymentMethodId ? { paymentMethodId } : {}),
-    idempotencyKey: operation,
-  });
-}
-
-/** An operation row's processor intent: by the id it noted, else by the charge it records (key, amount, metadata). */
-export const findIntent = (
-  gateway: PaymentGateway,
-  intentId: string | null,
-  charge: () => FindIntentInput,
-) => (intentId ? gateway.retrievePaymentIntent(intentId) : gateway.findPaymentIntent(charge()));
-
-/** Cancels an intent the operation took no money under, with a key fixed by its charge's. */
-export async function cancelIntent(gateway: PaymentGateway, intent: GatewayIntent, chargeKey: string) {
-  await gateway.cancelPaymentIntent({ id: intent.id, idempotencyKey: `${chargeKey}:cancel` });
-}
-
-/** The longest a reserving batch waits for its operations before the next one may start (`untilDone`). */
-const HOLD_MAX_MS = 2_000;
 
 /** Whether the processor refused for certain (nothing can be taken under the key), rather than went unheard. */
 const refused = (error: unknown) =>
@@ -507,91 +377,4 @@ async function cancelAndRelease<Row, Done>(
     await cancelIntent(op.gateway, intent, op.chargeKey(row));
   }
   await op.release(row, failure);
-}
-
-/**
- * A request the processor is sent under a committed row's key, its answer then recorded: the steps that money out
- * (`sendMoneyOut`) and a bid's hold let go (`bids/release-holds.ts`) share.
- *
- *   1. reserve — the caller's committed row, its processor key fixed by the row;
- *   2. send    — the request, under that key, outside any transaction;
- *   3. record  — the processor's answer written in one transaction.
- *
- * A process stopped between two steps leaves the row reserved, and recovery sends the request again under the same
- * key, which the processor answers as it did the first time. Crash points: `<name>.reserved` and `<name>.sent`.
- */
-export type ProcessorRequest<Row, Answer> = {
-  name: string;
-  /** Whether the row still waits for its request. */
-  reserved(row: Row): boolean;
-  /** Step 2, under the row's key. */
-  send(row: Row): Promise<Answer>;
-  /** Step 3: the processor's answer, in one transaction. */
-  record(row: Row, answer: Answer): Promise<void>;
-};
-
-/**
- * How a request ended: its answer recorded, no answer taken (`failed`, what `send` threw: nothing is recorded and
- * the row stays reserved unless the caller ends it), or nothing to send (not reserved any more).
- */
-export type RequestOutcome<Answer = unknown> =
-  | { recorded: true; answer: Answer }
-  | { failed: unknown }
-  | { notReserved: true };
-
-/**
- * Steps 2 and 3 for a reserved row (or again, for recovery). What a failed request means is the caller's to say;
- * what `record` throws is thrown.
- */
-export async function sendAndRecord<Row, Answer>(
-  request: ProcessorRequest<Row, Answer>,
-  row: Row,
-): Promise<RequestOutcome<Answer>> {
-  if (!request.reserved(row)) return { notReserved: true };
-  crashPoint(`${request.name}.reserved`);
-  let answer: Answer;
-  try {
-    answer = await request.send(row);
-  } catch (error) {
-    return { failed: error };
-  }
-  crashPoint(`${request.name}.sent`);
-  await request.record(row, answer);
-  return { recorded: true, answer };
-}
-
-/**
- * Money out — a payout, a deleted account's refund — is such a request, where the reserved row's journal has
- * already taken the money out of the player's earnings: the processor is asked to send it under the row's key, and
- * its answer recorded. A refusal for good fails the row, its journal reversed (the money back in the earnings). An
- * unknown answer (unreachable, a 5xx, a key still in use, a rate limit) leaves it reserved, and recovery sends it
- * again under the same key, which the processor sends once.
- */
-export type MoneyOut<Row, Sent> = ProcessorRequest<Row, Sent> & {
-  /** The processor refused for good: the row fails and its journal is reversed, once. */
-  fail(row: Row, refusal: Error): Promise<void>;
-};
-
-/** How sending ended: recorded, refused for good (the row failed), or nothing to send (not reserved any more). */
-export type MoneyOutcome = { sent: true } | { refusal: Error } | { notReserved: true };
-
-/**
- * Steps 2 and 3 for a reserved row (or again, for recovery). Throws when the processor's answer is unknown (the
- * row stays reserved).
- */
-export async function sendMoneyOut<Row, Sent>(op: MoneyOut<Row, Sent>, row: Row): Promise<MoneyOutcome> {
-  const outcome = await sendAndRecord(op, row);
-  if ("recorded" in outcome) return { sent: true };
-  if ("notReserved" in outcome) return outcome;
-  if (!refusedForGood(outcome.failed)) throw outcome.failed;
-  await op.fail(row, outcome.failed);
-  return { refusal: outcome.failed };
-}
-
-/** The processor said no for good (a card refusal or a request it will never accept), not "try again later". */
-function refusedForGood(error: unknown): error is Error {
-  if (error instanceof CardError) return true;
-  const status =
-    error instanceof GatewayRequestError || error instanceof PaypalError ? error.statusCode : 500;
-  return status < 500 && status !== 409 && status !== 429;
 }

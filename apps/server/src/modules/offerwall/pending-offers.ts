@@ -1,36 +1,24 @@
 import { newId } from "@mx/kit/secrets";
-import type { OfferWallHost, PartnerPostback, PendingOffer } from "@mx/processors/offer-wall";
+import type { OfferWallHost, PendingOffer } from "@mx/processors/offer-wall";
 import type { CompletedOffer } from "@mx/shared/schemas/offerwall";
 import type { FastifyInstance } from "fastify";
 import { offerCompletions } from "../../db/schema/offerwall";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../auth/plugin";
-import { deliverSoon } from "../outbox/deliver";
-import { queuePostback } from "../outbox/queue-message";
 import { presentCompletion } from "./offerwall";
 import { signedPlayerId } from "./providers";
 
 /**
- * For a partner that runs in this process: the player's completion is shown as pending, and the
- * partner's signed postback is queued with it, to be sent to our postback endpoint after `delayMs` and tried again
- * while that endpoint fails. Both are written together, so a restart in between loses neither; the postback is
- * handled as any partner's. The partner never writes the product's tables itself.
+ * For a partner that runs in this process: the player's completion is shown as pending until the partner's signed
+ * postback, which the partner sends and retries itself, is handled as any partner's. The partner never writes the
+ * product's tables itself.
  */
-async function recordPendingOffer(
-  deps: Pick<AppDeps, "db" | "mailer" | "log">,
-  offer: PendingOffer,
-  postback: PartnerPostback,
-  delayMs: number,
-): Promise<CompletedOffer> {
-  const { row, queued } = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(offerCompletions)
-      .values({ id: newId(), ...offer, status: "pending" })
-      .returning();
-    if (!inserted) throw new Error("the pending offer was not recorded");
-    return { row: inserted, queued: await queuePostback(tx, postback, delayMs) };
-  });
-  deliverSoon(deps, queued);
+async function recordPendingOffer(deps: Pick<AppDeps, "db">, offer: PendingOffer): Promise<CompletedOffer> {
+  const [row] = await deps.db
+    .insert(offerCompletions)
+    .values({ id: newId(), ...offer, status: "pending" })
+    .returning();
+  if (!row) throw new Error("the pending offer was not recorded");
   return presentCompletion(row);
 }
 
@@ -42,7 +30,7 @@ export function offerWallPartnerHost(deps: AppDeps, app: FastifyInstance): Offer
   const { config } = deps;
   return {
     playerRef: (userId) => signedPlayerId(config, userId),
-    record: (offer, postback, delayMs) => recordPendingOffer(deps, offer, postback, delayMs),
+    record: (offer) => recordPendingOffer(deps, offer),
     signIn: app.requireAuth,
     playerOf: (req) => currentUser(req).userId,
     publicUrl: config.publicUrl,

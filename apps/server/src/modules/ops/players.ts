@@ -94,25 +94,7 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
   const [holdings, ledger, bought, developed, bidRows, payoutRows, sessionRows, reportList, role] =
     await Promise.all([
       selectProperties(q).where(eq(properties.ownerId, userId)).orderBy(buildings.id).limit(500),
-      q
-        .select({
-          journalId: ledgerJournals.id,
-          kind: ledgerJournals.kind,
-          account: ledgerEntries.account,
-          amountCents: ledgerEntries.amountCents,
-          createdAt: ledgerJournals.createdAt,
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-        .where(
-          inArray(ledgerEntries.account, [
-            accounts.earnings(userId),
-            accounts.credits(userId),
-            accounts.creditsDebt(userId),
-          ]),
-        )
-        .orderBy(desc(ledgerJournals.createdAt))
-        .limit(100),
+      ledgerLinesOf(q, userId),
       q
         .select()
         .from(purchases)
@@ -128,21 +110,7 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
         .where(eq(sessions.userId, userId))
         .orderBy(desc(sessions.createdAt))
         .limit(50),
-      reportRows(
-        q,
-        or(
-          and(eq(reports.targetType, "player"), eq(reports.targetId, userId)),
-          eq(reports.reporterId, userId),
-          and(
-            eq(reports.targetType, "building"),
-            inArray(
-              reports.targetId,
-              q.select({ id: properties.buildingId }).from(properties).where(eq(properties.ownerId, userId)),
-            ),
-          ),
-        ),
-        100,
-      ),
+      reportsAbout(q, userId),
       roleOf(q, userId),
     ]);
   return {
@@ -183,6 +151,48 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
     })),
     reports: reportList,
   };
+}
+
+/** The player's latest ledger lines on their earnings, credits and credits-debt accounts (up to 100). */
+function ledgerLinesOf(q: Queryable, userId: string) {
+  return q
+    .select({
+      journalId: ledgerJournals.id,
+      kind: ledgerJournals.kind,
+      account: ledgerEntries.account,
+      amountCents: ledgerEntries.amountCents,
+      createdAt: ledgerJournals.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .where(
+      inArray(ledgerEntries.account, [
+        accounts.earnings(userId),
+        accounts.credits(userId),
+        accounts.creditsDebt(userId),
+      ]),
+    )
+    .orderBy(desc(ledgerJournals.createdAt))
+    .limit(100);
+}
+
+/** Reports about the player or one of their buildings, and those they made (up to 100). */
+function reportsAbout(q: Queryable, userId: string) {
+  return reportRows(
+    q,
+    or(
+      and(eq(reports.targetType, "player"), eq(reports.targetId, userId)),
+      eq(reports.reporterId, userId),
+      and(
+        eq(reports.targetType, "building"),
+        inArray(
+          reports.targetId,
+          q.select({ id: properties.buildingId }).from(properties).where(eq(properties.ownerId, userId)),
+        ),
+      ),
+    ),
+    100,
+  );
 }
 
 /** The player's developments, newest first, each marked if it is its building's latest paid one. */

@@ -1,14 +1,13 @@
 import { SUPPORT_EMAIL_SLOT } from "@mx/shared/constants";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testConfig } from "../../config";
 import { outboxMessages } from "../../db/schema/outbox";
-import { createTestApp, latestCode, mailbox, signUp, type TestApp } from "../../test/harness";
-import { eventually, makeDue, outboxMailTo, outboxRows, sweepOutbox } from "../../test/outbox";
+import { createTestApp, latestCode, mailbox, type TestApp } from "../../test/harness";
+import { eventually, makeDue, outboxMailTo, sweepOutbox } from "../../test/outbox";
 import type { Mail, Mailer } from "../mail/mailer";
 import { createOtp } from "../otp/create-otp";
 import { deliverOutboxMessage, deliverSoon, OUTBOX_MAX_ATTEMPTS } from "./deliver";
-import { queueMail, queuePostback } from "./queue-message";
+import { queueMail } from "./queue-message";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,53 +135,5 @@ describe("the outbox", () => {
     const code = await latestCode(t, email);
     const verified = await t.call("POST", "/api/v1/otp/verify", { body: { email, type: "UR", otp: code } });
     expect(verified.statusCode).toBe(200);
-  });
-});
-
-describe("the sandbox offer wall's postback", () => {
-  let slow: TestApp;
-  beforeAll(async () => {
-    // The postback's time is a minute away: only a sweep after it is made due delivers it here.
-    slow = await createTestApp({ offerwall: { ...testConfig().offerwall, sandboxDelayMs: 60_000 } });
-    await slow.app.listen({ port: 0, host: "127.0.0.1" });
-  });
-  afterAll(() => slow.close());
-
-  it("waits in the outbox for its time, survives a lost timer, and is delivered by the sweep", async () => {
-    const player = await signUp(slow);
-    const done = await slow.call("POST", "/api/v1/offerwall/sandbox/complete", {
-      token: player.token,
-      body: { offerId: "survey-parks" },
-    });
-    expect(done.statusCode).toBe(200);
-    const postbacks = async () =>
-      (await outboxRows(slow.app.deps.db)).filter((r) => r.kind === "offer_postback");
-    const [row] = await postbacks();
-    expect(row).toMatchObject({ state: "queued", attempts: 0 });
-    expect(row?.notBefore.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    expect(row?.payload).toMatchObject({ path: "/api/v1/offerwall/postback/sandbox" });
-
-    // Not due: nothing sent. Once due (as after a restart that lost the timer), the sweep calls the endpoint.
-    await sweepOutbox(slow.app.deps);
-    expect((await postbacks())[0]).toMatchObject({ state: "queued" });
-    await makeDue(slow.app.deps.db, row?.id ?? "");
-    expect(await sweepOutbox(slow.app.deps)).toEqual([]);
-    expect((await postbacks())[0]).toMatchObject({ state: "sent", attempts: 1 });
-    const wall = (await slow.call("GET", "/api/v1/offerwall", { token: player.token })).json().data;
-    expect(wall.completed[0]).toMatchObject({
-      offerName: "City parks survey",
-      status: "credited",
-      credited: 2.5,
-    });
-  });
-
-  it("is tried again while this server cannot be reached", async () => {
-    const queued = await slow.app.deps.db.transaction(async (tx) => {
-      return queuePostback(tx, { base: "http://127.0.0.1:1", path: "/nowhere", params: { a: "1" } }, 0);
-    });
-    await expect(deliverOutboxMessage(slow.app.deps, queued.id, { fromSweep: true })).rejects.toThrow();
-    const [row] = (await outboxRows(slow.app.deps.db)).filter((r) => r.id === queued.id);
-    expect(row).toMatchObject({ state: "queued", attempts: 1 });
-    expect(row?.lastError).toBeTruthy();
   });
 });

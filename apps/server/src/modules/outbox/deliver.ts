@@ -31,11 +31,6 @@ export const OUTBOX_MAX_ATTEMPTS = 8;
 const OUTBOX_STUCK_MINUTES = 5;
 
 const MailPayload = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string() });
-const PostbackPayload = z.object({
-  base: z.string(),
-  path: z.string(),
-  params: z.record(z.string(), z.string()),
-});
 const PushPayload = z.object({ activityId: z.string(), subscriptionId: z.string() });
 
 type Row = typeof outboxMessages.$inferSelect;
@@ -179,11 +174,10 @@ export async function queuedPushesOf(deps: { db: Db }, activityId: string): Prom
 
 /**
  * What a sent message keeps: a mail's address and subject, not its words (a sign-up or recovery code is not kept in
- * the clear once it is on its way); a postback as it was; a push with how it ended.
+ * the clear once it is on its way); a push with how it ended.
  */
 function sentPayload(row: Row, outcome: string | null): unknown {
   if (row.kind === "push") return { ...PushPayload.parse(row.payload), outcome };
-  if (row.kind !== "mail") return row.payload;
   const { to, subject } = MailPayload.parse(row.payload);
   return { to, subject };
 }
@@ -197,15 +191,5 @@ async function send(deps: OutboxDeps, row: Row): Promise<string | null> {
     case "push":
       if (!deps.webPush) throw new Error("no Web Push sender here");
       return await deps.webPush.send(PushPayload.parse(row.payload));
-    case "offer_postback": {
-      const { base, path, params } = PostbackPayload.parse(row.payload);
-      const res = await fetch(`${base}${path}?${new URLSearchParams(params)}`, {
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      // A refusal (4xx) is the endpoint's answer, as a partner would take it; only a server error is tried again.
-      if (res.status >= 500) throw new Error(`the postback was answered ${res.status}`);
-      return null;
-    }
   }
 }

@@ -1,6 +1,5 @@
 import { newId } from "@mx/kit/secrets";
 import { queryRows } from "@mx/kit/sql";
-import type { PartnerPostback } from "@mx/processors/offer-wall";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema/live";
@@ -17,15 +16,6 @@ export type QueuedMessage = { id: string; delayMs: number };
 export async function queueMail(q: Queryable, mail: Mail): Promise<QueuedMessage> {
   const { to, subject, text, html } = mail;
   return insertMessage(q, "mail", { to, subject, text, html }, 0);
-}
-
-/** Queues the postback of an offer-wall partner running here, to be made `delayMs` from now at the earliest. */
-export async function queuePostback(
-  q: Queryable,
-  postback: PartnerPostback,
-  delayMs: number,
-): Promise<QueuedMessage> {
-  return insertMessage(q, "offer_postback", postback, Math.max(0, delayMs));
 }
 
 /** One Web Push: the activity it announces, to one of its player's subscriptions. */
@@ -51,9 +41,10 @@ export async function queuePushes(q: Queryable, activityId: string, userId: stri
   return rows.map((r) => r.id);
 }
 
+/** Writes one message of `kind`, due `delayMs` from now. */
 async function insertMessage(
   q: Queryable,
-  kind: "mail" | "offer_postback",
+  kind: "mail",
   payload: object,
   delayMs: number,
 ): Promise<QueuedMessage> {

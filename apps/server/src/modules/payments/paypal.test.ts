@@ -21,7 +21,7 @@ import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { findUnsettledPaypalRefunds, settlePayouts } from "../payouts/settle-payouts";
-import { recoverPurchase } from "../properties/purchase-operation";
+import { recoverPurchase } from "../properties/recover-purchase";
 import { recoverShopOrder } from "../shop/recover-orders";
 import { orderIdOf, PAYPAL_CANCELLED, paypalApiOf } from "./paypal-gateway";
 

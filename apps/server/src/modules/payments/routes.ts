@@ -15,10 +15,20 @@ import { currentUser } from "../auth/plugin";
 import { addCard, deleteCard, listCards, setDefaultCard } from "../cards/cards";
 import { createPaymentIntent } from "./create-payment-intent";
 
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, gateway } = app.deps;
-  const security = [{ bearer: [] }];
+/** The Fastify instance a route group is registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+const security = [{ bearer: [] }];
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  configRoute(app);
+  cardRoutes(app);
+  intentRoute(app);
+};
+
+/** GET /config: the payment providers the web app talks to, and the support address. */
+function configRoute(app: App) {
+  const { gateway } = app.deps;
   app.get(
     "/config",
     {
@@ -40,7 +50,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         "Config",
       ),
   );
+}
 
+/** The player's buying cards: list, add, remove, make the default. */
+function cardRoutes(app: App) {
+  const { db } = app.deps;
   app.get(
     "/users/get/payment/method",
     {
@@ -109,7 +123,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         "Default card set.",
       ),
   );
+}
 
+/** POST /users/payment/intent/token: a payment intent for a building on the default card. */
+function intentRoute(app: App) {
   app.post(
     "/users/payment/intent/token",
     {
@@ -134,4 +151,4 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(data, "Payment intent created");
     },
   );
-};
+}

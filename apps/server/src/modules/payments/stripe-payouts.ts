@@ -8,6 +8,7 @@ import type {
 } from "@mx/processors/payout-gateway";
 import { serverMessages } from "@mx/shared/messages";
 import type Stripe from "stripe";
+import { creditCardByRefunds } from "./stripe-card-credit";
 
 /** Runs one Stripe request, with Stripe's errors in our words (`call` of the stripe gateway). */
 export type StripeCall = <T>(request: () => Promise<T>) => Promise<T>;
@@ -73,6 +74,60 @@ function toPayout(payout: Stripe.Payout, accountId: string): GatewayPayout {
   };
 }
 
+/** Reverses the transfer that funded a payout, so the money is the platform's again. Safe to repeat. */
+async function reverseTransfer(stripe: Stripe, transferId: string, reference: string): Promise<void> {
+  const transfer = await stripe.transfers.retrieve(transferId);
+  const left = transfer.amount - transfer.amount_reversed;
+  if (left <= 0) return;
+  await stripe.transfers.createReversal(
+    transferId,
+    { amount: left, metadata: { reference } },
+    { idempotencyKey: `reverse:${transferId}` },
+  );
+}
+
+/**
+ * A payout: a transfer from the platform to the player's connected account, then a payout from it (on the account,
+ * with `Stripe-Account`). A payout Stripe refuses outright has its transfer reversed before the refusal is reported.
+ */
+async function transferAndPayOut(
+  stripe: Stripe,
+  input: Parameters<PayoutGateway["createPayout"]>[0],
+): Promise<GatewayPayout> {
+  const transfer = await stripe.transfers.create(
+    {
+      amount: input.amountCents,
+      currency: input.currency,
+      destination: input.accountId,
+      transfer_group: input.reference,
+      metadata: { reference: input.reference },
+    },
+    { idempotencyKey: `${input.idempotencyKey}:transfer` },
+  );
+  const params: Stripe.PayoutCreateParams = {
+    amount: input.amountCents,
+    currency: input.currency,
+    method: input.method,
+    metadata: { reference: input.reference, transferId: transfer.id },
+  };
+  if (input.destination) params.destination = input.destination;
+  try {
+    const payout = await stripe.payouts.create(params, {
+      stripeAccount: input.accountId,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return toPayout(payout, input.accountId);
+  } catch (error) {
+    // Refused outright (a 4xx): the money goes back to the platform before the refusal is reported. On a
+    // network failure the payout may exist; a retry with the same keys finds it, so nothing is reversed.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429) {
+      await reverseTransfer(stripe, transfer.id, input.reference);
+    }
+    throw error;
+  }
+}
+
 /**
  * The stripe adapter's payout side: debit cards as external accounts of the player's connected account (one whose
  * requirements the platform collects: Stripe allows external-account changes on no other); a payout is a
@@ -80,18 +135,6 @@ function toPayout(payout: Stripe.Payout, accountId: string): GatewayPayout {
  * payout Stripe refuses outright has its transfer reversed at once; one that fails later is reclaimed the same way.
  */
 export function createStripePayouts(stripe: Stripe, call: StripeCall): PayoutGateway {
-  /** Reverses the transfer that funded a payout, so the money is the platform's again. Safe to repeat. */
-  async function reverseTransfer(transferId: string, reference: string): Promise<void> {
-    const transfer = await stripe.transfers.retrieve(transferId);
-    const left = transfer.amount - transfer.amount_reversed;
-    if (left <= 0) return;
-    await stripe.transfers.createReversal(
-      transferId,
-      { amount: left, metadata: { reference } },
-      { idempotencyKey: `reverse:${transferId}` },
-    );
-  }
-
   return {
     createExternalAccount: ({ accountId, token, isDefault }) =>
       call(async () => {
@@ -128,41 +171,7 @@ export function createStripePayouts(stripe: Stripe, call: StripeCall): PayoutGat
         await stripe.accounts.deleteExternalAccount(accountId, externalAccountId);
       }),
 
-    createPayout: (input) =>
-      call(async () => {
-        const transfer = await stripe.transfers.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            destination: input.accountId,
-            transfer_group: input.reference,
-            metadata: { reference: input.reference },
-          },
-          { idempotencyKey: `${input.idempotencyKey}:transfer` },
-        );
-        const params: Stripe.PayoutCreateParams = {
-          amount: input.amountCents,
-          currency: input.currency,
-          method: input.method,
-          metadata: { reference: input.reference, transferId: transfer.id },
-        };
-        if (input.destination) params.destination = input.destination;
-        try {
-          const payout = await stripe.payouts.create(params, {
-            stripeAccount: input.accountId,
-            idempotencyKey: input.idempotencyKey,
-          });
-          return toPayout(payout, input.accountId);
-        } catch (error) {
-          // Refused outright (a 4xx): the money goes back to the platform before the refusal is reported. On a
-          // network failure the payout may exist; a retry with the same keys finds it, so nothing is reversed.
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429) {
-            await reverseTransfer(transfer.id, input.reference);
-          }
-          throw error;
-        }
-      }),
+    createPayout: (input) => call(() => transferAndPayOut(stripe, input)),
 
     retrievePayout: ({ accountId, payoutId }) =>
       call(async () =>
@@ -176,64 +185,9 @@ export function createStripePayouts(stripe: Stripe, call: StripeCall): PayoutGat
           throw new GatewayRequestError("payout_not_failed", `Payout ${payoutId} has not failed.`, 409);
         }
         const transferId = payout.metadata?.transferId;
-        if (transferId) await reverseTransfer(transferId, payout.metadata?.reference ?? payoutId);
+        if (transferId) await reverseTransfer(stripe, transferId, payout.metadata?.reference ?? payoutId);
       }),
 
-    creditCard: (input) =>
-      call(async () => {
-        // Stripe sends money back to a card only as a refund of an earlier charge: the customer's charges are
-        // refunded, those on this card first, newest first. A charge already refunded for this same credit (an
-        // earlier attempt) counts as done, so a retry never refunds twice.
-        const intents = await stripe.paymentIntents.list({
-          customer: input.customerId,
-          limit: 100,
-          expand: ["data.latest_charge"],
-        });
-        const charges = intents.data
-          .filter(
-            (pi) => pi.status === "succeeded" && pi.latest_charge && typeof pi.latest_charge !== "string",
-          )
-          .map((pi) => ({ intent: pi, charge: pi.latest_charge as Stripe.Charge }))
-          .sort(
-            (a, b) =>
-              Number(idOf(b.intent.payment_method) === input.paymentMethodId) -
-                Number(idOf(a.intent.payment_method) === input.paymentMethodId) ||
-              b.intent.created - a.intent.created,
-          );
-        let done = 0;
-        const open: { intentId: string; left: number }[] = [];
-        const ids: string[] = [];
-        for (const { intent, charge } of charges) {
-          if (charge.amount_refunded > 0) {
-            const earlier = await stripe.refunds.list({ payment_intent: intent.id, limit: 100 });
-            const ours = earlier.data.filter((r) => r.metadata?.reference === input.reference);
-            if (ours.length > 0) {
-              done += ours.reduce((sum, r) => sum + r.amount, 0);
-              ids.push(...ours.map((r) => r.id));
-              continue;
-            }
-          }
-          const left = charge.amount_captured - charge.amount_refunded;
-          if (left > 0) open.push({ intentId: intent.id, left });
-        }
-        let owed = input.amountCents - done;
-        if (owed > open.reduce((sum, c) => sum + c.left, 0)) {
-          throw new GatewayRequestError(
-            "refund_exceeds_charges",
-            "The card's earlier charges are too small to refund this amount to it.",
-          );
-        }
-        for (const { intentId, left } of open) {
-          if (owed <= 0) break;
-          const amount = Math.min(left, owed);
-          const refund = await stripe.refunds.create(
-            { payment_intent: intentId, amount, metadata: { reference: input.reference } },
-            { idempotencyKey: `${input.idempotencyKey}:${intentId}` },
-          );
-          ids.push(refund.id);
-          owed -= amount;
-        }
-        return { id: ids[0] ?? input.reference };
-      }),
+    creditCard: (input) => call(() => creditCardByRefunds(stripe, input)),
   };
 }

@@ -36,6 +36,43 @@ function refundEntries(row: Pick<RefundRow, "userId" | "amountCents" | "feeCents
 }
 
 /**
+ * A refund of the balance less the fee, requested (account_refunds) and journalled ("account_refund": earnings
+ * −balance, refunds +net, platform fees +fee); `to` names where it goes in the journal's memo.
+ */
+async function reserveRefund(
+  tx: Tx,
+  refund: Pick<RefundRow, "userId" | "provider" | "customerId" | "paymentMethodId"> & {
+    balance: number;
+    to: string;
+  },
+): Promise<DeletionRefund> {
+  const fee = DELETION_REFUND_FEE_CENTS;
+  const [row] = await tx
+    .insert(accountRefunds)
+    .values({
+      id: newId(),
+      userId: refund.userId,
+      provider: refund.provider,
+      customerId: refund.customerId,
+      paymentMethodId: refund.paymentMethodId,
+      amountCents: refund.balance,
+      feeCents: fee,
+      netCents: refund.balance - fee,
+      currency: CURRENCY,
+      state: "requested",
+    })
+    .returning();
+  if (!row) throw new Error("insert returned nothing");
+  await postJournal(tx, {
+    kind: "account_refund",
+    reference: row.id,
+    memo: `deleted account: ${formatCents(row.netCents)} back to ${refund.to}`,
+    entries: refundEntries(row),
+  });
+  return { kind: "refund", refundId: row.id };
+}
+
+/**
  * Step 1, inside the account deletion's transaction (before the player's details are erased): the remaining
  * earnings leave the balance, minus the processing fee (DELETION_REFUND_FEE_CENTS, what sending money to a card
  * costs), bound for
@@ -72,57 +109,27 @@ export async function reserveDeletionRefund(
   const card = await defaultCard(tx, user.id);
   const [customer] = await tx.select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
   if (card && customer) {
-    const [row] = await tx
-      .insert(accountRefunds)
-      .values({
-        id: newId(),
-        userId: user.id,
-        provider: deps.gateway.kind,
-        customerId: customer.customerId,
-        paymentMethodId: card.id,
-        amountCents: balance,
-        feeCents: fee,
-        netCents: balance - fee,
-        currency: CURRENCY,
-        state: "requested",
-      })
-      .returning();
-    if (!row) throw new Error("insert returned nothing");
-    await postJournal(tx, {
-      kind: "account_refund",
-      reference: row.id,
-      memo: `deleted account: ${formatCents(row.netCents)} back to the default card`,
-      entries: refundEntries(row),
+    return reserveRefund(tx, {
+      userId: user.id,
+      provider: deps.gateway.kind,
+      customerId: customer.customerId,
+      paymentMethodId: card.id,
+      balance,
+      to: "the default card",
     });
-    return { kind: "refund", refundId: row.id };
   }
 
   const paypalOrder = paypalApiOf(deps.gateway) ? await lastPaypalPayment(tx, user.id) : null;
   if (paypalOrder) {
     // The payer's account is read from the order when the refund is sent: nothing here calls PayPal.
-    const [row] = await tx
-      .insert(accountRefunds)
-      .values({
-        id: newId(),
-        userId: user.id,
-        provider: PAYPAL,
-        customerId: PAYPAL,
-        paymentMethodId: paypalOrder,
-        amountCents: balance,
-        feeCents: fee,
-        netCents: balance - fee,
-        currency: CURRENCY,
-        state: "requested",
-      })
-      .returning();
-    if (!row) throw new Error("insert returned nothing");
-    await postJournal(tx, {
-      kind: "account_refund",
-      reference: row.id,
-      memo: `deleted account: ${formatCents(row.netCents)} back to PayPal`,
-      entries: refundEntries(row),
+    return reserveRefund(tx, {
+      userId: user.id,
+      provider: PAYPAL,
+      customerId: PAYPAL,
+      paymentMethodId: paypalOrder,
+      balance,
+      to: "PayPal",
     });
-    return { kind: "refund", refundId: row.id };
   }
 
   if (user.isStripeIntegrated && user.stripeConnAccId) {

@@ -42,10 +42,22 @@ const ReturnQuery = z.strictObject({
   status: z.string().optional(),
 });
 
-export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const security = [{ bearer: [] }];
-  const tags = ["payouts"];
+/** The Fastify instance a route group is registered on. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
 
+const security = [{ bearer: [] }];
+const tags = ["payouts"];
+
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  payoutCardRoutes(app);
+  balanceRoutes(app);
+  withdrawalRoutes(app);
+  accountRoutes(app);
+  onboardingRoutes(app);
+};
+
+/** The player's payout cards (debit cards on their connected account): list, add, make the default, remove. */
+function payoutCardRoutes(app: App) {
   app.get(
     "/users/externalAccountList",
     {
@@ -120,7 +132,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ message: serverMessages.payoutCardRemoved }, serverMessages.payoutCardRemoved);
     },
   );
+}
 
+/** The player's balance, their payouts, and whether payouts are manual or automatic. */
+function balanceRoutes(app: App) {
   app.get(
     "/users/balance",
     {
@@ -168,7 +183,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ payoutType }, serverMessages.payoutTypeSet(payoutType));
     },
   );
+}
 
+/** Withdrawals: the whole balance (standard payout), or an instant payout to a debit card. */
+function withdrawalRoutes(app: App) {
   app.post(
     "/users/manual-payout",
     {
@@ -208,7 +226,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(data, data.message);
     },
   );
+}
 
+/** Where the player's payout account stands, and whether it is connected or where to connect it. */
+function accountRoutes(app: App) {
   app.get(
     "/users/stripe/payout-account",
     {
@@ -248,7 +269,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(data, message);
     },
   );
+}
 
+/** The way back from Stripe's hosted onboarding: done, or a fresh link for an expired one. */
+function onboardingRoutes(app: App) {
   app.get(
     "/stripe/webhooks/return",
     {
@@ -274,4 +298,4 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       reply.redirect(await onboardingReauth(app.deps, req.query.userId, req.query.sig), 302),
   );
-};
+}

@@ -60,42 +60,56 @@ function leaderboardKey({
   return `${sortBy}|${limit}|${offset}|${text(name)}|${text(neighborhood)}`;
 }
 
-export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
-  const security = [{ bearer: [] }];
+/** The app as the properties' routes get it, its schemas in Zod. */
+type PropertiesApp = Parameters<FastifyPluginAsyncZod>[0];
 
-  const detailsEntry = (text: string) =>
-    isPropertyId(text)
-      ? { cache: app.hot.properties, key: `id:${text}` }
-      : { cache: app.hot.searches, key: `text:${text}` };
-  // Property details and the leaderboard's pages are the same for every signed-in player: held in the cache, the
-  // front door answers them as the routes below would (lib/fast-reads.ts).
-  for (const [path, read] of [
-    [
-      "/properties/checkPropertyDetails",
-      (query: Record<string, string>) => {
-        const parsed = CheckPropertyDetailsQuery.safeParse(query);
-        if (!parsed.success) return null;
-        const { cache, key } = detailsEntry(parsed.data.text);
-        return cache.peek(key)?.reply ?? null;
-      },
-    ],
-    [
-      "/properties/leading-board",
-      (query: Record<string, string>) => {
-        const parsed = LeaderboardQuery.safeParse(query);
-        return parsed.success ? (app.hot.leaderboard.peek(leaderboardKey(parsed.data))?.reply ?? null) : null;
-      },
-    ],
-  ] as const) {
-    const route = `${app.prefix}${path}`;
-    app.fastReads.set(route, { route, cacheControl: PRIVATE, signedIn: true, limited: true, ready: read });
-  }
+const security = [{ bearer: [] }];
 
+/** Where a property details search is kept: by property id, or by the text searched. */
+function detailsEntry(app: PropertiesApp, text: string) {
+  return isPropertyId(text)
+    ? { cache: app.hot.properties, key: `id:${text}` }
+    : { cache: app.hot.searches, key: `text:${text}` };
+}
+
+/** Property details, made whole for the cache: the reply, the buildings' and owners' tags, and when it goes stale. */
+async function loadDetails(db: PropertiesApp["deps"]["db"], text: string) {
+  // Constructions that have ended are settled first, so the price shown is the risen one.
+  await settleDueDevelopments(db);
+  const propertyDetails = await checkPropertyDetails(db, text);
+  const body = PropertyDetailsData.parse({ propertyDetails });
+  const ends = propertyDetails.flatMap((p) => [
+    ...(p.development.completesAt ? [p.development.completesAt * 1000] : []),
+    // A hold's end makes the building available again.
+    ...(p.heldUntil ? [p.heldUntil * 1000] : []),
+  ]);
+  return {
+    until: ends.length > 0 ? Math.min(...ends) : null,
+    reply: readyReply(JSON.stringify(ok(body, "Property details"))),
+    tags: propertyDetails.flatMap((p) => [
+      `building:${p.buildingId}`,
+      ...(p.ownerId ? [`owner:${p.ownerId}`] : []),
+    ]),
+  };
+}
+
+/**
+ * GET /properties/checkPropertyDetails. The same for every signed-in player: while the cache holds the reply, the
+ * front door answers it (`fastRead`, lib/fast-reads.ts).
+ */
+function registerDetails(app: PropertiesApp) {
+  const fastRead = {
+    cacheControl: PRIVATE,
+    ready(query: z.output<typeof CheckPropertyDetailsQuery>) {
+      const { cache, key } = detailsEntry(app, query.text);
+      return cache.peek(key)?.reply ?? null;
+    },
+  };
   app.get(
     "/properties/checkPropertyDetails",
     {
       ...READY,
+      config: { fastRead },
       preHandler: app.requireAuth,
       schema: {
         tags: ["properties"],
@@ -109,35 +123,69 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { text } = req.query;
       // The whole reply from this instance's cache, by id or by the text searched: forgotten when an event of one
       // of its buildings or a change of one of its owners is heard, and searches at any rename (system/hot-reads.ts).
-      const { cache, key } = detailsEntry(text);
+      const { cache, key } = detailsEntry(app, text);
       const cached = await cache.get(
         key,
-        async () => {
-          // Constructions that have ended are settled first, so the price shown is the risen one.
-          await settleDueDevelopments(db);
-          const propertyDetails = await checkPropertyDetails(db, text);
-          const body = PropertyDetailsData.parse({ propertyDetails });
-          const ends = propertyDetails.flatMap((p) => [
-            ...(p.development.completesAt ? [p.development.completesAt * 1000] : []),
-            // A hold's end makes the building available again.
-            ...(p.heldUntil ? [p.heldUntil * 1000] : []),
-          ]);
-          return {
-            until: ends.length > 0 ? Math.min(...ends) : null,
-            reply: readyReply(JSON.stringify(ok(body, "Property details"))),
-            tags: propertyDetails.flatMap((p) => [
-              `building:${p.buildingId}`,
-              ...(p.ownerId ? [`owner:${p.ownerId}`] : []),
-            ]),
-          };
-        },
+        () => loadDetails(app.deps.db, text),
         // Kept no longer than the first construction among them runs: its end changes the price.
         (entry) => ({ tags: entry.tags, ...(entry.until ? { expiresAt: entry.until } : {}) }),
       );
-      return sendReady(req, reply, cached.reply, PRIVATE);
+      return sendReady(req, reply, cached.reply, fastRead.cacheControl);
     },
   );
+}
 
+/**
+ * GET /properties/leading-board. Pages are the same for every player: while the cache holds one, the front door
+ * answers it (`fastRead`, lib/fast-reads.ts).
+ */
+function registerLeaderboard(app: PropertiesApp) {
+  const { db } = app.deps;
+  const fastRead = {
+    cacheControl: PRIVATE,
+    ready: (query: z.output<typeof LeaderboardQuery>) =>
+      app.hot.leaderboard.peek(leaderboardKey(query))?.reply ?? null,
+  };
+  app.get(
+    "/properties/leading-board",
+    {
+      ...READY,
+      config: { fastRead },
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ["properties"],
+        summary: "Players ranked by number of properties, then their total price",
+        security,
+        querystring: LeaderboardQuery,
+        response: { 200: envelope(LeaderboardData) },
+      },
+    },
+    async (req, reply) => {
+      // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
+      const cached = await app.hot.leaderboard.get(
+        leaderboardKey(req.query),
+        async () => {
+          // Totals at the risen prices of constructions that have ended; kept no longer than the next one runs.
+          await settleDueDevelopments(db);
+          const until = await nextCompletion(db);
+          return {
+            reply: readyReply(
+              JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
+            ),
+            tags: [],
+            until,
+          };
+        },
+        (entry) => (entry.until ? { expiresAt: entry.until } : {}),
+      );
+      return sendReady(req, reply, cached.reply, fastRead.cacheControl);
+    },
+  );
+}
+
+/** GET /properties/price-history and GET /properties: a building's sales, a player's properties. */
+function registerLists(app: PropertiesApp) {
+  const { db } = app.deps;
   app.get(
     "/properties/price-history",
     {
@@ -174,42 +222,10 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+}
 
-  app.get(
-    "/properties/leading-board",
-    {
-      ...READY,
-      preHandler: app.requireAuth,
-      schema: {
-        tags: ["properties"],
-        summary: "Players ranked by number of properties, then their total price",
-        security,
-        querystring: LeaderboardQuery,
-        response: { 200: envelope(LeaderboardData) },
-      },
-    },
-    async (req, reply) => {
-      // Pages are the same for every player: kept whole, rebuilt when a sale, listing or rename is heard.
-      const cached = await app.hot.leaderboard.get(
-        leaderboardKey(req.query),
-        async () => {
-          // Totals at the risen prices of constructions that have ended; kept no longer than the next one runs.
-          await settleDueDevelopments(db);
-          const until = await nextCompletion(db);
-          return {
-            reply: readyReply(
-              JSON.stringify(ok(LeaderboardData.parse(await leaderboard(db, req.query)), "Leaderboard")),
-            ),
-            tags: [],
-            until,
-          };
-        },
-        (entry) => (entry.until ? { expiresAt: entry.until } : {}),
-      );
-      return sendReady(req, reply, cached.reply, PRIVATE);
-    },
-  );
-
+/** POST /properties/buy and its confirmation once the buyer's bank has checked the payment. */
+function registerBuying(app: PropertiesApp) {
   app.post(
     "/properties/buy",
     {
@@ -241,7 +257,10 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       buyReply(reply, await confirmPurchase(app.deps, currentUser(req).userId, req.body.purchaseId)),
   );
+}
 
+/** POST /properties/place-ask and /properties/cancel-sale: putting one's building on the market and off it. */
+function registerSelling(app: PropertiesApp) {
   app.post(
     "/properties/place-ask",
     {
@@ -277,4 +296,12 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(result, result.message);
     },
   );
+}
+
+export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerDetails(app);
+  registerLists(app);
+  registerLeaderboard(app);
+  registerBuying(app);
+  registerSelling(app);
 };

@@ -1,4 +1,4 @@
-import { paySandboxCheckoutSession } from "@mx/sandbox/checkout";
+import { paySandboxCheckoutSession } from "@mx/sandbox/checkout-payment";
 import { sandboxCheckoutSessions } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

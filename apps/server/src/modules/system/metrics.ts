@@ -29,14 +29,25 @@ const MONEY_TABLES = [
  *
  * Who may read them: with METRICS_TOKEN, only a bearer of it; with METRICS_PORT, a second listener (on METRICS_HOST,
  * 127.0.0.1 by default) serves them without a token, and the public port does not unless a token is set; in
- * development with neither, anyone. Production requires one of the two (config.ts).
+ * development with neither, anyone. Production requires one of the two (config/checks.ts).
  */
 export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
-  const { config, database, db } = app.deps;
   const register = new Registry();
   collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 20 });
   register.registerMetric(jobRuns);
+  const observe = requestLatency(app, register);
+  stateGauges(app, register);
+  const exposition: Exposition = async () => ({ type: register.contentType, body: await register.metrics() });
+  metricsRoute(app, exposition);
+  metricsListener(app, exposition);
+  return observe;
+}
 
+/** The metrics in Prometheus's text format, with their content type. */
+type Exposition = () => Promise<{ type: string; body: string }>;
+
+/** Times every answer, per method, route pattern and status; gives the same count to requests answered elsewhere. */
+function requestLatency(app: FastifyInstance, register: Registry): ObserveRequest {
   const http = new Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer a request, per method, route and status.",
@@ -51,7 +62,12 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
     observe(req.method, req.routeOptions.url ?? "unmatched", reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+  return observe;
+}
 
+/** The gauges read when the metrics are: the pool, live sockets, the job queue and the money operations. */
+function stateGauges(app: FastifyInstance, register: Registry): void {
+  const { database, db } = app.deps;
   new Gauge({
     name: "db_pool_connections",
     help: "PostgreSQL pool connections by state (total, idle, waiting requests, max).",
@@ -111,8 +127,11 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
       }
     },
   });
+}
 
-  const exposition = async () => ({ type: register.contentType, body: await register.metrics() });
+/** GET /metrics on the public port: for a bearer of the token (or anyone in development), else a plain 404. */
+function metricsRoute(app: FastifyInstance, exposition: Exposition): void {
+  const { config } = app.deps;
   const token = config.metrics.token;
   const publicRoute = token !== null || (!config.isProduction && config.metrics.port === null);
   if (publicRoute) {
@@ -138,7 +157,11 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
       }),
     );
   }
+}
 
+/** The metrics port's own listener, serving GET /metrics alone, opened when the app is ready and closed with it. */
+function metricsListener(app: FastifyInstance, exposition: Exposition): void {
+  const { config } = app.deps;
   const port = config.metrics.port;
   if (port !== null) {
     let server: Server | null = null;
@@ -165,7 +188,6 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   }
-  return observe;
 }
 
 /** Counts a request answered outside Fastify's hooks (the front door) as Fastify's answers are counted. */

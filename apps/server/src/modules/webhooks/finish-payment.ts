@@ -1,8 +1,8 @@
 import type { GatewayIntent } from "@mx/processors/gateway";
 import type { AppDeps } from "../../deps";
 import { finishBidHold } from "../bids/submit-bid";
-import { finishDevelopmentPayment } from "../developments/develop";
-import { finishPurchasePayment } from "../properties/purchase-operation";
+import { finishDevelopmentPayment } from "../developments/finish-development-payment";
+import { finishPurchasePayment } from "../properties/finish-purchase-payment";
 
 /**
  * Finishes what a payment was for once the processor reports on it (its webhook, after a bank's check, PayPal's

@@ -1,19 +1,22 @@
 import { errors, formats } from "@mx/shared/messages";
 import type { Bid } from "@mx/shared/schemas/bids";
-import { type ReactNode, useRef, useState } from "react";
-import { showAlert } from "../../lib/alerts";
+import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { useIdempotentRetry } from "../../lib/use-idempotent-retry";
 import { useAcceptBid } from "./api/accept-bid";
 import { useCancelBid } from "./api/cancel-bid";
 import { useRejectBid } from "./api/reject-bid";
 import { bidderName } from "./bid-list";
-import { AcceptBidDialog } from "./components/accept-bid-dialog";
-import type { RowAction } from "./components/bid-row";
-import { type BidDecision, DecideBidDialog } from "./components/decide-bid-dialog";
+import { BidDecisionDialogs } from "./components/bid-decision-dialogs";
+import type { BidDecision } from "./components/decide-bid-dialog";
 import { bidsCopy } from "./copy";
-
-type Working = { bidId: string; action: Exclude<RowAction, null> } | null;
+import {
+  type Decision,
+  type DecisionCall,
+  type DecisionRunner,
+  useDecisionRunner,
+  type Working,
+} from "./use-decision-runner";
 
 export interface BidDecisions {
   /** The request in flight, if any: one decision at a time. */
@@ -29,6 +32,32 @@ export interface BidDecisions {
   dialogs: ReactNode;
 }
 
+/** Declines or cancels the bid, as its dialog asked, with the call for that decision. */
+function decide(
+  run: DecisionRunner["run"],
+  call: { mutate: (bidId: string, done: Parameters<DecisionCall>[0]) => void },
+  bid: Bid,
+  decision: BidDecision,
+) {
+  if (decision === "decline") {
+    run(
+      bid,
+      "decline",
+      (done) => call.mutate(bid.bidId, done),
+      bidsCopy.declined(bidderName(bid)),
+      (cause) => formats.rejectFailed(errorMessage(cause, errors.rejectBidFailed)),
+    );
+  } else {
+    run(
+      bid,
+      "cancel",
+      (done) => call.mutate(bid.bidId, done),
+      bidsCopy.cancelled(bid.propertyDetails.name),
+      (cause) => formats.cancelFailed(errorMessage(cause, errors.cancelBidFailed)),
+    );
+  }
+}
+
 /**
  * Accepting, declining and cancelling a bid, each asked first in its dialog ('Accept Bid', 'Decline Bid',
  * 'Cancel Bid'), one at a time, with the same calls, texts and failure alerts ('Accept failed: …') wherever a
@@ -38,50 +67,22 @@ export function useBidDecisions({
   onDecided,
 }: {
   /** Called once a decision went through, with what it did in words ('Bid accepted. …'). */
-  onDecided?: (bid: Bid, action: Exclude<RowAction, null>, notice: string) => void;
+  onDecided?: (bid: Bid, action: Decision, notice: string) => void;
 } = {}): BidDecisions {
   const accept = useAcceptBid();
   const reject = useRejectBid();
   const cancel = useCancelBid();
-  const [working, setWorking] = useState<Working>(null);
   const [toAccept, setToAccept] = useState<Bid | null>(null);
   const [toDecide, setToDecide] = useState<{ bid: Bid; decision: BidDecision } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  // Guards a double click before React has re-rendered the busy buttons.
-  const isWorking = useRef(false);
+  const { working, notice, clearNotice, run } = useDecisionRunner({
+    onDecided,
+    onSettled: () => {
+      setToAccept(null);
+      setToDecide(null);
+    },
+  });
   // An acceptance that got no clear answer (network, 5xx): accepting the same bid again reuses its key.
   const acceptRetry = useIdempotentRetry();
-
-  /** Runs one decision at a time; the alert ('Accept failed: …') names what failed. */
-  const run = (
-    bid: Bid,
-    action: Exclude<RowAction, null>,
-    mutate: (onDone: { onSuccess: () => void; onError: (cause: unknown) => void }) => void,
-    success: string,
-    failure: (cause: unknown) => string,
-  ) => {
-    if (isWorking.current) return;
-    isWorking.current = true;
-    setNotice(null);
-    setWorking({ bidId: bid.bidId, action });
-    mutate({
-      onSuccess: () => {
-        isWorking.current = false;
-        setWorking(null);
-        setToAccept(null);
-        setToDecide(null);
-        setNotice(success);
-        onDecided?.(bid, action, success);
-      },
-      onError: (cause) => {
-        isWorking.current = false;
-        setWorking(null);
-        setToAccept(null);
-        setToDecide(null);
-        void showAlert(failure(cause));
-      },
-    });
-  };
 
   const confirmAccept = () => {
     const bid = toAccept;
@@ -109,58 +110,26 @@ export function useBidDecisions({
     );
   };
 
-  const decline = (bid: Bid) =>
-    run(
-      bid,
-      "decline",
-      (done) => reject.mutate(bid.bidId, done),
-      bidsCopy.declined(bidderName(bid)),
-      (cause) => formats.rejectFailed(errorMessage(cause, errors.rejectBidFailed)),
-    );
-
-  const cancelBid = (bid: Bid) =>
-    run(
-      bid,
-      "cancel",
-      (done) => cancel.mutate(bid.bidId, done),
-      bidsCopy.cancelled(bid.propertyDetails.name),
-      (cause) => formats.cancelFailed(errorMessage(cause, errors.cancelBidFailed)),
-    );
-
-  const dialogs = (
-    <>
-      {toAccept ? (
-        <AcceptBidDialog
-          bid={toAccept}
-          isAccepting={working?.action === "accept"}
-          onCancel={() => setToAccept(null)}
-          onConfirm={confirmAccept}
-        />
-      ) : null}
-      {toDecide ? (
-        <DecideBidDialog
-          bid={toDecide.bid}
-          decision={toDecide.decision}
-          isWorking={working?.bidId === toDecide.bid.bidId}
-          onKeep={() => setToDecide(null)}
-          onConfirm={() =>
-            toDecide.decision === "decline" ? decline(toDecide.bid) : cancelBid(toDecide.bid)
-          }
-        />
-      ) : null}
-    </>
-  );
-
   return {
     working,
     notice,
-    clearNotice: () => setNotice(null),
+    clearNotice,
     askAccept: (bid) => {
       accept.reset();
       setToAccept(bid);
     },
     askDecline: (bid) => setToDecide({ bid, decision: "decline" }),
     askCancel: (bid) => setToDecide({ bid, decision: "cancel" }),
-    dialogs,
+    dialogs: (
+      <BidDecisionDialogs
+        toAccept={toAccept}
+        toDecide={toDecide}
+        working={working}
+        onCancelAccept={() => setToAccept(null)}
+        onConfirmAccept={confirmAccept}
+        onKeep={() => setToDecide(null)}
+        onDecide={(bid, decision) => decide(run, decision === "decline" ? reject : cancel, bid, decision)}
+      />
+    ),
   };
 }

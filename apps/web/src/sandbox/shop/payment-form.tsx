@@ -1,7 +1,7 @@
+import type { SandboxCheckoutSessionData } from "@mx/sandbox/api";
 import type { SandboxShopParts } from "@mx/sandbox/web/host";
 import SandboxPaymentForm, { readSandboxCheckoutSession } from "@mx/sandbox/web/payment-form";
 import { paths } from "@mx/shared/routes";
-import type { SandboxCheckoutSessionData } from "@mx/shared/schemas/shop";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";

@@ -26,7 +26,7 @@ export function useCompleteSandboxOffer() {
   return useMutation({
     mutationFn: async (offerId: string) =>
       (
-        await apiRequest<{ offer: CompletedOffer }>(api.offerwallSandboxComplete, {
+        await apiRequest<{ offer: CompletedOffer }>(api.offerwallPartnerComplete, {
           method: "POST",
           body: { offerId },
           auth: true,

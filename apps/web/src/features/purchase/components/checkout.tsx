@@ -1,18 +1,10 @@
 import { errors, texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import type { PaymentCard } from "@mx/shared/schemas/payments";
-import { useRef, useState } from "react";
-import { BankCheckDialog } from "../../../components/bank-check/bank-check-dialog";
-import { isBankCheckCancelled } from "../../../components/bank-check/confirm-with-bank";
-import type { useBankCheck } from "../../../components/bank-check/use-bank-check";
-import { PayWithPaypal } from "../../../components/paypal/pay-with-paypal";
-import { PAYPAL_CARD } from "../../../components/paypal/paypal-method";
-import { CardToUse } from "../../../components/review-screen/card-to-use";
-import { Button } from "../../../components/ui/button";
-import { chosenCard } from "../../../components/ui/card-picker";
+import { useState } from "react";
+import { PayPanel } from "../../../components/payment/pay-panel";
+import type { Payment } from "../../../components/payment/use-payment";
 import { showAlert } from "../../../lib/alerts";
-import { usePaymentMethods } from "../../../lib/default-card";
-import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
 import { purchaseCopy } from "../copy";
 import type { OrderTotals } from "../order";
 import { ConfirmPurchaseDialog } from "./confirm-purchase-dialog";
@@ -47,7 +39,8 @@ interface CheckoutProps {
   finalNote?: string;
   /** What the order is (building, amount…): one key is never reused for a different order. */
   orderFingerprint: string;
-  bank: ReturnType<typeof useBankCheck>;
+  /** The screen's payment: its bank's check makes `payment`. */
+  pay: Payment<undefined>;
   payment: CheckoutMutation;
   /** The player's message when paid; the screen then leaves. */
   onPaid: (message: string) => void;
@@ -55,17 +48,10 @@ interface CheckoutProps {
   failureText: (cause: unknown) => string;
 }
 
-interface Confirmation {
-  /** One per opened confirmation; kept for a retry only when the last attempt's outcome is unknown. */
-  idempotencyKey: string;
-  /** The card as shown when the player opened the dialog: the one that is charged. */
-  card: PaymentCard;
-}
-
 /**
- * The paying half of a review screen that buys something from the game (a building, a development): the card to
- * charge or PayPal, offer-wall credits, Continue to Pay, the confirmation before any money moves, and the bank's
- * check when the payment answers 202. Rendered as the screen's own children, so the screen lays them out.
+ * The paying half of a review screen that buys something from the game (a building, a development): the one
+ * payment panel (the card to charge or PayPal, Continue to Pay, the confirmation and the bank's check) with the
+ * offer-wall credits between the card and the buttons.
  */
 export function Checkout({
   totals,
@@ -73,87 +59,45 @@ export function Checkout({
   lead,
   finalNote = purchaseCopy.finalSale,
   orderFingerprint,
-  bank,
+  pay,
   payment,
   onPaid,
   failureText,
 }: CheckoutProps) {
-  const cards = usePaymentMethods();
   const total = formatCents(totals.totalCents);
-  const [pickedCardId, setPickedCardId] = useState<string | null>(null);
-  const payingCard = chosenCard(cards.data, pickedCardId);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [creditsCents, setCreditsCents] = useState(0);
-  // A key whose request got no clear answer (network, 5xx): the same order retried reuses it,
-  // so a charge that did go through is answered again instead of made twice.
-  const retry = useIdempotentRetry();
-  // Guards a double click before React has re-rendered the busy button.
-  const isSubmitting = useRef(false);
-  const fingerprintOf = (card: PaymentCard) => `${orderFingerprint}|${card.paymentMethodId}|${creditsCents}`;
 
   const continueToPay = (given?: PaymentCard) => {
     // Credits that pay the whole total need no card.
-    const card = given ?? payingCard ?? (creditsCents >= totals.totalCents ? CREDITS_ONLY : null);
+    const card = given ?? pay.card ?? (creditsCents >= totals.totalCents ? CREDITS_ONLY : null);
     if (!card) {
       void showAlert(errors.addCardFirst);
       return;
     }
     payment.reset();
-    setConfirmation({ idempotencyKey: retry.keyFor(fingerprintOf(card)), card });
+    pay.open(card, `${orderFingerprint}|${card.paymentMethodId}|${creditsCents}`, undefined);
   };
 
-  const confirm = () => {
-    if (!confirmation || isSubmitting.current) return;
-    isSubmitting.current = true;
-    const { idempotencyKey, card } = confirmation;
-    payment.mutate(
-      { paymentMethodId: card.paymentMethodId, credits: creditsCents / 100, idempotencyKey },
-      {
-        onSuccess: ({ message }) => {
-          retry.succeeded();
-          void showAlert(message);
-          onPaid(message);
-        },
-        onError: (cause) => {
-          isSubmitting.current = false;
-          // A bank's check given up keeps its key too: paying again resumes the same payment, still held.
-          retry.failed(idempotencyKey, fingerprintOf(card), cause);
-          setConfirmation(null);
-          if (isBankCheckCancelled(cause)) return;
-          void showAlert(failureText(cause));
-        },
-      },
-    );
-  };
+  const confirm = () =>
+    pay.confirm({
+      send: ({ card, idempotencyKey }, callbacks) =>
+        payment.mutate(
+          { paymentMethodId: card.paymentMethodId, credits: creditsCents / 100, idempotencyKey },
+          callbacks,
+        ),
+      onPaid,
+      failureText,
+    });
 
   return (
-    <>
-      <CardToUse
-        cards={cards}
-        title={purchaseCopy.payWith}
-        copy={purchaseCopy}
-        selectedId={payingCard?.paymentMethodId ?? null}
-        onSelect={setPickedCardId}
-        disabled={confirmation !== null}
-      />
-
-      <PayWithCredits totalCents={totals.totalCents} creditsCents={creditsCents} onChange={setCreditsCents} />
-
-      <div className="review__actions">
-        <Button
-          block
-          className="btn--large"
-          onClick={() => continueToPay()}
-          // Until the cards are known, 'Please add a card first.' could be wrong.
-          disabled={cards.isPending || cards.isError}
-        >
-          {texts.continueToPay}
-        </Button>
-        <PayWithPaypal onClick={() => continueToPay(PAYPAL_CARD)} />
-        <p className="review-note">{finalNote}</p>
-      </div>
-
-      {confirmation && !bank.view ? (
+    <PayPanel
+      payment={pay}
+      title={purchaseCopy.payWith}
+      copy={purchaseCopy}
+      action={{ label: texts.continueToPay }}
+      onPay={continueToPay}
+      note={finalNote}
+      confirmDialog={(confirmation) => (
         <ConfirmPurchaseDialog
           isOpen
           lead={lead}
@@ -167,13 +111,12 @@ export function Checkout({
               : undefined
           }
           isPaying={payment.isPending || payment.isSuccess}
-          onCancel={() => setConfirmation(null)}
+          onCancel={pay.close}
           onConfirm={confirm}
         />
-      ) : null}
-      {bank.view ? (
-        <BankCheckDialog view={bank.view} onAnswered={bank.answer} onCancel={bank.cancel} />
-      ) : null}
-    </>
+      )}
+    >
+      <PayWithCredits totalCents={totals.totalCents} creditsCents={creditsCents} onChange={setCreditsCents} />
+    </PayPanel>
   );
 }

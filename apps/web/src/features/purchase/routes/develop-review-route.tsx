@@ -1,7 +1,7 @@
 import { MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
 import { errors, formats } from "@mx/shared/messages";
 import { useLocation } from "react-router";
-import { useBankCheck } from "../../../components/bank-check/use-bank-check";
+import { usePayment } from "../../../components/payment/use-payment";
 import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
 import { LeaveReview, useBackToBuilding } from "../../../lib/app-history";
@@ -25,8 +25,8 @@ export function DevelopReviewRoute() {
 }
 
 function DevelopReview({ order }: { order: DevelopOrder }) {
-  const bank = useBankCheck();
-  const develop = useDevelopProperty(bank.confirmWithBank);
+  const pay = usePayment();
+  const develop = useDevelopProperty(pay.bank.confirmWithBank);
   const what = purchaseCopy.developmentOf(order.name, order.buildingName);
 
   const goBack = useBackToBuilding({ ...order, name: order.buildingName });
@@ -84,7 +84,7 @@ function DevelopReview({ order }: { order: DevelopOrder }) {
         lead={purchaseCopy.youAreDeveloping}
         finalNote={purchaseCopy.developFinalSale}
         orderFingerprint={`develop|${order.propertyId}|${order.kind}|${order.totals.totalCents}`}
-        bank={bank}
+        pay={pay}
         payment={payment}
         onPaid={goBack}
         failureText={(cause) => formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed))}

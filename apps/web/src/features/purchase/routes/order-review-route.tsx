@@ -1,6 +1,6 @@
 import { errors, formats } from "@mx/shared/messages";
 import { useLocation } from "react-router";
-import { useBankCheck } from "../../../components/bank-check/use-bank-check";
+import { usePayment } from "../../../components/payment/use-payment";
 import { ReviewDetail, ReviewScreen } from "../../../components/review-screen/review-screen";
 import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
@@ -22,8 +22,8 @@ export function OrderReviewRoute() {
 }
 
 function OrderReview({ order }: { order: Order }) {
-  const bank = useBankCheck();
-  const buy = useBuyProperty(bank.confirmWithBank);
+  const pay = usePayment();
+  const buy = useBuyProperty(pay.bank.confirmWithBank);
   const totals = orderTotals(order.price);
 
   const goBack = useBackToBuilding(order);
@@ -63,7 +63,7 @@ function OrderReview({ order }: { order: Order }) {
         totals={totals}
         itemName={order.name}
         orderFingerprint={`${order.buildingId}|${order.price}`}
-        bank={bank}
+        pay={pay}
         payment={payment}
         onPaid={goBack}
         failureText={(cause) => formats.purchaseFailed(errorMessage(cause, errors.buyPropertyFailed))}

@@ -1,0 +1,31 @@
+import type { Property } from "@mx/shared/schemas/properties";
+import { type ReactNode, useState } from "react";
+import { MarketPanel } from "./market-panel";
+
+/** The owner's pending bids on the building, as the app hands them in, told where to say what a decision did. */
+export type OwnerBids = (building: { buildingId: string; onNotice: (notice: string) => void }) => ReactNode;
+
+/** Property Details' market: the building's market panel, with the owner's bids and what the last decision did. */
+export function BuildingMarket({
+  property,
+  isOwner,
+  ownerBids,
+}: {
+  property: Property | undefined;
+  isOwner: boolean;
+  ownerBids: OwnerBids | undefined;
+}) {
+  // What the owner's last decision on a bid here did, said where it was taken.
+  const [bidNotice, setBidNotice] = useState<string | null>(null);
+  return (
+    <MarketPanel
+      buildingId={property?.buildingId ?? ""}
+      ownerBids={
+        property && isOwner && ownerBids
+          ? ownerBids({ buildingId: property.buildingId, onNotice: setBidNotice })
+          : undefined
+      }
+      notice={bidNotice}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from "react";
+
+/** A table of records with its caption and column heads; "None." when it has no rows. */
+export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <div className="ops__table-wrap">
+      <table className="ops__table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length}>None.</td>
+            </tr>
+          ) : (
+            rows.map((cells, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are read-only and in a fixed order.
+              <tr key={i}>
+                {cells.map((c, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
+                  <td key={j}>{c}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
