@@ -3,12 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { oversizedFiles } from "./room-sizes";
+import { longFunctions, oversizedFiles } from "./room-sizes";
 
 /**
  * The size checks of `npm run lint`, run on a small tree made here: Biome, with the project's own biome.json, refuses
- * a product function over 80 lines (and leaves tests and stories alone); `scripts/room-sizes.mjs` refuses a product
- * file over 400 lines. Each shown failing, then passing once mended.
+ * a product function over 80 lines (and leaves tests and stories alone); `scripts/room-sizes.ts` refuses any product
+ * function over 80 lines from its first line to its last (a component's JSX included, which Biome does not count)
+ * and a product file over 400 lines. Each shown failing, then passing once mended.
  */
 const root = path.resolve(import.meta.dirname, "..");
 const biome = path.join(root, "node_modules", ".bin", "biome");
@@ -82,5 +83,37 @@ describe("the file-size check", () => {
       "packages/shared/src/messages.ts": lines(900),
     });
     expect(oversizedFiles(tree)).toEqual([]);
+  });
+});
+
+describe("the function-length check", () => {
+  /** A component of `lines` lines in all, most of them JSX. */
+  const componentOf = (name: string, lines: number) =>
+    `export function ${name}() {\n  return (\n    <ul>\n${"      <li>one</li>\n".repeat(lines - 6)}    </ul>\n  );\n}\n`;
+
+  it("refuses a component of 100 lines, which Biome's rule lets through", () => {
+    makeTree({ "apps/web/src/features/big/big-route.tsx": componentOf("BigRoute", 100) });
+    expect(lint()).toMatchObject({ ok: true });
+    expect(longFunctions(tree)).toEqual([
+      { file: "apps/web/src/features/big/big-route.tsx", line: 1, name: "BigRoute", lines: 100 },
+    ]);
+  });
+
+  it("passes it split in two, and a long one kept with the rule's ignore comment and a reason", () => {
+    const kept = `// biome-ignore lint/complexity/noExcessiveLinesPerFunction: a table read as a list\n${componentOf("Table", 90)}`;
+    makeTree({
+      "apps/web/src/features/big/big-route.tsx": `${componentOf("Top", 50)}${componentOf("Bottom", 50)}`,
+      "apps/web/src/features/big/table.tsx": kept,
+      "apps/web/src/features/big/big-route.test.tsx": componentOf("Test", 200),
+    });
+    expect(longFunctions(tree)).toEqual([]);
+  });
+
+  it("counts an arrow function by the variable it is given to", () => {
+    const arrow = `export const useBig = () => {\n${"  console.log(1);\n".repeat(85)}};\n`;
+    makeTree({ "apps/server/src/modules/big/use-big.ts": arrow });
+    expect(longFunctions(tree)).toEqual([
+      { file: "apps/server/src/modules/big/use-big.ts", line: 1, name: "useBig", lines: 87 },
+    ]);
   });
 });

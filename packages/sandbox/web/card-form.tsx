@@ -55,13 +55,7 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
   const host = useSandboxWebHost();
   const { CardFormFrame, useCardholderName, CardChip, brandLabel } = parts;
   const { brandDetected } = copy;
-  const ids = {
-    name: useId(),
-    number: useId(),
-    expiry: useId(),
-    cvc: useId(),
-    error: useId(),
-  };
+  const ids = useCardFormIds();
   const edited = () => {
     if (addCard.error) addCard.setError(null);
   };
@@ -70,21 +64,7 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
     ids.number,
     edited,
   );
-  const fieldInError = (["number", "expiry", "cvc"] as const).find((field) => shown(field));
-  const message =
-    (isNameInvalid ? copy.nameRequired : null) ??
-    (fieldInError ? (shown(fieldInError)?.message ?? null) : null) ??
-    addCard.error;
-
-  const fieldState = (field: CardField) => {
-    const isInvalid = !isNameInvalid && fieldInError === field;
-    return {
-      "aria-invalid": isInvalid || undefined,
-      "aria-describedby": isInvalid ? ids.error : undefined,
-    };
-  };
-
-  const focus = (id: string) => document.getElementById(id)?.focus();
+  const { message, fieldState } = errorLine(copy, isNameInvalid, shown, addCard.error, ids.error);
 
   const handleSubmit = () => {
     leaveAll();
@@ -93,7 +73,7 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
     const firstProblem = (["number", "expiry", "cvc"] as const).find((field) => problems[field]);
     if (firstProblem) {
       addCard.setError(null);
-      focus(ids[firstProblem]);
+      document.getElementById(ids[firstProblem])?.focus();
       return;
     }
     const date = parseExpiry(expiry);
@@ -143,6 +123,44 @@ export function SandboxCardForm<T extends object, C extends SandboxCardFormCopy>
       />
     </CardFormFrame>
   );
+}
+
+/** The ids of the form's fields and of its error line. */
+function useCardFormIds() {
+  return {
+    name: useId(),
+    number: useId(),
+    expiry: useId(),
+    cvc: useId(),
+    error: useId(),
+  };
+}
+
+/**
+ * The form's error line and which field it points at: a missing name first, then the first card field with a
+ * problem shown, then the submit's own error.
+ */
+function errorLine(
+  copy: SandboxCardFormCopy,
+  isNameInvalid: boolean,
+  shown: ReturnType<typeof useCardEntry>["shown"],
+  submitError: string | null,
+  errorId: string,
+) {
+  const fieldInError = (["number", "expiry", "cvc"] as const).find((field) => shown(field));
+  const message =
+    (isNameInvalid ? copy.nameRequired : null) ??
+    (fieldInError ? (shown(fieldInError)?.message ?? null) : null) ??
+    submitError;
+
+  const fieldState = (field: CardField) => {
+    const isInvalid = !isNameInvalid && fieldInError === field;
+    return {
+      "aria-invalid": isInvalid || undefined,
+      "aria-describedby": isInvalid ? errorId : undefined,
+    };
+  };
+  return { message, fieldState };
 }
 
 /** After the number, once its scheme is known: the scheme's chip, and its name for screen readers. */

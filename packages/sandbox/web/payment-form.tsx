@@ -1,6 +1,6 @@
 import { shippingTexts } from "@mx/shared/shop-shipping";
 import type { FormEvent } from "react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { SandboxCheckoutSessionData } from "../src/api";
 import { paySandboxCheckout, paySandboxCheckoutWithSavedCard } from "./checkout-api";
 import {
@@ -13,6 +13,7 @@ import {
 import { type NewCard, NewCardFields } from "./new-card-fields";
 import { type CardFieldName, cardProblem, cardToSend, type SandboxPaymentCopy } from "./payment-copy";
 import { NEW_CARD, SavedCardPicker } from "./saved-card-picker";
+import { usePaymentAttempt } from "./use-payment-attempt";
 import { quoteFigures, useShippingQuote } from "./use-shipping-quote";
 
 /** The app reads the session with this, into its own cache, and hands it to the form as `session`. */
@@ -41,8 +42,6 @@ export interface SandboxPaymentFormProps {
   /** Paid (now, or already in another tab): the app shows its return page. The same function on every render. */
   onPaid: (sessionId: string) => void;
 }
-
-type Field = CardFieldName | SandboxAddressField;
 
 /**
  * Sandbox mode: our own embedded payment form in place of Stripe's. It shows what the session will charge, takes
@@ -86,16 +85,15 @@ function PaymentForm({
 }: Omit<SandboxPaymentFormProps, "host">) {
   const { request, errorMessage, ui } = useSandboxWebHost();
   const { ErrorBox, PageSpinner } = ui;
-  const { ShippingFields, OrderSummary, addressProblem, useAddressIds } = parts;
+  const { OrderSummary, addressProblem, useAddressIds } = parts;
   const ids = { number: useId(), expiry: useId(), cvc: useId(), name: useId(), error: useId() };
   // A saved card's id or NEW_CARD once the customer chose; until then the preferred saved card.
   const [pickedCard, setPickedCard] = useState<string | null>(null);
   const addressIds = useAddressIds();
   const shipping = useShippingQuote({ parts, request, clientSecret, data: session.data, onSessionUpdated });
-  const { address, setAddress, rate, setChosenRate, quoteBody, quoteKey, quoted, quote } = shipping;
   const [card, setCard] = useState<NewCard>({ number: "", expiry: "", cvc: "", name: "" });
   const payment = usePaymentAttempt(ids.error, (cause) => errorMessage(cause, copy.paymentFailed));
-  const { setProblem, isPaying, running, attempt, edited } = payment;
+  const { isPaying } = payment;
 
   const paidSessionId = usePaidSession(session.data, onPaid);
 
@@ -107,33 +105,11 @@ function PaymentForm({
   const { savedCards, cardChoice } = cardChoiceOf(data, preferredCardId, pickedCard);
   const isNewCard = cardChoice === NEW_CARD;
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (running.current) return;
-    const missing = addressProblem(address);
-    const found = missing
-      ? { ...missing, id: addressIds[missing.field] }
-      : isNewCard
-        ? cardProblemAt(copy, card, ids)
-        : null;
-    if (found) {
-      setProblem({ field: found.field, message: found.message });
-      document.getElementById(found.id)?.focus();
-      return;
-    }
-    await attempt(async () => {
-      if (quoteBody && quoteKey !== quoted) await quote(quoteBody);
-      const paid = isNewCard
-        ? await paySandboxCheckout(request, clientSecret, cardToSend(card))
-        : await paySandboxCheckoutWithSavedCard(request, clientSecret, cardChoice);
-      onPaid(paid.sessionId);
-    });
-  };
+  const handleSubmit = checkoutSubmit(
+    { copy, addressProblem, addressIds, isNewCard, card, ids, cardChoice },
+    { payment, shipping, request, clientSecret, onPaid },
+  );
 
-  const editAddress = (field: SandboxAddressField, value: string) => {
-    setAddress((current) => ({ ...current, [field]: value }));
-    edited();
-  };
   const figures = quoteFigures(data, shipping);
 
   return (
@@ -146,36 +122,21 @@ function PaymentForm({
         noValidate
         aria-busy={isPaying || undefined}
       >
-        <p className="shop-pay__email">
-          <span className="shop-pay__label">{copy.emailLabel}</span>
-          <span>{data.customerEmail}</span>
-        </p>
-        <ShippingFields
-          ids={addressIds}
-          address={address}
-          onAddressChange={editAddress}
-          rates={data.shippingOptions}
-          rate={rate}
-          onRateChange={(next) => {
-            setChosenRate(next);
-            edited();
-          }}
-          fieldState={payment.invalid}
-          disabled={isPaying}
+        <ShippingSection
+          parts={parts}
+          copy={copy}
+          data={data}
+          addressIds={addressIds}
+          shipping={shipping}
+          payment={payment}
         />
         <PaymentDetails
           copy={copy}
           parts={parts}
           ui={ui}
           cards={{ savedCards, preferredCardId, cardChoice, card, ids }}
-          onPick={(choice) => {
-            setPickedCard(choice);
-            edited();
-          }}
-          onCardChange={(change) => {
-            setCard((current) => ({ ...current, ...change }));
-            edited();
-          }}
+          onPick={setPickedCard}
+          onCardChange={(change) => setCard((current) => ({ ...current, ...change }))}
           payment={payment}
           total={figures.total}
         />
@@ -184,33 +145,47 @@ function PaymentForm({
   );
 }
 
-/**
- * The form's one payment at a time: its problem line (which field, and the words), whether it is paying, and
- * `attempt`, which runs one payment and words its failure with `failure`, the form staying for another try.
- */
-function usePaymentAttempt(errorId: string, failure: (cause: unknown) => string) {
-  const [problem, setProblem] = useState<{ field: Field | null; message: string } | null>(null);
-  const [isPaying, setIsPaying] = useState(false);
-  // Guards a double click before React has re-rendered the busy button.
-  const running = useRef(false);
-  const attempt = async (pay: () => Promise<void>) => {
-    running.current = true;
-    setProblem(null);
-    setIsPaying(true);
-    try {
-      await pay();
-    } catch (cause) {
-      setProblem({ field: null, message: failure(cause) });
-      setIsPaying(false);
-      running.current = false;
-    }
+/** The form's top: the customer's email, then the shipping address and rate (a change clears the problem line). */
+function ShippingSection({
+  parts: { ShippingFields },
+  copy,
+  data,
+  addressIds,
+  shipping: { address, setAddress, rate, setChosenRate },
+  payment: { isPaying, invalid, edited },
+}: {
+  parts: SandboxShopParts;
+  copy: SandboxPaymentCopy;
+  data: SandboxCheckoutSessionData;
+  addressIds: Record<SandboxAddressField, string>;
+  shipping: ReturnType<typeof useShippingQuote>;
+  payment: ReturnType<typeof usePaymentAttempt>;
+}) {
+  const editAddress = (field: SandboxAddressField, value: string) => {
+    setAddress((current) => ({ ...current, [field]: value }));
+    edited();
   };
-  const invalid = (field: Field) =>
-    problem?.field === field ? { "aria-invalid": true as const, "aria-describedby": errorId } : {};
-  const edited = () => {
-    if (problem) setProblem(null);
-  };
-  return { problem, setProblem, isPaying, running, attempt, invalid, edited };
+  return (
+    <>
+      <p className="shop-pay__email">
+        <span className="shop-pay__label">{copy.emailLabel}</span>
+        <span>{data.customerEmail}</span>
+      </p>
+      <ShippingFields
+        ids={addressIds}
+        address={address}
+        onAddressChange={editAddress}
+        rates={data.shippingOptions}
+        rate={rate}
+        onRateChange={(next) => {
+          setChosenRate(next);
+          edited();
+        }}
+        fieldState={invalid}
+        disabled={isPaying}
+      />
+    </>
+  );
 }
 
 /** Below the fields: the problem line, the pay button, and for a new card the sandbox's test-card note. */
@@ -248,7 +223,10 @@ function PayFooter({
   );
 }
 
-/** The payment's part of the form: the saved cards to choose from, a new card's fields, the problem and the button. */
+/**
+ * The payment's part of the form: the saved cards to choose from, a new card's fields, the problem and the button.
+ * A pick or a change to the card clears the problem line.
+ */
 function PaymentDetails({
   copy,
   parts,
@@ -256,7 +234,7 @@ function PaymentDetails({
   cards: { savedCards, preferredCardId, cardChoice, card, ids },
   onPick,
   onCardChange,
-  payment: { problem, isPaying, invalid },
+  payment: { problem, isPaying, invalid, edited },
   total,
 }: {
   copy: SandboxPaymentCopy;
@@ -269,7 +247,7 @@ function PaymentDetails({
   };
   onPick: (choice: string) => void;
   onCardChange: (change: Partial<NewCard>) => void;
-  payment: Pick<ReturnType<typeof usePaymentAttempt>, "problem" | "isPaying" | "invalid">;
+  payment: Pick<ReturnType<typeof usePaymentAttempt>, "problem" | "isPaying" | "invalid" | "edited">;
   total: string;
 }) {
   const isNewCard = cardChoice === NEW_CARD;
@@ -283,7 +261,10 @@ function PaymentDetails({
           savedCards={savedCards}
           preferredCardId={preferredCardId}
           cardChoice={cardChoice}
-          onPick={onPick}
+          onPick={(choice) => {
+            onPick(choice);
+            edited();
+          }}
           isPaying={isPaying}
         />
       ) : null}
@@ -292,7 +273,10 @@ function PaymentDetails({
           ids={ids}
           copy={copy}
           card={card}
-          onCardChange={onCardChange}
+          onCardChange={(change) => {
+            onCardChange(change);
+            edited();
+          }}
           TextField={TextField}
           invalid={invalid}
           isPaying={isPaying}
@@ -308,6 +292,59 @@ function PaymentDetails({
       />
     </>
   );
+}
+
+/** What the form's submit checks: the entries and their fields' ids. */
+interface CheckoutEntries {
+  copy: SandboxPaymentCopy;
+  addressProblem: SandboxShopParts["addressProblem"];
+  addressIds: Record<SandboxAddressField, string>;
+  isNewCard: boolean;
+  card: NewCard;
+  ids: Record<CardFieldName, string>;
+  cardChoice: string;
+}
+
+/** How the form's submit pays: the payment attempt, the shipping quote, the sandbox and the return page. */
+interface CheckoutPayer {
+  payment: ReturnType<typeof usePaymentAttempt>;
+  shipping: ReturnType<typeof useShippingQuote>;
+  request: SandboxWebHost["request"];
+  clientSecret: string;
+  onPaid: (sessionId: string) => void;
+}
+
+/**
+ * The form's submit: the first problem (the address's, else a new card's) shown and its field focused; else one
+ * payment, the shipping quoted first when the address changed since its last quote, then the return page.
+ */
+function checkoutSubmit(
+  { copy, addressProblem, addressIds, isNewCard, card, ids, cardChoice }: CheckoutEntries,
+  { payment, shipping, request, clientSecret, onPaid }: CheckoutPayer,
+) {
+  return async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (payment.running.current) return;
+    const missing = addressProblem(shipping.address);
+    const found = missing
+      ? { ...missing, id: addressIds[missing.field] }
+      : isNewCard
+        ? cardProblemAt(copy, card, ids)
+        : null;
+    if (found) {
+      payment.setProblem({ field: found.field, message: found.message });
+      document.getElementById(found.id)?.focus();
+      return;
+    }
+    await payment.attempt(async () => {
+      const { quoteBody, quoteKey, quoted, quote } = shipping;
+      if (quoteBody && quoteKey !== quoted) await quote(quoteBody);
+      const paid = isNewCard
+        ? await paySandboxCheckout(request, clientSecret, cardToSend(card))
+        : await paySandboxCheckoutWithSavedCard(request, clientSecret, cardChoice);
+      onPaid(paid.sessionId);
+    });
+  };
 }
 
 /** The first problem with a new card, with the id of its field (to focus). */

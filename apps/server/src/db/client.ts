@@ -83,50 +83,60 @@ async function isMigrated(db: Db): Promise<boolean> {
 /** Any constant works; it only has to be the same for every instance. */
 const MIGRATION_LOCK_KEY = 7_305_114;
 
+/** Opens the configured database: a PostgreSQL server, or the embedded one. */
 export async function openDatabase(database: Config["database"]): Promise<Database> {
-  if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
-    // process; the pool replaces it on the next query.
-    pool.on("error", (error) => {
-      console.warn(`PostgreSQL connection lost: ${error.message}`);
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    const listener = new PgListener(database.url);
-    return {
-      db,
-      kind: "postgres",
-      driver: { kind: "postgres", url: database.url },
-      async migrate(set = productMigrations) {
-        // Several instances may start together: one migrates, the others wait for it.
-        const client = await pool.connect();
-        try {
-          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-          await migratePg(drizzlePg(client, { schema }), migrateOptions(set));
-        } finally {
-          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-          client.release();
-        }
-      },
-      async ping() {
-        await db.execute(sql`select 1`);
-      },
-      migrated: () => isMigrated(db),
-      poolStats: () => ({
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-        max: pool.options.max ?? 10,
-      }),
-      listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
-      async close() {
-        await listener.close();
-        await pool.end();
-      },
-    };
-  }
-  // The embedded database is a development dependency, loaded only here: a production install
-  // (`npm ci --omit=dev`) runs on PostgreSQL and does not carry it.
+  if (database.kind === "postgres") return openPostgres(database.url);
+  return openPglite(database.dataDir);
+}
+
+/** A PostgreSQL server, through a pool of connections (and one more of its own for LISTEN). */
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped test database) must not crash the
+  // process; the pool replaces it on the next query.
+  pool.on("error", (error) => {
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = new PgListener(url);
+  return {
+    db,
+    kind: "postgres",
+    driver: { kind: "postgres", url },
+    async migrate(set = productMigrations) {
+      // Several instances may start together: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), migrateOptions(set));
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    migrated: () => isMigrated(db),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+    listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The embedded database's modules. It is a development dependency, loaded only here: a production install
+ * (`npm ci --omit=dev`) runs on PostgreSQL and does not carry it.
+ */
+async function loadPglite() {
   let modules: [
     typeof import("@electric-sql/pglite"),
     typeof import("@electric-sql/pglite/contrib/pg_trgm"),
@@ -146,10 +156,16 @@ export async function openDatabase(database: Config["database"]): Promise<Databa
       { cause },
     );
   }
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = modules;
-  if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
+  return modules;
+}
+
+/** The embedded database (PGlite), in `dataDir` or in memory when it is null. */
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await loadPglite();
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the search indexes; PGlite loads contrib extensions only when they are named here.
-  const client = new PGlite({ dataDir: database.dataDir ?? undefined, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

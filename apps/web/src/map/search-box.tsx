@@ -36,10 +36,7 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
       <label htmlFor={inputId} className="visually-hidden">
         {mapTexts.searchLabel}
       </label>
-      <svg className="mx-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <SearchIcon />
       <input
         ref={inputRef}
         id={inputId}
@@ -88,6 +85,16 @@ export function SearchBox({ onChoose }: { onChoose: (result: BuildingSearchResul
         onChoose={choose}
       />
     </div>
+  );
+}
+
+/** The magnifying glass before the input. */
+function SearchIcon() {
+  return (
+    <svg className="mx-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 

@@ -47,29 +47,7 @@ export function SecondFactor({ status, onPassed }: { status: OperatorStatus; onP
           </Button>
         </>
       ) : null}
-      {enrolment ? (
-        <div className="ops__enrol">
-          <img
-            src={enrolment.qrCode}
-            alt="QR code to scan with the authenticator app"
-            width={200}
-            height={200}
-          />
-          <div>
-            <p>
-              Scan the code, or type this key: <code data-testid="totp-secret">{enrolment.secret}</code>
-            </p>
-            <p>Keep these recovery codes somewhere safe; each works once, and they are not shown again:</p>
-            <ul className="ops__codes" data-testid="recovery-codes">
-              {enrolment.recoveryCodes.map((c) => (
-                <li key={c}>
-                  <code>{c}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      {enrolment ? <EnrolmentDetails enrolment={enrolment} /> : null}
       {status.enrolled || enrolment ? (
         <form onSubmit={verify} className="ops__row">
           <TextField
@@ -87,5 +65,27 @@ export function SecondFactor({ status, onPassed }: { status: OperatorStatus; onP
       ) : null}
       {error ? <ErrorBox>{error}</ErrorBox> : null}
     </section>
+  );
+}
+
+/** A new enrolment: the QR code and key to set up the authenticator, and the recovery codes, shown once. */
+function EnrolmentDetails({ enrolment }: { enrolment: Enrolment }) {
+  return (
+    <div className="ops__enrol">
+      <img src={enrolment.qrCode} alt="QR code to scan with the authenticator app" width={200} height={200} />
+      <div>
+        <p>
+          Scan the code, or type this key: <code data-testid="totp-secret">{enrolment.secret}</code>
+        </p>
+        <p>Keep these recovery codes somewhere safe; each works once, and they are not shown again:</p>
+        <ul className="ops__codes" data-testid="recovery-codes">
+          {enrolment.recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }

@@ -12,10 +12,23 @@ import { currentUser } from "./plugin";
 import { resetPassword } from "./reset-password";
 import { createSession, revokeSession } from "./sessions";
 
+/** The Fastify instance a route group is registered on. */
+type AuthApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearer: [] }];
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const authLimit = { rateLimit: { max: app.deps.config.rateLimit.authMax, timeWindow: "1 minute" } };
+  sessionRoutes(app, authLimit);
+  passwordRoutes(app, authLimit);
+};
+
+/** The rate limit of the routes that take a password or a code. */
+type AuthLimit = { rateLimit: { max: number; timeWindow: string } };
+
+/** Signing in, signing out, and swapping a session's token for a new one. */
+function sessionRoutes(app: AuthApp, authLimit: AuthLimit) {
   const { db, config } = app.deps;
-  const authLimit = { rateLimit: { max: config.rateLimit.authMax, timeWindow: "1 minute" } };
-  const security = [{ bearer: [] }];
 
   app.post(
     "/users/login",
@@ -68,7 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ accessToken, userId }, serverMessages.tokenRefreshed);
     },
   );
+}
 
+/** Changing the password when signed in, and setting a new one with a recovery code. */
+function passwordRoutes(app: AuthApp, authLimit: AuthLimit) {
   app.put(
     "/users/change-password",
     {
@@ -105,4 +121,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, serverMessages.passwordReset);
     },
   );
-};
+}

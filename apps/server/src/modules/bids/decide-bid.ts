@@ -268,38 +268,7 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .innerJoin(buildings, eq(buildings.id, properties.buildingId))
       .where(eq(properties.buildingId, bid.buildingId));
     const buildingName = named ? displayName(named) : null;
-    const [sold] = await tx
-      .update(properties)
-      .set({
-        ownerId: bid.bidderId,
-        priceCents: bid.amountCents,
-        forSale: false,
-        askCents: null,
-        customName: null,
-        sales: sql`${properties.sales} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
-      .returning({ id: properties.id });
-    if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
-    await tx
-      .insert(priceHistory)
-      .values({ buildingId: bid.buildingId, priceCents: bid.amountCents, kind: "trade" });
-    await postJournal(tx, {
-      kind: "sale",
-      reference: bidId,
-      building: { id: bid.buildingId, name: buildingName },
-      memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
-      entries: [
-        { account: accounts.cardFunding, amountCents: -bid.totalCents },
-        { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
-        {
-          account: accounts.platformFees,
-          amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
-        },
-        { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
-      ],
-    });
+    await writeSale(tx, bid, userId, buildingName);
     await tx
       .update(bids)
       .set({
@@ -321,18 +290,72 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .set({ status: "released", buildingName, decidedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(bids.buildingId, bid.buildingId), eq(bids.status, "pending"), ne(bids.id, bidId)))
       .returning({ id: bids.id, paymentIntentId: bids.paymentIntentId, bidderId: bids.bidderId });
-    await bidActivity(tx, bidId, "accepted");
-    for (const other of others) await bidActivity(tx, other.id, "released");
-    await trackHoldings(tx, deps.collections, [bid.buildingId]);
-    await publishBuilding(tx, "building.sold", bid.buildingId);
-    // The seller acted; the buyer and the bidders released have heard of it above.
-    await alertWatchers(tx, "watch.sold", [
-      {
-        buildingId: bid.buildingId,
-        quiet: [userId, bid.bidderId, ...others.map((other) => other.bidderId)],
-        payload: { price: bid.amountCents / 100 },
-      },
-    ]);
+    await announceSale(deps, tx, bid, userId, others);
     return others.map(({ id, paymentIntentId }) => ({ id, paymentIntentId }));
   });
+}
+
+/**
+ * The sale's writes on the building, in the sale's transaction: the bidder made its owner at the bid's price (only
+ * while the seller still owns it), the price-history point, and the sale's journal.
+ */
+async function writeSale(tx: Tx, bid: BidRow, userId: string, buildingName: string | null): Promise<void> {
+  const bidId = bid.id;
+  const [sold] = await tx
+    .update(properties)
+    .set({
+      ownerId: bid.bidderId,
+      priceCents: bid.amountCents,
+      forSale: false,
+      askCents: null,
+      customName: null,
+      sales: sql`${properties.sales} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(properties.buildingId, bid.buildingId), eq(properties.ownerId, userId)))
+    .returning({ id: properties.id });
+  if (!sold) throw new AppError("CONFLICT", "You no longer own this building.");
+  await tx
+    .insert(priceHistory)
+    .values({ buildingId: bid.buildingId, priceCents: bid.amountCents, kind: "trade" });
+  await postJournal(tx, {
+    kind: "sale",
+    reference: bidId,
+    building: { id: bid.buildingId, name: buildingName },
+    memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
+    entries: [
+      { account: accounts.cardFunding, amountCents: -bid.totalCents },
+      { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
+      {
+        account: accounts.platformFees,
+        amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
+      },
+      { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
+    ],
+  });
+}
+
+/**
+ * The sale told, in the sale's transaction: the bid's and the released bids' activity, the building's collection holdings,
+ * every map's event, and every watcher but those who heard of it already.
+ */
+async function announceSale(
+  deps: AppDeps,
+  tx: Tx,
+  bid: BidRow,
+  userId: string,
+  others: { id: string; bidderId: string }[],
+): Promise<void> {
+  await bidActivity(tx, bid.id, "accepted");
+  for (const other of others) await bidActivity(tx, other.id, "released");
+  await trackHoldings(tx, deps.collections, [bid.buildingId]);
+  await publishBuilding(tx, "building.sold", bid.buildingId);
+  // The seller acted; the buyer and the bidders released have heard of it above.
+  await alertWatchers(tx, "watch.sold", [
+    {
+      buildingId: bid.buildingId,
+      quiet: [userId, bid.bidderId, ...others.map((other) => other.bidderId)],
+      payload: { price: bid.amountCents / 100 },
+    },
+  ]);
 }

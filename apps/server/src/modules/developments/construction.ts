@@ -71,6 +71,15 @@ async function settleDueIn(tx: Queryable, ids: string | null): Promise<number> {
     from due join raised using (building_id)`,
   );
   if (finished.length === 0) return 0;
+  await announceFinished(tx, finished);
+  return finished.length;
+}
+
+/**
+ * Announces the constructions just settled, in the same transaction: each owner's notification, then every map's
+ * event, then every other watcher's alert.
+ */
+async function announceFinished(tx: Queryable, finished: Finished[]): Promise<void> {
   const rows = await selectProperties(tx).where(
     inArray(
       buildings.id,
@@ -123,7 +132,6 @@ async function settleDueIn(tx: Queryable, ids: string | null): Promise<number> {
       },
     })),
   );
-  return finished.length;
 }
 
 /** When the next construction under way ends, if any: what cached reads of prices must not outlive. */

@@ -173,6 +173,28 @@ function dropDevelopment(owned: Ownership | undefined, level: number | undefined
   if (i >= 0) owned.developments.splice(i, 1);
 }
 
+/** A development journal as one of an ownership's developments; `nextLevel` when the journal names none. */
+function developmentOf(
+  j: PlayerJournal,
+  c: ReturnType<typeof costOf>,
+  nextLevel: number,
+): Ownership["developments"][number] {
+  return {
+    kind: j.development?.kind ?? "facade",
+    name: j.development?.name ?? "Development",
+    level: j.development?.level ?? nextLevel,
+    cost: c.price,
+    fee: c.fees,
+    tax: c.tax,
+    total: c.total,
+    credits: c.credits,
+    card: c.card,
+    at: j.at,
+    constructing: j.development?.constructing ?? false,
+    completesAt: j.development?.constructing ? j.development.completesAt : null,
+  };
+}
+
 /**
  * The player's spells of ownership, building by building, from their journals in order: a purchase or a won bid
  * opens one, a development adds to the open one, a sale closes it (a realised sale, against everything paid for
@@ -211,20 +233,7 @@ function ownerships(journals: PlayerJournal[], userId: string) {
       tax += c.tax;
       cardPaid += c.card;
       const owned = open.get(buildingId) ?? { at: j.at, purchase: null, developments: [] };
-      owned.developments.push({
-        kind: j.development?.kind ?? "facade",
-        name: j.development?.name ?? "Development",
-        level: j.development?.level ?? owned.developments.length + 1,
-        cost: c.price,
-        fee: c.fees,
-        tax: c.tax,
-        total: c.total,
-        credits: c.credits,
-        card: c.card,
-        at: j.at,
-        constructing: j.development?.constructing ?? false,
-        completesAt: j.development?.constructing ? j.development.completesAt : null,
-      });
+      owned.developments.push(developmentOf(j, c, owned.developments.length + 1));
       open.set(buildingId, owned);
     } else if (j.kind === "purchase_refund") {
       // A purchase taken back: its fee, tax and charge come back, and the building is no longer held.

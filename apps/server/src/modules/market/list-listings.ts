@@ -41,16 +41,8 @@ function checkRanges(query: MarketListingsQuery) {
   }
 }
 
-/**
- * Every building for sale that passes the filters, one page in the order asked for, with its best bid, number of
- * pending bids, last sale and when it was listed. Bidders are never named.
- */
-export async function listListings(
-  q: Queryable,
-  query: MarketListingsQuery,
-): Promise<{ totalCount: number; listings: MarketListing[] }> {
-  checkRanges(query);
-  if (query.neighborhood) await requireNeighborhood(q, query.neighborhood);
+/** The conditions a listing must meet: for sale, and every filter the query sets. */
+function listingFilters(query: MarketListingsQuery): SQL[] {
   const filters: SQL[] = [sql`p.for_sale`];
   if (query.neighborhood) filters.push(sql`b.neighborhood = ${query.neighborhood}`);
   if (query.minPrice !== undefined) filters.push(sql`p.ask_cents >= ${Math.round(query.minPrice * 100)}`);
@@ -63,6 +55,32 @@ export async function listListings(
       sql`(b.search_text like ${like(normaliseQuery(query.text))} or lower(p.custom_name) like ${like(query.text.toLowerCase())})`,
     );
   }
+  return filters;
+}
+
+/** The joins for a building's pending bids (best and count) and its last sale; `building` is its id's column. */
+function marketJoins(building: SQL) {
+  return sql`left join lateral (
+          select max(amount_cents) as best_bid, count(*) as bid_count
+          from bids where building_id = ${building} and status = 'pending'
+        ) bk on true
+        left join lateral (
+          select price_cents, created_at from price_history
+          where building_id = ${building} and kind = 'trade' order by created_at desc limit 1
+        ) ls on true`;
+}
+
+/**
+ * Every building for sale that passes the filters, one page in the order asked for, with its best bid, number of
+ * pending bids, last sale and when it was listed. Bidders are never named.
+ */
+export async function listListings(
+  q: Queryable,
+  query: MarketListingsQuery,
+): Promise<{ totalCount: number; listings: MarketListing[] }> {
+  checkRanges(query);
+  if (query.neighborhood) await requireNeighborhood(q, query.neighborhood);
+  const filters = listingFilters(query);
   const where = sql.join(filters, sql` and `);
   const order = sql.raw(orderings[query.sort]);
   // What the page is chosen from: the property and the building's id, so a neighbourhood's candidates come from
@@ -75,15 +93,6 @@ export async function listListings(
                b.neighborhood as "neighborhood", b.base_price_cents as "basePriceCents", b.floors as "floors",
                b.floor_area_sqft as "floorAreaSqft", b.height_m as "heightM", b.year_built as "yearBuilt",
                b.lat as "lat", b.lng as "lng", u.user_name as "ownerName", u.building_color as "ownerColor"`;
-  // A building's pending bids (best and count) and its last sale.
-  const marketJoins = (building: SQL) => sql`left join lateral (
-          select max(amount_cents) as best_bid, count(*) as bid_count
-          from bids where building_id = ${building} and status = 'pending'
-        ) bk on true
-        left join lateral (
-          select price_cents, created_at from price_history
-          where building_id = ${building} and kind = 'trade' order by created_at desc limit 1
-        ) ls on true`;
   const marketColumns = sql`bk.best_bid as "bestBidCents", coalesce(bk.bid_count, 0)::int as "bidCount",
                ls.price_cents as "lastPriceCents", extract(epoch from ls.created_at)::float8 as "lastAt"`;
   // Sorted by the ask or the listing time, the page is chosen first and only its rows look up their bids and last
@@ -116,17 +125,19 @@ export async function listListings(
     );
     totalCount = counted?.n ?? 0;
   }
+  return { totalCount, listings: rows.map(presentListing) };
+}
+
+/** A listing as the market shows it: the property, its best bid, number of bids, last sale and listing time. */
+function presentListing(r: ListingRow): MarketListing {
   return {
-    totalCount,
-    listings: rows.map((r) => ({
-      ...presentProperty(r),
-      bestBid: r.bestBidCents === null ? null : Number(r.bestBidCents) / 100,
-      bidCount: Number(r.bidCount),
-      lastSale:
-        r.lastPriceCents === null || r.lastAt === null
-          ? null
-          : { price: r.lastPriceCents / 100, at: Math.floor(Number(r.lastAt)) },
-      listedAt: Math.floor(Number(r.listedAt)),
-    })),
+    ...presentProperty(r),
+    bestBid: r.bestBidCents === null ? null : Number(r.bestBidCents) / 100,
+    bidCount: Number(r.bidCount),
+    lastSale:
+      r.lastPriceCents === null || r.lastAt === null
+        ? null
+        : { price: r.lastPriceCents / 100, at: Math.floor(Number(r.lastAt)) },
+    listedAt: Math.floor(Number(r.listedAt)),
   };
 }

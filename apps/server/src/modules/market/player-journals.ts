@@ -76,12 +76,18 @@ export async function playerJournals(
   userId: string,
   window: { from?: Date; before?: Date } = {},
 ): Promise<PlayerJournal[]> {
+  const rows = await journalRows(q, userId, window);
+  return rows.map((r) => journalOf(r, userId));
+}
+
+/** The player's journals as the statement reads them: one row a journal, with what it was for, oldest first. */
+function journalRows(q: Queryable, userId: string, window: { from?: Date; before?: Date }): Promise<Row[]> {
   const own = [accounts.earnings(userId), accounts.credits(userId), accounts.creditsDebt(userId)];
   const bounds = [
     window.from ? sql` and j.created_at >= ${window.from.toISOString()}::timestamptz` : sql``,
     window.before ? sql` and j.created_at < ${window.before.toISOString()}::timestamptz` : sql``,
   ];
-  const rows = await queryRows<Row>(
+  return queryRows<Row>(
     q,
     sql`with mine as (
           select journal_id as id from ledger_entries
@@ -134,42 +140,42 @@ export async function playerJournals(
         ) e
         order by j.created_at, j.id`,
   );
-  const journals: PlayerJournal[] = [];
-  for (const r of rows) {
-    const entries = new Map<string, number>();
-    (r.accounts ?? []).forEach((account, i) => {
-      entries.set(account, (entries.get(account) ?? 0) + Number(r.amounts?.[i] ?? 0));
-    });
-    const kind = journalKindOf(r.kind);
-    const devKind = r.d_kind as DevelopmentKind | null;
-    journals.push({
-      id: r.id,
-      kind,
-      reference: r.reference,
-      at: Math.floor(Number(r.at)),
-      exactAt: Number(r.at),
-      entries,
-      building: r.building_id ? { id: r.building_id, name: r.building_name ?? texts.noName } : null,
-      trade:
-        kind === "purchase" && r.p_price !== null
-          ? { priceCents: r.p_price, side: "buyer" }
-          : kind === "sale" && r.b_price !== null
-            ? { priceCents: r.b_price, side: r.b_bidder === userId ? "buyer" : "seller" }
-            : null,
-      development:
-        devKind && r.d_level !== null && r.d_cost !== null
-          ? {
-              kind: devKind,
-              name: DEVELOPMENTS[devKind]?.name ?? devKind,
-              level: r.d_level,
-              costCents: r.d_cost,
-              constructing: r.d_state === "constructing",
-              completesAt: r.d_completes === null ? null : Math.ceil(Number(r.d_completes)),
-            }
+}
+
+/** One journal row as the player's journal: its entries summed by account, and what it was for. */
+function journalOf(r: Row, userId: string): PlayerJournal {
+  const entries = new Map<string, number>();
+  (r.accounts ?? []).forEach((account, i) => {
+    entries.set(account, (entries.get(account) ?? 0) + Number(r.amounts?.[i] ?? 0));
+  });
+  const kind = journalKindOf(r.kind);
+  const devKind = r.d_kind as DevelopmentKind | null;
+  return {
+    id: r.id,
+    kind,
+    reference: r.reference,
+    at: Math.floor(Number(r.at)),
+    exactAt: Number(r.at),
+    entries,
+    building: r.building_id ? { id: r.building_id, name: r.building_name ?? texts.noName } : null,
+    trade:
+      kind === "purchase" && r.p_price !== null
+        ? { priceCents: r.p_price, side: "buyer" }
+        : kind === "sale" && r.b_price !== null
+          ? { priceCents: r.b_price, side: r.b_bidder === userId ? "buyer" : "seller" }
           : null,
-    });
-  }
-  return journals;
+    development:
+      devKind && r.d_level !== null && r.d_cost !== null
+        ? {
+            kind: devKind,
+            name: DEVELOPMENTS[devKind]?.name ?? devKind,
+            level: r.d_level,
+            costCents: r.d_cost,
+            constructing: r.d_state === "constructing",
+            completesAt: r.d_completes === null ? null : Math.ceil(Number(r.d_completes)),
+          }
+        : null,
+  };
 }
 
 /**

@@ -39,7 +39,22 @@ export async function reconcileWithProcessor(
   const problems: string[] = [];
   const intents = await gateway.listPaymentIntents(window);
   const byId = new Map(intents.map((i) => [i.id, i]));
+  const backing = await loadBacking(q);
 
+  for (const [intentId, list] of backing) {
+    if (list.length > 1) {
+      problems.push(`intent ${intentId} stands behind ${list.length} things: ${list.map(name).join(", ")}`);
+    }
+  }
+  problems.push(...ourSideProblems(backing, byId, window));
+  problems.push(...processorSideProblems(intents, backing));
+  problems.push(...(await reconcilePayouts(q, gateway, window)));
+  problems.push(...(await reconcileAccountRefunds(q, gateway, window)));
+  return problems;
+}
+
+/** Every purchase, bid, shop order and development that names a payment intent, grouped by that intent. */
+async function loadBacking(q: Queryable): Promise<Map<string, Thing[]>> {
   const things = await queryRows<Thing & { created_at: string }>(
     q,
     sql`
@@ -64,20 +79,22 @@ export async function reconcileWithProcessor(
         where j.kind in ('development', 'development_refund') and j.reference = d.id::text and e.account = 'card_funding'), 0)::int
     from developments d where d.payment_intent_id is not null`,
   );
-  const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;
   const backing = new Map<string, Thing[]>();
   for (const row of things) {
     const thing: Thing = { ...row, createdAt: new Date(row.created_at) };
     backing.set(thing.intentId, [...(backing.get(thing.intentId) ?? []), thing]);
   }
+  return backing;
+}
 
-  for (const [intentId, list] of backing) {
-    if (list.length > 1) {
-      problems.push(`intent ${intentId} stands behind ${list.length} things: ${list.map(name).join(", ")}`);
-    }
-  }
-
-  // Our side: every thing that took money, and every hold we think is open.
+/** Our side: every thing that took money, and every hold we think is open, checked against its intent. */
+function ourSideProblems(
+  backing: Map<string, Thing[]>,
+  byId: Map<string, GatewayIntent>,
+  window: { createdFrom: Date; createdTo: Date },
+): string[] {
+  const problems: string[] = [];
+  const inWindow = (at: Date) => at >= window.createdFrom && at <= window.createdTo;
   for (const list of backing.values()) {
     for (const thing of list) {
       const intent = byId.get(thing.intentId);
@@ -112,8 +129,12 @@ export async function reconcileWithProcessor(
       }
     }
   }
+  return problems;
+}
 
-  // The processor's side: every cent kept, and every hold open, has its thing.
+/** The processor's side: every cent kept, and every hold open, has its thing. */
+function processorSideProblems(intents: GatewayIntent[], backing: Map<string, Thing[]>): string[] {
+  const problems: string[] = [];
   for (const intent of intents) {
     const list = backing.get(intent.id) ?? [];
     const kept = intent.capturedCents - intent.refundedCents;
@@ -134,8 +155,6 @@ export async function reconcileWithProcessor(
       );
     }
   }
-  problems.push(...(await reconcilePayouts(q, gateway, window)));
-  problems.push(...(await reconcileAccountRefunds(q, gateway, window)));
   return problems;
 }
 

@@ -261,20 +261,30 @@ async function reverse(
       .onConflictDoNothing();
     return "ignored";
   }
-  if (takeCents > 0) {
-    const { debtCents } = await takeBackCredits(tx, {
-      userId,
-      amountCents: takeCents,
-      reference: reference(provider, postback.transactionId),
-      memo: `${offerName} reversed (${provider} ${postback.transactionId})`,
-    });
-    await recordActivity(tx, userId, "offer.reversed", {
-      offerName,
-      amount: takeCents / 100,
-      debt: debtCents / 100,
-    });
-  }
+  if (takeCents > 0) await takeBack(tx, provider, userId, postback, offerName, takeCents);
   return "reversed";
+}
+
+/** Takes a reversed offer's credits back from the player (a debt for what they spent already), with its activity. */
+async function takeBack(
+  tx: Tx,
+  provider: string,
+  userId: string,
+  postback: Postback,
+  offerName: string,
+  takeCents: number,
+): Promise<void> {
+  const { debtCents } = await takeBackCredits(tx, {
+    userId,
+    amountCents: takeCents,
+    reference: reference(provider, postback.transactionId),
+    memo: `${offerName} reversed (${provider} ${postback.transactionId})`,
+  });
+  await recordActivity(tx, userId, "offer.reversed", {
+    offerName,
+    amount: takeCents / 100,
+    debt: debtCents / 100,
+  });
 }
 
 export type PlayerTotals = {

@@ -5,7 +5,7 @@ import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { purchases } from "../../db/schema/purchases";
@@ -113,29 +113,55 @@ const boughtWith = (
 export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<string>> {
   if (paid.length === 0) return new Set();
   try {
-    const journals = journalsCtes(
-      paid.map(({ row }) => ({
-        when: row.id,
-        journal: {
-          kind: "purchase",
-          reference: row.id,
-          memo: `${row.buildingId} bought for ${formatCents(row.priceCents)}`,
-          building: { id: row.buildingId },
-          entries: purchaseEntries(row),
-        },
-      })),
-      { name: "done", column: "purchase_id" },
-    );
-    const sales = paid.map(({ row, intent }) => ({
-      purchase_id: row.id,
-      user_id: row.userId,
-      building_id: row.buildingId,
-      price_cents: row.priceCents,
-      charge_cents: chargeOf(row),
-      intent_id: intent?.id ?? null,
-      card_id: intent ? (intent.paymentMethodId ?? row.paymentMethodId) : null,
-    }));
-    const statement = sql`
+    const { statement, buildingIds } = ownStatement(deps, paid);
+    // A building in a collection: its holding is kept in the same transaction; any other costs nothing more.
+    const tracked = deps.collections.of(buildingIds).length > 0;
+    const own = async (q: Queryable) => {
+      const rows = await queryRows<{ purchase_id: string; building_id: string }>(q, statement);
+      if (tracked)
+        await trackHoldings(
+          q,
+          deps.collections,
+          rows.map((r) => r.building_id),
+        );
+      return rows;
+    };
+    const result = tracked ? await deps.db.transaction(own) : await own(deps.db);
+    return new Set(result.map((r) => r.purchase_id));
+  } catch (error) {
+    if (paid.length === 1) throw error;
+    const each = await settleEach(paid, (p) => ownTogether(deps, [p]));
+    const owned = new Set<string>();
+    for (const outcome of each) if (outcome.ok) for (const id of outcome.value) owned.add(id);
+    return owned;
+  }
+}
+
+/** The one statement that settles every paid purchase given (see ownTogether), and the buildings it names. */
+function ownStatement(deps: AppDeps, paid: Paid[]): { statement: SQL; buildingIds: string[] } {
+  const journals = journalsCtes(
+    paid.map(({ row }) => ({
+      when: row.id,
+      journal: {
+        kind: "purchase",
+        reference: row.id,
+        memo: `${row.buildingId} bought for ${formatCents(row.priceCents)}`,
+        building: { id: row.buildingId },
+        entries: purchaseEntries(row),
+      },
+    })),
+    { name: "done", column: "purchase_id" },
+  );
+  const sales = paid.map(({ row, intent }) => ({
+    purchase_id: row.id,
+    user_id: row.userId,
+    building_id: row.buildingId,
+    price_cents: row.priceCents,
+    charge_cents: chargeOf(row),
+    intent_id: intent?.id ?? null,
+    card_id: intent ? (intent.paymentMethodId ?? row.paymentMethodId) : null,
+  }));
+  const statement = sql`
       with s as (
         select * from json_to_recordset(${JSON.stringify(sales)}::json) as s(purchase_id uuid, user_id uuid,
           building_id text, price_cents integer, charge_cents integer, intent_id text, card_id text)),
@@ -181,27 +207,7 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
           jsonb_build_object('price', (done.price_cents / 100.0)::float8) as payload from done`,
       )}
       select purchase_id::text, building_id from done`;
-    // A building in a collection: its holding is kept in the same transaction; any other costs nothing more.
-    const tracked = deps.collections.of(sales.map((s) => s.building_id)).length > 0;
-    const own = async (q: Queryable) => {
-      const rows = await queryRows<{ purchase_id: string; building_id: string }>(q, statement);
-      if (tracked)
-        await trackHoldings(
-          q,
-          deps.collections,
-          rows.map((r) => r.building_id),
-        );
-      return rows;
-    };
-    const result = tracked ? await deps.db.transaction(own) : await own(deps.db);
-    return new Set(result.map((r) => r.purchase_id));
-  } catch (error) {
-    if (paid.length === 1) throw error;
-    const each = await settleEach(paid, (p) => ownTogether(deps, [p]));
-    const owned = new Set<string>();
-    for (const outcome of each) if (outcome.ok) for (const id of outcome.value) owned.add(id);
-    return owned;
-  }
+  return { statement, buildingIds: sales.map((s) => s.building_id) };
 }
 
 /** The processor keys of a purchase: fixed by its id, so every retry and every recovery uses the same ones. */

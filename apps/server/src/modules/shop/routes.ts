@@ -29,21 +29,28 @@ function paypalCheckoutReply(reply: FastifyReply, result: PaypalCheckoutResult) 
   return ok(result, "Payment complete");
 }
 
+/** The Fastify instance a route group is registered on. */
+type ShopApp = Parameters<FastifyPluginAsyncZod>[0];
+
 /**
  * The merch shop, open to everyone, signed in or not. The checkout paths sit under /stripe/webhooks, where the
  * client calls them, whichever processor is configured (docs/decisions/0004-api-shaped-for-the-existing-client.md).
  * Stripe's own event deliveries are in payments.
  */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app;
-  // Each one asks the processor for a session: limited per address like the other calls that reach it.
-  const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
-  /** The signed-in shopper, or null for a visitor; a bearer token, if sent, must be live (401 otherwise). */
-  const shopperOf = async (req: FastifyRequest): Promise<string | null> => {
-    const token = tokenFromHeader(req.headers.authorization);
-    return token ? (await app.sessions.authenticate(token)).userId : null;
-  };
+  productsRoute(app);
+  checkoutRoutes(app);
+  sessionStatusRoute(app);
+};
 
+/** The signed-in shopper, or null for a visitor; a bearer token, if sent, must be live (401 otherwise). */
+async function shopperOf(app: ShopApp, req: FastifyRequest): Promise<string | null> {
+  const token = tokenFromHeader(req.headers.authorization);
+  return token ? (await app.sessions.authenticate(token)).userId : null;
+}
+
+/** The shop's catalogue. */
+function productsRoute(app: ShopApp) {
   app.get(
     "/shop/products",
     {
@@ -55,6 +62,13 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ok({ products: listProducts() }, "Products"),
   );
+}
+
+/** Opening a checkout at the configured processor, and confirming a PayPal one the customer approved. */
+function checkoutRoutes(app: ShopApp) {
+  const { deps } = app;
+  // Each one asks the processor for a session: limited per address like the other calls that reach it.
+  const processorLimit = { rateLimit: { max: deps.config.rateLimit.authMax * 3, timeWindow: "1 minute" } };
 
   app.post(
     "/stripe/webhooks/create-checkout-session",
@@ -69,7 +83,7 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      ok(await createCheckoutSession(deps, req.body, await shopperOf(req)), "Checkout session created"),
+      ok(await createCheckoutSession(deps, req.body, await shopperOf(app, req)), "Checkout session created"),
   );
 
   app.post(
@@ -101,6 +115,11 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       paypalCheckoutReply(reply, await confirmPaypalCheckout({ ...deps, log: req.log }, req.body.checkoutId)),
   );
+}
+
+/** Where a checkout stands; a paid one becomes its order. */
+function sessionStatusRoute(app: ShopApp) {
+  const { deps } = app;
 
   app.get(
     "/stripe/webhooks/session-status",
@@ -115,4 +134,4 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       ok(await readSessionStatus({ ...deps, log: req.log }, req.query.session_id), "Session status"),
   );
-};
+}

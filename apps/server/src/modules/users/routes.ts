@@ -22,9 +22,20 @@ import { userNameAvailable } from "./find-user";
 import { getProfile } from "./get-profile";
 import { updateProfile } from "./update-profile";
 
+/** The Fastify instance a route group is registered on. */
+type UsersApp = Parameters<FastifyPluginAsyncZod>[0];
+
+const security = [{ bearer: [] }];
+
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  signUpRoutes(app);
+  profileRoutes(app);
+  deleteAccountRoute(app);
+};
+
+/** Signing up, and the username check its form makes first. */
+function signUpRoutes(app: UsersApp) {
   const { db, config } = app.deps;
-  const security = [{ bearer: [] }];
 
   app.post(
     "/users/",
@@ -59,6 +70,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ available }, available ? serverMessages.userNameAvailable : serverMessages.userNameTaken);
     },
   );
+}
+
+/** The signed-in player's profile: read it, change it. */
+function profileRoutes(app: UsersApp) {
+  const { db } = app.deps;
 
   app.get(
     "/users/profile",
@@ -99,7 +115,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ data: profile }, serverMessages.profileUpdated);
     },
   );
+}
 
+/** Deleting one's own account. */
+function deleteAccountRoute(app: UsersApp) {
   app.delete(
     "/users/:id",
     {
@@ -119,4 +138,4 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok({ message: serverMessages.accountDeleted }, serverMessages.accountDeleted);
     },
   );
-};
+}

@@ -2,40 +2,11 @@ import { describeActivity } from "@mx/shared/activity-text";
 import type { Activity } from "@mx/shared/schemas/live";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { activityStore, useActivities } from "../../lib/activities";
-import { formatDateTime } from "../../lib/format-date";
 import { Dialog } from "../ui/dialog";
-import { ErrorBox } from "../ui/error-box";
 import { BellIcon } from "../ui/icons";
-import { Spinner } from "../ui/spinner";
+import { ActivityFeed } from "./activity-feed";
 import "./activity-bell.css";
-
-const bellCopy = {
-  title: "Notifications",
-  label: (unread: number) =>
-    unread === 0 ? "Notifications, none unread" : `Notifications, ${unread} unread`,
-  markAllRead: "Mark all read",
-  markingRead: "Marking…",
-  loadMore: "Show older",
-  empty: "No notifications yet",
-  emptyHint: "Bids on your buildings, answers to your bids and payouts show up here.",
-  retry: "Try again",
-  close: "Close",
-  unread: "Unread",
-  arrived: (title: string, body: string) => `New notification: ${title}. ${body}`,
-} as const;
-
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-
-/** "just now", "5 minutes ago", "yesterday", then the date. */
-function timeAgo(iso: string, now: number): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return formatDateTime(iso);
-}
+import { bellCopy } from "./bell-copy";
 
 interface ActivityBellProps {
   /** In the app, follows a link without reloading the page; on the map page links are full navigations. */
@@ -72,9 +43,6 @@ export function ActivityBell({ onNavigate }: ActivityBellProps) {
     setIsOpen(false);
     onNavigate(url);
   };
-  const now = Date.now();
-  const more = feed.activities.length < feed.totalCount;
-
   return (
     <div className="bell">
       <button
@@ -100,70 +68,7 @@ export function ActivityBell({ onNavigate }: ActivityBellProps) {
       </p>
 
       <Dialog isOpen={isOpen} title={bellCopy.title} onClose={() => setIsOpen(false)}>
-        <div className="feed">
-          {feed.status === "loading" || feed.status === "idle" ? (
-            <div className="feed__state">
-              <Spinner showLabel />
-            </div>
-          ) : null}
-          {feed.status === "error" ? (
-            <div className="feed__state">
-              <ErrorBox>{feed.error}</ErrorBox>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                onClick={() => void activityStore.refresh()}
-              >
-                {bellCopy.retry}
-              </button>
-            </div>
-          ) : null}
-          {feed.status === "ready" && feed.activities.length === 0 ? (
-            <div className="feed__state feed__empty">
-              <p className="feed__empty-title">{bellCopy.empty}</p>
-              <p className="feed__empty-hint">{bellCopy.emptyHint}</p>
-            </div>
-          ) : null}
-          {feed.status === "ready" && feed.activities.length > 0 ? (
-            <ul className="feed__list" aria-label={bellCopy.title}>
-              {feed.activities.map((activity) => {
-                const { title, body, url } = describeActivity(activity);
-                const isUnread = activity.readAt === null;
-                return (
-                  <li key={activity.id} className={isUnread ? "feed__item feed__item--unread" : "feed__item"}>
-                    <a
-                      className="feed__link"
-                      href={url}
-                      onClick={follow(url)}
-                      data-activity-type={activity.type}
-                    >
-                      <span className="feed__title">
-                        {isUnread ? <span className="visually-hidden">{bellCopy.unread}: </span> : null}
-                        {title}
-                      </span>
-                      <span className="feed__body">{body}</span>
-                      <time className="feed__time" dateTime={activity.createdAt}>
-                        {timeAgo(activity.createdAt, now)}
-                      </time>
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-          {feed.status === "ready" && feed.error ? <ErrorBox>{feed.error}</ErrorBox> : null}
-          {more && feed.status === "ready" ? (
-            <button
-              type="button"
-              className="btn btn--secondary feed__more"
-              disabled={feed.loadingMore}
-              onClick={() => void activityStore.loadMore()}
-            >
-              {feed.loadingMore ? <Spinner /> : null}
-              {bellCopy.loadMore}
-            </button>
-          ) : null}
-        </div>
+        <ActivityFeed feed={feed} follow={follow} />
         <div className="dialog__actions">
           <button type="button" className="btn btn--secondary" onClick={() => setIsOpen(false)}>
             {bellCopy.close}

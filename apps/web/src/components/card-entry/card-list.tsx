@@ -1,16 +1,8 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { CardChoices } from "./card-choices";
 import { DeleteCardDialog } from "./delete-card-dialog";
-
-/** A call on one card of the list (a TanStack mutation taking the card's id). */
-interface CardAction {
-  mutate: (id: string, callbacks: { onSuccess: () => void }) => void;
-  reset: () => void;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-}
+import { type CardAction, useCardListState } from "./use-card-list-state";
 
 /** What a row needs from the list: its radio group, whether it is ticked, and its two controls. */
 interface CardRowState {
@@ -71,57 +63,8 @@ export function CardList<C>({
   firstTickedOnceLoaded,
 }: CardListProps<C>) {
   const group = useId();
-  const [tickedId, setTickedId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<C | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const keepsTick = firstTickedOnceLoaded !== undefined;
-
-  // The first card is ticked once, when the list has loaded; a tick cleared later (by deleting that card) stays cleared.
-  const preselected = useRef(false);
-  const firstId = cards[0] === undefined ? null : idOf(cards[0]);
-  useEffect(() => {
-    if (preselected.current || !firstTickedOnceLoaded) return;
-    preselected.current = true;
-    setTickedId(firstId);
-  }, [firstTickedOnceLoaded, firstId]);
-
-  // A ticked card that left the list (deleted here or elsewhere) is no longer ticked.
-  const ticked = cards.find((card) => idOf(card) === tickedId) ?? null;
-
-  const tick = (card: C) => {
-    setTickedId(idOf(card));
-    setNote(null);
-    setDefault.reset();
-  };
-
-  const handleSetDefault = () => {
-    if (!ticked) return;
-    setNote(null);
-    setDefault.mutate(idOf(ticked), {
-      onSuccess: () => {
-        setNote(copy.nowDefault(labelOf(ticked)));
-        if (!keepsTick) setTickedId(null);
-      },
-    });
-  };
-
-  const openDelete = (card: C) => {
-    remove.reset();
-    setNote(null);
-    setDeleting(card);
-  };
-
-  const handleDelete = () => {
-    if (!deleting) return;
-    const card = deleting;
-    remove.mutate(idOf(card), {
-      onSuccess: () => {
-        if (tickedId === idOf(card)) setTickedId(null);
-        setDeleting(null);
-        setNote(copy.deleted(labelOf(card)));
-      },
-    });
-  };
+  const { ticked, deleting, setDeleting, note, keepsTick, tick, handleSetDefault, openDelete, handleDelete } =
+    useCardListState({ cards, idOf, labelOf, copy, setDefault, remove, firstTickedOnceLoaded });
 
   const isBusy = setDefault.isPending || remove.isPending;
 

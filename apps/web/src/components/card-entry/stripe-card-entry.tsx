@@ -55,6 +55,60 @@ export function StripeCardEntry<T extends object>({ publishableKey, ...props }: 
 
 type LoadState = "loading" | "ready" | "failed";
 
+/** The card details fieldset: Stripe's Card Element, a spinner while it loads, or a note when Stripe is unavailable. */
+function StripeCardField({
+  copy,
+  cardId,
+  options,
+  cardError,
+  loadState,
+  onReady,
+  onChange,
+}: {
+  copy: CardFormCopy;
+  cardId: string;
+  options: StripeCardElementOptions;
+  cardError: string | null;
+  loadState: LoadState;
+  onReady: () => void;
+  onChange: (event: StripeCardElementChangeEvent) => void;
+}) {
+  const [isFocused, setIsFocused] = useState(false);
+  return (
+    <fieldset className="field card-form__fieldset">
+      {/* Stripe's iframe names its own inputs (card number, expiry, CVC). */}
+      <legend className="field__label">{copy.cardDetails}</legend>
+      <div
+        className={[
+          "field__input",
+          "card-form__stripe",
+          isFocused ? "card-form__stripe--focused" : "",
+          cardError ? "card-form__stripe--invalid" : "",
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      >
+        {loadState === "failed" ? (
+          <p className="card-form__stripe-note">{copy.stripeUnavailable}</p>
+        ) : (
+          <>
+            {loadState === "loading" ? <Spinner label={copy.stripeLoading} showLabel /> : null}
+            <CardElement
+              id={cardId}
+              className={loadState === "loading" ? "card-form__element--hidden" : undefined}
+              options={options}
+              onReady={onReady}
+              onChange={onChange}
+              onFocus={() => setIsFocused(true)}
+              onBlur={() => setIsFocused(false)}
+            />
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
 function StripeFields<T extends object>({
   stripeReady,
   form,
@@ -69,7 +123,6 @@ function StripeFields<T extends object>({
   const options = useMemo(() => ({ ...baseOptions, disabled: form.isBusy }), [baseOptions, form.isBusy]);
   const { name, isNameInvalid, checkName, changeName } = useCardholderName(ids.name);
   const [cardError, setCardError] = useState<string | null>(null);
-  const [isFocused, setIsFocused] = useState(false);
   const [loadState, setLoadState] = useState<LoadState>("loading");
 
   useEffect(() => {
@@ -115,37 +168,15 @@ function StripeFields<T extends object>({
       isBusy={form.isBusy}
       onSubmit={handleSubmit}
     >
-      <fieldset className="field card-form__fieldset">
-        {/* Stripe's iframe names its own inputs (card number, expiry, CVC). */}
-        <legend className="field__label">{copy.cardDetails}</legend>
-        <div
-          className={[
-            "field__input",
-            "card-form__stripe",
-            isFocused ? "card-form__stripe--focused" : "",
-            cardError ? "card-form__stripe--invalid" : "",
-          ]
-            .filter(Boolean)
-            .join(" ")}
-        >
-          {loadState === "failed" ? (
-            <p className="card-form__stripe-note">{copy.stripeUnavailable}</p>
-          ) : (
-            <>
-              {loadState === "loading" ? <Spinner label={copy.stripeLoading} showLabel /> : null}
-              <CardElement
-                id={ids.card}
-                className={loadState === "loading" ? "card-form__element--hidden" : undefined}
-                options={options}
-                onReady={() => setLoadState("ready")}
-                onChange={handleChange}
-                onFocus={() => setIsFocused(true)}
-                onBlur={() => setIsFocused(false)}
-              />
-            </>
-          )}
-        </div>
-      </fieldset>
+      <StripeCardField
+        copy={copy}
+        cardId={ids.card}
+        options={options}
+        cardError={cardError}
+        loadState={loadState}
+        onReady={() => setLoadState("ready")}
+        onChange={handleChange}
+      />
     </CardFormFrame>
   );
 }

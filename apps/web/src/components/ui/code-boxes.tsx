@@ -13,11 +13,8 @@ interface CodeBoxesProps {
 
 const DIGIT = /^\d$/;
 
-/**
- * One-character boxes for a numeric code. Typing moves to the next box, Backspace on an
- * empty box moves back, and pasting the whole code fills every box.
- */
-export function CodeBoxes({ value, onChange, disabled = false, autoFocus = false, label }: CodeBoxesProps) {
+/** The boxes' refs and their key, change and paste handlers, which keep one digit per box and move focus along. */
+function useCodeBoxInput(value: string[], onChange: (value: string[]) => void) {
   const inputs = useRef<Array<HTMLInputElement | null>>([]);
   const length = value.length;
 
@@ -85,6 +82,16 @@ export function CodeBoxes({ value, onChange, disabled = false, autoFocus = false
     // The whole code pasted anywhere fills every box; a shorter piece fills from here on.
     fill(digits.length >= length ? 0 : index, digits.slice(0, length));
   };
+
+  return { inputs, handleKeyDown, handleChange, handlePaste };
+}
+
+/**
+ * One-character boxes for a numeric code. Typing moves to the next box, Backspace on an
+ * empty box moves back, and pasting the whole code fills every box.
+ */
+export function CodeBoxes({ value, onChange, disabled = false, autoFocus = false, label }: CodeBoxesProps) {
+  const { inputs, handleKeyDown, handleChange, handlePaste } = useCodeBoxInput(value, onChange);
 
   return (
     <fieldset className="code-boxes" disabled={disabled}>

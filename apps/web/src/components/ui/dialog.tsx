@@ -24,21 +24,37 @@ const FOCUSABLE =
 /** The element to return focus to, passed from a dialog that closed while another one opened. */
 let handedOver: HTMLElement | null = null;
 
+/** Keeps Tab and Shift+Tab cycling among the panel's focusable elements. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement | null) {
+  if (!panel) return;
+  const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !panel.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * A modal dialog: the page behind is inert, Tab stays inside, Escape closes,
- * and focus goes back to whatever opened it.
+ * While the dialog is open: the page behind is inert, focus moves in and Tab stays inside, Escape closes (unless busy),
+ * the page does not scroll; on closing, focus goes back to the opener. Gives the panel's ref, and the busy flag's
+ * for the backdrop.
  */
-export function Dialog({
-  isOpen,
-  title,
-  onClose,
-  children,
-  isBusy = false,
-  initialFocusRef,
-  role = "dialog",
-  describedBy,
-}: DialogProps) {
-  const titleId = useId();
+function useModal(
+  isOpen: boolean,
+  onClose: () => void,
+  isBusy: boolean,
+  initialFocusRef: RefObject<HTMLElement | null> | undefined,
+) {
   const panel = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   const busyRef = useRef(isBusy);
@@ -64,22 +80,7 @@ export function Dialog({
         if (!busyRef.current) closeRef.current();
         return;
       }
-      if (event.key !== "Tab" || !panel.current) return;
-      const focusable = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (!first || !last) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || !panel.current.contains(active))) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (active === last || !panel.current.contains(active))) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === "Tab") keepTabInside(event, panel.current);
     };
     document.addEventListener("keydown", onKeyDown);
     const { overflow } = document.body.style;
@@ -97,6 +98,26 @@ export function Dialog({
       if (opener?.isConnected) opener.focus();
     };
   }, [isOpen, initialFocusRef]);
+
+  return { panel, busyRef };
+}
+
+/**
+ * A modal dialog: the page behind is inert, Tab stays inside, Escape closes,
+ * and focus goes back to whatever opened it.
+ */
+export function Dialog({
+  isOpen,
+  title,
+  onClose,
+  children,
+  isBusy = false,
+  initialFocusRef,
+  role = "dialog",
+  describedBy,
+}: DialogProps) {
+  const titleId = useId();
+  const { panel, busyRef } = useModal(isOpen, onClose, isBusy, initialFocusRef);
 
   if (!isOpen) return null;
   return createPortal(

@@ -21,13 +21,18 @@ function detailsProblem(values: SignUpValues, hasAccepted: boolean, userNameTake
   return null;
 }
 
-/** The calls of sign-up for the details in `values`: e-mailing a code, checking it, creating the account. */
+/**
+ * The calls of sign-up for the details in `values`: e-mailing a code, checking it (its token kept for a retry),
+ * creating the account; and which of them are under way.
+ */
 function useSignUpCalls(values: SignUpValues) {
   const completeSignIn = useCompleteSignIn();
   const createOtp = useCreateOtp();
   const verifyOtp = useVerifyOtp();
   const signUp = useSignUp();
   const email = values.email.trim();
+  // A verified code's token, kept so a refused sign-up (e.g. a taken username) can be retried without a new code.
+  const verified = useRef<{ email: string; token: string } | null>(null);
 
   /** Creates the account with a verified code's token, then signs the player in. */
   const register = async (otpToken: string) => {
@@ -50,7 +55,42 @@ function useSignUpCalls(values: SignUpValues) {
       return null;
     }
   };
-  return { email, createOtp, verifyOtp, signUp, register, sendCode };
+
+  /** Checks a code and keeps its token: the token, or null once `fail` has been told why the code was refused. */
+  const verifyCode = async (otp: number, fail: (message: string) => void): Promise<string | null> => {
+    let token: string;
+    try {
+      token = await verifyOtp.mutateAsync({ email, type: "UR", otp });
+    } catch (cause) {
+      fail(errorMessage(cause, errors.otpVerificationFailed));
+      return null;
+    }
+    verified.current = { email, token };
+    return token;
+  };
+
+  /**
+   * Creates the account again with the token kept for this e-mail, forgetting it if refused (used or expired by
+   * now, so the next attempt asks for a fresh code); null when no token is kept for this e-mail.
+   */
+  const registerWithKeptToken = (fail: (message: string) => void): Promise<void> | null => {
+    const kept = verified.current;
+    if (!(kept && kept.email === email)) return null;
+    return (async () => {
+      try {
+        await register(kept.token);
+      } catch (cause) {
+        verified.current = null;
+        fail(errorMessage(cause, errors.registrationFailed));
+      }
+    })();
+  };
+  const busy = {
+    isSending: createOtp.isPending,
+    isVerifying: verifyOtp.isPending || signUp.isPending,
+    isSubmitting: createOtp.isPending || signUp.isPending,
+  };
+  return { email, busy, register, sendCode, verifyCode, registerWithKeptToken };
 }
 
 /**
@@ -58,13 +98,11 @@ function useSignUpCalls(values: SignUpValues) {
  * the player in). The step, the code typed, the error and notice shown, and the calls' states and handlers.
  */
 export function useSignUpSteps(values: SignUpValues, hasAccepted: boolean, userNameTaken: boolean) {
-  const { email, createOtp, verifyOtp, signUp, register, sendCode } = useSignUpCalls(values);
+  const { email, busy, register, sendCode, verifyCode, registerWithKeptToken } = useSignUpCalls(values);
   const [step, setStep] = useState<Step>("details");
   const [code, setCode] = useState(() => emptyCode(OTP_LENGTH));
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // A verified code's token, kept so a refused sign-up (e.g. a taken username) can be retried without a new code.
-  const verified = useRef<{ email: string; token: string } | null>(null);
 
   /** Takes down the error and the notice before the next try. */
   const clearMessages = () => {
@@ -80,15 +118,9 @@ export function useSignUpSteps(values: SignUpValues, hasAccepted: boolean, userN
       setError(problem);
       return;
     }
-    const kept = verified.current;
-    if (kept && kept.email === email) {
-      try {
-        await register(kept.token);
-      } catch (cause) {
-        // Used or expired by now: the next attempt asks for a fresh code.
-        verified.current = null;
-        setError(errorMessage(cause, errors.registrationFailed));
-      }
+    const retry = registerWithKeptToken(setError);
+    if (retry) {
+      await retry;
       return;
     }
     if ((await sendCode(setError)) !== null) {
@@ -104,14 +136,8 @@ export function useSignUpSteps(values: SignUpValues, hasAccepted: boolean, userN
       setError(errors.otpLength);
       return;
     }
-    let token: string;
-    try {
-      token = await verifyOtp.mutateAsync({ email, type: "UR", otp });
-    } catch (cause) {
-      setError(errorMessage(cause, errors.otpVerificationFailed));
-      return;
-    }
-    verified.current = { email, token };
+    const token = await verifyCode(otp, setError);
+    if (token === null) return;
     try {
       await register(token);
     } catch (cause) {
@@ -144,9 +170,7 @@ export function useSignUpSteps(values: SignUpValues, hasAccepted: boolean, userN
     error,
     setError,
     notice,
-    isSending: createOtp.isPending,
-    isVerifying: verifyOtp.isPending || signUp.isPending,
-    isSubmitting: createOtp.isPending || signUp.isPending,
+    ...busy,
     handleDetailsSubmit,
     handleVerify,
     handleResend,

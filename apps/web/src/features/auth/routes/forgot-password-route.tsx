@@ -1,83 +1,36 @@
-import { OTP_LENGTH } from "@mx/shared/constants";
-import { errors, formats, serverMessages, texts } from "@mx/shared/messages";
+import { formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
-import { emptyCode } from "../../../components/ui/code-boxes";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/text-field";
-import { errorMessage } from "../../../lib/api-client";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { useCreateOtp } from "../api/create-otp";
-import { useVerifyOtp } from "../api/verify-otp";
 import { AuthCard, AuthShell } from "../components/auth-shell";
-import { codeToNumber, VerifyCodeForm } from "../components/verify-code-form";
+import { VerifyCodeForm } from "../components/verify-code-form";
 import { authCopy } from "../copy";
+import { usePasswordRecovery } from "../use-password-recovery";
 
 /**
  * Recovery, step 1 asks for the e-mail; once a code is sent the page becomes
  * 'Check Your Email' with the code boxes below, and a verified code opens /reset-password.
  */
 export function ForgotPasswordRoute() {
-  const navigate = useNavigate();
-  const createOtp = useCreateOtp();
-  const verifyOtp = useVerifyOtp();
-  const [email, setEmail] = useState("");
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState(() => emptyCode(OTP_LENGTH));
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    email,
+    setEmail,
+    sentTo,
+    code,
+    setCode,
+    error,
+    notice,
+    isSending,
+    isVerifying,
+    handleEmailSubmit,
+    handleVerify,
+    handleResend,
+  } = usePasswordRecovery();
 
   useDocumentTitle(sentTo ? texts.checkYourEmail : texts.forgotPassword);
-
-  const send = async (address: string): Promise<string | null> => {
-    try {
-      return await createOtp.mutateAsync({ email: address, type: "UFP" });
-    } catch (cause) {
-      setError(errorMessage(cause, errors.sendOtpFailed));
-      return null;
-    }
-  };
-
-  const handleEmailSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const address = email.trim();
-    if ((await send(address)) !== null) {
-      setCode(emptyCode(OTP_LENGTH));
-      setSentTo(address);
-    }
-  };
-
-  const handleVerify = async () => {
-    if (!sentTo) return;
-    setError(null);
-    setNotice(null);
-    const otp = codeToNumber(code);
-    if (otp === null) {
-      setError(errors.otpLength);
-      return;
-    }
-    try {
-      const token = await verifyOtp.mutateAsync({ email: sentTo, type: "UFP", otp });
-      const query = new URLSearchParams({ email: sentTo, token });
-      void navigate(`${paths.resetPassword}?${query.toString()}`);
-    } catch (cause) {
-      setError(errorMessage(cause, errors.verifyOtpFailed));
-    }
-  };
-
-  const handleResend = async () => {
-    if (!sentTo) return;
-    setError(null);
-    setNotice(null);
-    const message = await send(sentTo);
-    if (message !== null) {
-      setCode(emptyCode(OTP_LENGTH));
-      setNotice(message || serverMessages.otpSent);
-    }
-  };
 
   const backToLogin = <Link to={paths.login}>{texts.backToLogin}</Link>;
 
@@ -92,8 +45,8 @@ export function ForgotPasswordRoute() {
             onVerify={handleVerify}
             onResend={handleResend}
             submitLabel={texts.verifyOtp}
-            isVerifying={verifyOtp.isPending}
-            isResending={createOtp.isPending}
+            isVerifying={isVerifying}
+            isResending={isSending}
             error={error}
             notice={notice}
           />
@@ -116,8 +69,8 @@ export function ForgotPasswordRoute() {
             onChange={(event) => setEmail(event.target.value)}
           />
           <ErrorBox>{error}</ErrorBox>
-          <Button type="submit" block busy={createOtp.isPending}>
-            {createOtp.isPending ? texts.sending : texts.submit}
+          <Button type="submit" block busy={isSending}>
+            {isSending ? texts.sending : texts.submit}
           </Button>
         </form>
       </AuthCard>

@@ -12,6 +12,14 @@ import { useResetPassword } from "../api/reset-password";
 import { AuthCard, AuthShell } from "../components/auth-shell";
 import { authCopy } from "../copy";
 
+/** Why the new password cannot be sent: the link lacks its e-mail or token, or the password is unconfirmed or short. */
+function resetProblem(isLinkComplete: boolean, newPassword: string, confirmPassword: string): string | null {
+  if (!isLinkComplete) return errors.missingResetToken;
+  if (newPassword !== confirmPassword) return errors.passwordsDoNotMatch;
+  if (newPassword.length < LIMITS.passwordMin) return errors.passwordTooShort;
+  return null;
+}
+
 /** /reset-password?email&token: the token comes from a verified recovery code. */
 export function ResetPasswordRoute() {
   const [searchParams] = useSearchParams();
@@ -28,33 +36,13 @@ export function ResetPasswordRoute() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     reset.reset();
-    if (!isLinkComplete) {
-      setFormError(errors.missingResetToken);
-      return;
-    }
-    if (newPassword !== confirmPassword) {
-      setFormError(errors.passwordsDoNotMatch);
-      return;
-    }
-    if (newPassword.length < LIMITS.passwordMin) {
-      setFormError(errors.passwordTooShort);
-      return;
-    }
-    setFormError(null);
+    const problem = resetProblem(isLinkComplete, newPassword, confirmPassword);
+    setFormError(problem);
+    if (problem) return;
     reset.mutate({ email, otpToken: token, newPassword });
   };
 
-  if (reset.isSuccess) {
-    return (
-      <AuthShell>
-        <AuthCard title={texts.resetSuccessful} lead={texts.resetSuccessfulText}>
-          <Link className={buttonClassName("primary", true)} to={paths.login}>
-            {texts.backToLogin}
-          </Link>
-        </AuthCard>
-      </AuthShell>
-    );
-  }
+  if (reset.isSuccess) return <ResetSuccessful />;
 
   const error =
     formError ??
@@ -66,12 +54,7 @@ export function ResetPasswordRoute() {
       <AuthCard
         title={texts.resetPassword}
         lead={authCopy.resetLead}
-        footer={
-          <>
-            {isLinkComplete ? null : <Link to={paths.forgotPassword}>{texts.forgotPasswordLink}</Link>}
-            <Link to={paths.login}>{texts.backToLogin}</Link>
-          </>
-        }
+        footer={<ResetFooter isLinkComplete={isLinkComplete} />}
       >
         <form className="form" onSubmit={handleSubmit}>
           {/* Lets password managers file the new password under the right account. */}
@@ -108,5 +91,28 @@ export function ResetPasswordRoute() {
         </form>
       </AuthCard>
     </AuthShell>
+  );
+}
+
+/** The page once the password is changed, with the way back to log in. */
+function ResetSuccessful() {
+  return (
+    <AuthShell>
+      <AuthCard title={texts.resetSuccessful} lead={texts.resetSuccessfulText}>
+        <Link className={buttonClassName("primary", true)} to={paths.login}>
+          {texts.backToLogin}
+        </Link>
+      </AuthCard>
+    </AuthShell>
+  );
+}
+
+/** The way back to log in and, when the link lacks its e-mail or token, the way to ask for a new code. */
+function ResetFooter({ isLinkComplete }: { isLinkComplete: boolean }) {
+  return (
+    <>
+      {isLinkComplete ? null : <Link to={paths.forgotPassword}>{texts.forgotPasswordLink}</Link>}
+      <Link to={paths.login}>{texts.backToLogin}</Link>
+    </>
   );
 }

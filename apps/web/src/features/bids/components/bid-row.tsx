@@ -30,6 +30,53 @@ interface BidRowProps {
   onCancel: (bid: Bid) => void;
 }
 
+/** The bid's facts: the bidder (Sell), status, how it was paid, when placed, and when it expires or was decided. */
+function BidFacts({ bid, type, isPending }: { bid: Bid; type: BidListType; isPending: boolean }) {
+  return (
+    <dl className="bid-row__facts">
+      {type === "owner" ? (
+        <div className="bid-row__fact">
+          <dt className="bid-row__label">{bidsCopy.from}</dt>
+          <dd className="bid-row__value">{bidderName(bid)}</dd>
+        </div>
+      ) : null}
+      <div className="bid-row__fact">
+        <dt className="bid-row__label">{bidsCopy.status}</dt>
+        <dd className="bid-row__value">
+          <span className={`bid-status bid-status--${bid.status}`}>{statusLabel(bid.status)}</span>
+        </dd>
+      </div>
+      {bid.paidWith === "paypal" ? (
+        <div className="bid-row__fact">
+          <dt className="bid-row__label">{bidsCopy.paidWith}</dt>
+          <dd className="bid-row__value">PayPal</dd>
+        </div>
+      ) : null}
+      <div className="bid-row__fact">
+        <dt className="bid-row__label">{bidsCopy.placed}</dt>
+        <dd className="bid-row__value">
+          <time dateTime={bid.createdAt}>{formatBidDate(bid.createdAt)}</time>
+        </dd>
+      </div>
+      {isPending ? (
+        <div className="bid-row__fact">
+          <dt className="bid-row__label">{bidsCopy.expires}</dt>
+          <dd className="bid-row__value">
+            <time dateTime={bid.expiresAt}>{formatBidDate(bid.expiresAt)}</time>
+          </dd>
+        </div>
+      ) : bid.decidedAt ? (
+        <div className="bid-row__fact">
+          <dt className="bid-row__label">{bidsCopy.decided}</dt>
+          <dd className="bid-row__value">
+            <time dateTime={bid.decidedAt}>{formatBidDate(bid.decidedAt)}</time>
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
 /** One bid: the building (a link to its details), the amount, the bidder (Sell), status, date and controls. */
 export function BidRow({ bid, type, working, isLocked, onAccept, onDecline, onCancel }: BidRowProps) {
   const { propertyDetails: building } = bid;
@@ -56,47 +103,7 @@ export function BidRow({ bid, type, working, isLocked, onAccept, onDecline, onCa
         </p>
       </div>
 
-      <dl className="bid-row__facts">
-        {type === "owner" ? (
-          <div className="bid-row__fact">
-            <dt className="bid-row__label">{bidsCopy.from}</dt>
-            <dd className="bid-row__value">{bidderName(bid)}</dd>
-          </div>
-        ) : null}
-        <div className="bid-row__fact">
-          <dt className="bid-row__label">{bidsCopy.status}</dt>
-          <dd className="bid-row__value">
-            <span className={`bid-status bid-status--${bid.status}`}>{statusLabel(bid.status)}</span>
-          </dd>
-        </div>
-        {bid.paidWith === "paypal" ? (
-          <div className="bid-row__fact">
-            <dt className="bid-row__label">{bidsCopy.paidWith}</dt>
-            <dd className="bid-row__value">PayPal</dd>
-          </div>
-        ) : null}
-        <div className="bid-row__fact">
-          <dt className="bid-row__label">{bidsCopy.placed}</dt>
-          <dd className="bid-row__value">
-            <time dateTime={bid.createdAt}>{formatBidDate(bid.createdAt)}</time>
-          </dd>
-        </div>
-        {isPending ? (
-          <div className="bid-row__fact">
-            <dt className="bid-row__label">{bidsCopy.expires}</dt>
-            <dd className="bid-row__value">
-              <time dateTime={bid.expiresAt}>{formatBidDate(bid.expiresAt)}</time>
-            </dd>
-          </div>
-        ) : bid.decidedAt ? (
-          <div className="bid-row__fact">
-            <dt className="bid-row__label">{bidsCopy.decided}</dt>
-            <dd className="bid-row__value">
-              <time dateTime={bid.decidedAt}>{formatBidDate(bid.decidedAt)}</time>
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <BidFacts bid={bid} type={type} isPending={isPending} />
       <p className="bid-row__note">{statusNote(bid, type)}</p>
 
       {canDecide(bid, type) ? (

@@ -51,79 +51,93 @@ export function IndexChart({ name, days }: { name: string; days: IndexDay[] }) {
         <p className="neighborhood-panel__empty">{marketTexts.indexEmpty}</p>
       ) : (
         <>
-          <div className="index-chart__plot" aria-hidden="true">
-            <ComposedChart
-              responsive
-              style={{ width: "100%", height: "100%" }}
-              data={days}
-              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-              accessibilityLayer={false}
-            >
-              <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="date"
-                tickFormatter={dayLabel}
-                tick={{ fill: TICK, fontSize: 12 }}
-                tickLine={false}
-                axisLine={{ stroke: GRID }}
-                minTickGap={32}
-              />
-              <YAxis
-                yAxisId="trades"
-                orientation="right"
-                allowDecimals={false}
-                tick={{ fill: TICK, fontSize: 12 }}
-                tickLine={false}
-                axisLine={false}
-                width={32}
-              />
-              <YAxis
-                yAxisId="median"
-                tickFormatter={(value: number) => `$${value.toPrecision(2)}`}
-                tick={{ fill: TICK, fontSize: 12 }}
-                tickLine={false}
-                axisLine={false}
-                width={72}
-              />
-              <Tooltip content={IndexTooltip} cursor={{ fill: "rgba(255,255,255,0.04)" }} />
-              <Bar yAxisId="trades" dataKey="trades" fill={BARS} isAnimationActive={false} />
-              <Line
-                yAxisId="median"
-                dataKey="medianPricePer1000Sqft"
-                stroke={ACCENT}
-                strokeWidth={2}
-                dot={{ r: 3, fill: ACCENT }}
-                connectNulls={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </div>
-          {/* A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways. */}
-          <div className="visually-hidden">
-            <table>
-              <caption>{marketTexts.indexTitle(name)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{marketTexts.indexDate}</th>
-                  <th scope="col">{marketTexts.indexTrades}</th>
-                  <th scope="col">{marketTexts.indexMedian}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {traded.map((d) => (
-                  <tr key={d.date}>
-                    <td>{d.date}</td>
-                    <td>{d.trades}</td>
-                    <td>
-                      {d.medianPricePer1000Sqft === null ? "" : marketTexts.perArea(d.medianPricePer1000Sqft)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <IndexPlot days={days} />
+          <IndexTable name={name} traded={traded} />
         </>
       )}
     </figure>
+  );
+}
+
+/** The chart itself, hidden from screen readers (the table says the same): trades as bars, the median as points. */
+function IndexPlot({ days }: { days: IndexDay[] }) {
+  return (
+    <div className="index-chart__plot" aria-hidden="true">
+      <ComposedChart
+        responsive
+        style={{ width: "100%", height: "100%" }}
+        data={days}
+        margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid stroke={GRID} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={dayLabel}
+          tick={{ fill: TICK, fontSize: 12 }}
+          tickLine={false}
+          axisLine={{ stroke: GRID }}
+          minTickGap={32}
+        />
+        <YAxis
+          yAxisId="trades"
+          orientation="right"
+          allowDecimals={false}
+          tick={{ fill: TICK, fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          width={32}
+        />
+        <YAxis
+          yAxisId="median"
+          tickFormatter={(value: number) => `$${value.toPrecision(2)}`}
+          tick={{ fill: TICK, fontSize: 12 }}
+          tickLine={false}
+          axisLine={false}
+          width={72}
+        />
+        <Tooltip content={IndexTooltip} cursor={{ fill: "rgba(255,255,255,0.04)" }} />
+        <Bar yAxisId="trades" dataKey="trades" fill={BARS} isAnimationActive={false} />
+        <Line
+          yAxisId="median"
+          dataKey="medianPricePer1000Sqft"
+          stroke={ACCENT}
+          strokeWidth={2}
+          dot={{ r: 3, fill: ACCENT }}
+          connectNulls={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </div>
+  );
+}
+
+/** The days that had trades, as a table only screen readers see. */
+function IndexTable({ name, traded }: { name: string; traded: IndexDay[] }) {
+  return (
+    // A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways.
+    <div className="visually-hidden">
+      <table>
+        <caption>{marketTexts.indexTitle(name)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{marketTexts.indexDate}</th>
+            <th scope="col">{marketTexts.indexTrades}</th>
+            <th scope="col">{marketTexts.indexMedian}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {traded.map((d) => (
+            <tr key={d.date}>
+              <td>{d.date}</td>
+              <td>{d.trades}</td>
+              <td>
+                {d.medianPricePer1000Sqft === null ? "" : marketTexts.perArea(d.medianPricePer1000Sqft)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -60,54 +60,57 @@ export function LeaderboardTable({ entries, sortBy, viewerId, isUpdating }: Lead
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => {
-            const isViewer = entry._id === viewerId;
-            return (
-              <tr key={entry._id} className={isViewer ? "leaderboard-table__me" : undefined}>
-                <td className="leaderboard-table__rank">
-                  <span className={entry.rank <= 3 ? `rank rank--${entry.rank}` : "rank"}>{entry.rank}</span>
-                </td>
-                <th scope="row" className="leaderboard-table__player">
-                  <span className="leaderboard-table__name">
-                    <span
-                      className="leaderboard-dot"
-                      aria-hidden="true"
-                      style={{ backgroundColor: entry.buildingColor || DEFAULT_BUILDING_COLOR }}
-                    />
-                    <span className="leaderboard-table__full-name">
-                      <PlayerLink userName={entry.userName}>{entry.fullName}</PlayerLink>
-                      {isViewer ? <span className="leaderboard-you">{leaderboardCopy.you}</span> : null}
-                    </span>
-                  </span>
-                  {/* Phones only: the columns these repeat are hidden there (display: none hides both from screen readers). */}
-                  <span className="leaderboard-table__compact">@{entry.userName}</span>
-                  <span className="leaderboard-table__compact">
-                    {leaderboardCopy.propertyCount(entry.numberOfProperties)}
-                  </span>
-                  {viewerId && !isViewer ? (
-                    <span className="leaderboard-table__report">
-                      <ReportButton
-                        targetType="player"
-                        targetId={entry._id}
-                        targetName={`${entry.fullName} (@${entry.userName})`}
-                        label={leaderboardCopy.report}
-                        ariaLabel={leaderboardCopy.reportPlayer(entry.userName)}
-                      />
-                    </span>
-                  ) : null}
-                </th>
-                <td className="leaderboard-table__username">
-                  <PlayerLink userName={entry.userName}>@{entry.userName}</PlayerLink>
-                </td>
-                <td className="leaderboard-table__number">{formatDollars(entry.totalPropertyPrice)}</td>
-                <td className="leaderboard-table__number leaderboard-table__properties">
-                  {entry.numberOfProperties}
-                </td>
-              </tr>
-            );
-          })}
+          {entries.map((entry) => (
+            <LeaderboardRow key={entry._id} entry={entry} viewerId={viewerId} />
+          ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A player's row: rank, name (the viewer's marked), username, total value and count, and a report button for others. */
+function LeaderboardRow({ entry, viewerId }: { entry: LeaderboardEntry; viewerId: string | null }) {
+  const isViewer = entry._id === viewerId;
+  return (
+    <tr className={isViewer ? "leaderboard-table__me" : undefined}>
+      <td className="leaderboard-table__rank">
+        <span className={entry.rank <= 3 ? `rank rank--${entry.rank}` : "rank"}>{entry.rank}</span>
+      </td>
+      <th scope="row" className="leaderboard-table__player">
+        <span className="leaderboard-table__name">
+          <span
+            className="leaderboard-dot"
+            aria-hidden="true"
+            style={{ backgroundColor: entry.buildingColor || DEFAULT_BUILDING_COLOR }}
+          />
+          <span className="leaderboard-table__full-name">
+            <PlayerLink userName={entry.userName}>{entry.fullName}</PlayerLink>
+            {isViewer ? <span className="leaderboard-you">{leaderboardCopy.you}</span> : null}
+          </span>
+        </span>
+        {/* Phones only: the columns these repeat are hidden there (display: none hides both from screen readers). */}
+        <span className="leaderboard-table__compact">@{entry.userName}</span>
+        <span className="leaderboard-table__compact">
+          {leaderboardCopy.propertyCount(entry.numberOfProperties)}
+        </span>
+        {viewerId && !isViewer ? (
+          <span className="leaderboard-table__report">
+            <ReportButton
+              targetType="player"
+              targetId={entry._id}
+              targetName={`${entry.fullName} (@${entry.userName})`}
+              label={leaderboardCopy.report}
+              ariaLabel={leaderboardCopy.reportPlayer(entry.userName)}
+            />
+          </span>
+        ) : null}
+      </th>
+      <td className="leaderboard-table__username">
+        <PlayerLink userName={entry.userName}>@{entry.userName}</PlayerLink>
+      </td>
+      <td className="leaderboard-table__number">{formatDollars(entry.totalPropertyPrice)}</td>
+      <td className="leaderboard-table__number leaderboard-table__properties">{entry.numberOfProperties}</td>
+    </tr>
   );
 }

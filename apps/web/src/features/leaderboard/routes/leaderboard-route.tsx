@@ -1,14 +1,12 @@
-import { DEFAULT_LEADERBOARD_SORT, LIMITS, PAGE_SIZE } from "@mx/shared/constants";
+import { DEFAULT_LEADERBOARD_SORT, PAGE_SIZE } from "@mx/shared/constants";
 import { errors, formats, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
-import { LEADERBOARD_SORTS } from "@mx/shared/schemas/properties";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { MapIcon } from "../../../components/ui/icons";
 import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { Pager, pageCount } from "../../../components/ui/pager";
 import { PageSpinner } from "../../../components/ui/spinner";
-import { TextField } from "../../../components/ui/text-field";
 import { errorMessage } from "../../../lib/api-client";
 import { getUserId } from "../../../lib/session";
 import { useDebouncedValue } from "../../../lib/use-debounced-value";
@@ -16,6 +14,7 @@ import { useDocumentTitle } from "../../../lib/use-document-title";
 import { type LeaderboardSort, useLeaderboard } from "../api/get-leaderboard";
 import { useNeighborhood } from "../api/get-neighborhood";
 import { useNeighborhoods } from "../api/get-neighborhoods";
+import { LeaderboardControls } from "../components/leaderboard-controls";
 import { LeaderboardTable } from "../components/leaderboard-table";
 import { NeighborhoodPanel } from "../components/neighborhood-panel";
 import { leaderboardCopy } from "../copy";
@@ -23,14 +22,23 @@ import "../leaderboard.css";
 
 const FILTER_DELAY_MS = 300;
 
-function isSort(value: string): value is LeaderboardSort {
-  return (LEADERBOARD_SORTS as readonly string[]).includes(value);
+/** The page's title, a way back to the profile and a way to the map. */
+function LeaderboardHeader() {
+  return (
+    <PageHeader
+      title={leaderboardCopy.title}
+      titleClassName="leaderboard__title"
+      lead={<BackLink to={paths.profile} label={leaderboardCopy.backToProfile} />}
+    >
+      <a className="icon-button" href={paths.map} aria-label={leaderboardCopy.map}>
+        <MapIcon size={22} />
+      </a>
+    </PageHeader>
+  );
 }
 
 export function LeaderboardRoute() {
   useDocumentTitle(leaderboardCopy.title);
-  const sortId = useId();
-  const neighborhoodId = useId();
   const neighborhoods = useNeighborhoods();
   const [neighborhood, setNeighborhood] = useState(
     () => new URLSearchParams(window.location.search).get("neighborhood") ?? "",
@@ -54,66 +62,17 @@ export function LeaderboardRoute() {
 
   return (
     <div className="leaderboard">
-      <PageHeader
-        title={leaderboardCopy.title}
-        titleClassName="leaderboard__title"
-        lead={<BackLink to={paths.profile} label={leaderboardCopy.backToProfile} />}
-      >
-        <a className="icon-button" href={paths.map} aria-label={leaderboardCopy.map}>
-          <MapIcon size={22} />
-        </a>
-      </PageHeader>
+      <LeaderboardHeader />
 
-      <search className="leaderboard__controls">
-        <TextField
-          className="leaderboard__filter"
-          type="search"
-          label={leaderboardCopy.filterLabel}
-          placeholder={leaderboardCopy.filterPlaceholder}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={LIMITS.fullNameMax}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-        <div className="field leaderboard__sort">
-          <label className="field__label" htmlFor={neighborhoodId}>
-            {leaderboardCopy.neighborhoodLabel}
-          </label>
-          <select
-            id={neighborhoodId}
-            className="field__input field__select"
-            value={neighborhood}
-            onChange={(event) => setNeighborhood(event.target.value)}
-          >
-            <option value="">{leaderboardCopy.wholeIsland}</option>
-            {(neighborhoods.data ?? []).map((n) => (
-              <option key={n.code} value={n.name}>
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field leaderboard__sort">
-          <label className="field__label" htmlFor={sortId}>
-            {leaderboardCopy.sortLabel}
-          </label>
-          <select
-            id={sortId}
-            className="field__input field__select"
-            value={sortBy}
-            onChange={(event) => {
-              if (isSort(event.target.value)) setSortBy(event.target.value);
-            }}
-          >
-            {LEADERBOARD_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {leaderboardCopy.sorts[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-      </search>
+      <LeaderboardControls
+        filter={filter}
+        onFilterChange={setFilter}
+        neighborhoods={neighborhoods.data ?? []}
+        neighborhood={neighborhood}
+        onNeighborhoodChange={setNeighborhood}
+        sortBy={sortBy}
+        onSortChange={setSortBy}
+      />
 
       {neighborhood && panel.data ? <NeighborhoodPanel detail={panel.data} /> : null}
 

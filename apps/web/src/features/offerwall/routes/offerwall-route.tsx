@@ -1,6 +1,6 @@
 import { formatDollars } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
-import type { CompletedOffer } from "@mx/shared/schemas/offerwall";
+import type { CompletedOffer, OfferwallData } from "@mx/shared/schemas/offerwall";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
@@ -35,95 +35,113 @@ export function OfferwallRoute() {
         </div>
       ) : (
         <>
-          <section className="offerwall-card" aria-labelledby="offerwall-credits">
-            <h2 id="offerwall-credits" className="offerwall-card__title">
-              {copy.creditsTitle}
-            </h2>
-            <dl className="offerwall-credits">
-              <div>
-                <dt>{copy.balance}</dt>
-                <dd className="offerwall-credits__big" data-testid="offerwall-balance" aria-live="polite">
-                  {formatDollars(wall.data.credits.balance)}
-                </dd>
-              </div>
-              <div>
-                <dt>{copy.usable}</dt>
-                <dd>{formatDollars(wall.data.credits.usable)}</dd>
-              </div>
-              {wall.data.credits.debt > 0 ? (
-                <div>
-                  <dt>{copy.debt}</dt>
-                  <dd>{formatDollars(wall.data.credits.debt)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            {wall.data.credits.usableFrom ? (
-              <p className="offerwall__note">
-                {copy.usableFrom(formatDateTime(wall.data.credits.usableFrom))}
-              </p>
-            ) : null}
-            <p className="offerwall__note">
-              {copy.today(formatDollars(wall.data.earnedToday), formatDollars(wall.data.dailyCap))}
-            </p>
-            <p className="offerwall__note">{copy.spend}</p>
-          </section>
-
-          <section className="offerwall-card" aria-labelledby="offerwall-offers">
-            <h2 id="offerwall-offers" className="offerwall-card__title">
-              {copy.offersTitle}
-            </h2>
-            {wall.data.wallUrl ? (
-              <iframe className="offerwall__frame" src={wall.data.wallUrl} title={copy.partnerFrame} />
-            ) : (
-              <>
-                <p className="offerwall__note">{copy.sandboxNote}</p>
-                <ErrorBox>
-                  {complete.isError ? errorMessage(complete.error, copy.completeFailed) : null}
-                </ErrorBox>
-                <ul className="offer-list">
-                  {wall.data.offers.map((offer) => (
-                    <li key={offer.id} className="offer">
-                      <div className="offer__text">
-                        <h3 className="offer__name">{offer.name}</h3>
-                        <p className="offer__description">{offer.description}</p>
-                      </div>
-                      <p className="offer__reward">{copy.reward(formatDollars(offer.reward))}</p>
-                      <Button
-                        variant="secondary"
-                        className="offer__action"
-                        busy={complete.isPending && complete.variables === offer.id}
-                        disabled={complete.isPending}
-                        onClick={() => complete.mutate(offer.id)}
-                        aria-label={`${copy.complete}: ${offer.name}`}
-                      >
-                        {complete.isPending && complete.variables === offer.id
-                          ? copy.completing
-                          : copy.complete}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
-
-          <section className="offerwall-card" aria-labelledby="offerwall-history">
-            <h2 id="offerwall-history" className="offerwall-card__title">
-              {copy.historyTitle}
-            </h2>
-            {wall.data.completed.length === 0 ? (
-              <p className="offerwall__note">{copy.historyEmpty}</p>
-            ) : (
-              <ul className="offer-history" aria-live="polite">
-                {wall.data.completed.map((offer) => (
-                  <HistoryRow key={offer.id} offer={offer} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <CreditsCard data={wall.data} />
+          <OffersCard data={wall.data} complete={complete} />
+          <HistoryCard completed={wall.data.completed} />
         </>
       )}
     </div>
+  );
+}
+
+/** The player's credits: balance, what is usable now, any debt, and today's earnings against the daily cap. */
+function CreditsCard({ data }: { data: OfferwallData }) {
+  return (
+    <section className="offerwall-card" aria-labelledby="offerwall-credits">
+      <h2 id="offerwall-credits" className="offerwall-card__title">
+        {copy.creditsTitle}
+      </h2>
+      <dl className="offerwall-credits">
+        <div>
+          <dt>{copy.balance}</dt>
+          <dd className="offerwall-credits__big" data-testid="offerwall-balance" aria-live="polite">
+            {formatDollars(data.credits.balance)}
+          </dd>
+        </div>
+        <div>
+          <dt>{copy.usable}</dt>
+          <dd>{formatDollars(data.credits.usable)}</dd>
+        </div>
+        {data.credits.debt > 0 ? (
+          <div>
+            <dt>{copy.debt}</dt>
+            <dd>{formatDollars(data.credits.debt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {data.credits.usableFrom ? (
+        <p className="offerwall__note">{copy.usableFrom(formatDateTime(data.credits.usableFrom))}</p>
+      ) : null}
+      <p className="offerwall__note">
+        {copy.today(formatDollars(data.earnedToday), formatDollars(data.dailyCap))}
+      </p>
+      <p className="offerwall__note">{copy.spend}</p>
+    </section>
+  );
+}
+
+interface OffersCardProps {
+  data: OfferwallData;
+  complete: ReturnType<typeof useCompleteSandboxOffer>;
+}
+
+/** The partner's wall in a frame or, without a partner, the sandbox's sample offers to complete. */
+function OffersCard({ data, complete }: OffersCardProps) {
+  return (
+    <section className="offerwall-card" aria-labelledby="offerwall-offers">
+      <h2 id="offerwall-offers" className="offerwall-card__title">
+        {copy.offersTitle}
+      </h2>
+      {data.wallUrl ? (
+        <iframe className="offerwall__frame" src={data.wallUrl} title={copy.partnerFrame} />
+      ) : (
+        <>
+          <p className="offerwall__note">{copy.sandboxNote}</p>
+          <ErrorBox>{complete.isError ? errorMessage(complete.error, copy.completeFailed) : null}</ErrorBox>
+          <ul className="offer-list">
+            {data.offers.map((offer) => (
+              <li key={offer.id} className="offer">
+                <div className="offer__text">
+                  <h3 className="offer__name">{offer.name}</h3>
+                  <p className="offer__description">{offer.description}</p>
+                </div>
+                <p className="offer__reward">{copy.reward(formatDollars(offer.reward))}</p>
+                <Button
+                  variant="secondary"
+                  className="offer__action"
+                  busy={complete.isPending && complete.variables === offer.id}
+                  disabled={complete.isPending}
+                  onClick={() => complete.mutate(offer.id)}
+                  aria-label={`${copy.complete}: ${offer.name}`}
+                >
+                  {complete.isPending && complete.variables === offer.id ? copy.completing : copy.complete}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The offers the player completed, with where each stands, or a note when there are none yet. */
+function HistoryCard({ completed }: { completed: readonly CompletedOffer[] }) {
+  return (
+    <section className="offerwall-card" aria-labelledby="offerwall-history">
+      <h2 id="offerwall-history" className="offerwall-card__title">
+        {copy.historyTitle}
+      </h2>
+      {completed.length === 0 ? (
+        <p className="offerwall__note">{copy.historyEmpty}</p>
+      ) : (
+        <ul className="offer-history" aria-live="polite">
+          {completed.map((offer) => (
+            <HistoryRow key={offer.id} offer={offer} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

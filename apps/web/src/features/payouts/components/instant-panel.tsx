@@ -1,29 +1,21 @@
 import { INSTANT_PAYOUT_FEE_CENTS } from "@mx/shared/constants";
-import { errors, formats } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { paths } from "@mx/shared/routes";
 import type { Balance, PayoutCard } from "@mx/shared/schemas/payouts";
-import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { TextField } from "../../../components/ui/text-field";
-import { showAlert } from "../../../lib/alerts";
-import { errorMessage } from "../../../lib/api-client";
-import { useIdempotentRetry } from "../../../lib/use-idempotent-retry";
-import { useInstantPayout } from "../api/instant-payout";
 import { payoutsCopy } from "../copy";
-import { instantAmountProblem, parseDollars } from "../payout-amount";
 import { payoutCardLabel } from "../payout-card-label";
 import { ConfirmPayoutDialog } from "./confirm-payout-dialog";
+import { useInstantPayoutFlow } from "./use-instant-payout-flow";
 
 interface InstantPanelProps {
   balance: Balance | undefined;
   defaultCard: PayoutCard | null;
   isConnected: boolean;
 }
-
-const toDollarsInput = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * The Instant tab: an amount (the whole balance to start with) to the default debit card, for the 1.00 fee.
@@ -32,59 +24,20 @@ const toDollarsInput = (cents: number) => (cents / 100).toFixed(2);
  * before any money moves.
  */
 export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanelProps) {
-  const amountId = useId();
-  const errorId = useId();
-  const instant = useInstantPayout();
-  const availableCents = balance?.availableCents ?? 0;
-  const [amount, setAmount] = useState(() => (balance ? toDollarsInput(availableCents) : ""));
-  const [isEdited, setIsEdited] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ amountCents: number; card: PayoutCard } | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const retry = useIdempotentRetry();
-
-  // Until the player types, the amount follows the balance (it arrives, or changes after a payout).
-  useEffect(() => {
-    if (!isEdited && balance) setAmount(toDollarsInput(balance.availableCents));
-  }, [balance, isEdited]);
-
-  const start = () => {
-    setNote(null);
-    if (!defaultCard) return setProblem(errors.noDefaultPayoutCard);
-    if (!isConnected) return setProblem(errors.stripeNotConnected);
-    if (availableCents <= 0) return setProblem(errors.insufficientInstantBalance);
-    const cents = parseDollars(amount);
-    const found = instantAmountProblem(cents, availableCents);
-    if (found || cents === null) {
-      setProblem(found);
-      document.getElementById(amountId)?.focus();
-      return;
-    }
-    setProblem(null);
-    setConfirming({ amountCents: cents, card: defaultCard });
-  };
-
-  const confirm = () => {
-    if (!confirming) return;
-    const fingerprint = `${confirming.amountCents}|${confirming.card.id}`;
-    const key = retry.keyFor(fingerprint);
-    instant.mutate(
-      { amount: confirming.amountCents, cardId: confirming.card.id, idempotencyKey: key },
-      {
-        onSuccess: (message) => {
-          retry.succeeded();
-          setConfirming(null);
-          setIsEdited(false);
-          setNote(message);
-        },
-        onError: (cause) => {
-          retry.failed(key, fingerprint, cause);
-          setConfirming(null);
-          void showAlert(formats.instantPayoutFailed(errorMessage(cause, errors.instantPayoutFailed)));
-        },
-      },
-    );
-  };
+  const {
+    amountId,
+    errorId,
+    isSending,
+    availableCents,
+    amount,
+    changeAmount,
+    problem,
+    confirming,
+    cancelConfirm,
+    note,
+    start,
+    confirm,
+  } = useInstantPayoutFlow(balance, defaultCard, isConnected);
 
   return (
     <div className="payouts-panel">
@@ -107,11 +60,7 @@ export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanel
         inputMode="decimal"
         autoComplete="off"
         value={amount}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          setIsEdited(true);
-          setProblem(null);
-        }}
+        onChange={(event) => changeAmount(event.target.value)}
         hint={payoutsCopy.amountHint(formatCents(availableCents))}
         aria-invalid={problem ? true : undefined}
         aria-errormessage={problem ? errorId : undefined}
@@ -130,8 +79,8 @@ export function InstantPanel({ balance, defaultCard, isConnected }: InstantPanel
           amountCents={confirming.amountCents}
           feeCents={INSTANT_PAYOUT_FEE_CENTS}
           destination={payoutCardLabel(confirming.card)}
-          isSending={instant.isPending}
-          onCancel={() => setConfirming(null)}
+          isSending={isSending}
+          onCancel={cancelConfirm}
           onConfirm={confirm}
         />
       ) : null}

@@ -14,6 +14,38 @@ function typeOf(payout: PayoutHistoryItem): string {
   return payout.automatic ? payoutsCopy.typeAutomatic : payoutsCopy.typeManual;
 }
 
+/** One payout's row: date, amount (and what arrived after a fee), currency, status (and why it failed), type. */
+function PayoutRow({ payout }: { payout: PayoutHistoryItem }) {
+  return (
+    <tr data-payout-id={payout.id}>
+      <td className="payouts-table__date">
+        <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
+      </td>
+      <td className="payouts-table__amount">
+        {formatDollars(payout.amount)}
+        {payout.fee > 0 ? (
+          <span className="payouts-table__sub">{payoutsCopy.afterFee(formatDollars(payout.netAmount))}</span>
+        ) : null}
+      </td>
+      <td>{payout.currency.toUpperCase()}</td>
+      <td>
+        <span className={`payouts-status payouts-status--${payout.status}`}>
+          {payoutsCopy.status[payout.status] ?? payout.status}
+        </span>
+        {payout.status === "failed" && payout.failureMessage ? (
+          <span className="payouts-table__sub">{payout.failureMessage}</span>
+        ) : null}
+      </td>
+      <td>
+        {typeOf(payout)}
+        {payout.destination ? (
+          <span className="payouts-table__sub payouts-table__sub--card">{payout.destination}</span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
 interface PayoutHistoryProps {
   payouts: PayoutHistoryItem[] | undefined;
   isPending: boolean;
@@ -69,36 +101,7 @@ export function PayoutHistory({ payouts, isPending, isFetching, error, onReload 
             </thead>
             <tbody>
               {payouts.map((payout) => (
-                <tr key={payout.id} data-payout-id={payout.id}>
-                  <td className="payouts-table__date">
-                    <time dateTime={payout.createdAt}>{formatDate(payout.createdAt)}</time>
-                  </td>
-                  <td className="payouts-table__amount">
-                    {formatDollars(payout.amount)}
-                    {payout.fee > 0 ? (
-                      <span className="payouts-table__sub">
-                        {payoutsCopy.afterFee(formatDollars(payout.netAmount))}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>{payout.currency.toUpperCase()}</td>
-                  <td>
-                    <span className={`payouts-status payouts-status--${payout.status}`}>
-                      {payoutsCopy.status[payout.status] ?? payout.status}
-                    </span>
-                    {payout.status === "failed" && payout.failureMessage ? (
-                      <span className="payouts-table__sub">{payout.failureMessage}</span>
-                    ) : null}
-                  </td>
-                  <td>
-                    {typeOf(payout)}
-                    {payout.destination ? (
-                      <span className="payouts-table__sub payouts-table__sub--card">
-                        {payout.destination}
-                      </span>
-                    ) : null}
-                  </td>
-                </tr>
+                <PayoutRow key={payout.id} payout={payout} />
               ))}
             </tbody>
           </table>

@@ -13,7 +13,7 @@ import { useBalance } from "../../../lib/earnings-balance";
 import { clearSession } from "../../../lib/session";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useLogout } from "../api/logout";
-import { ProfileCredits } from "../components/profile-credits";
+import { ProfileCard } from "../components/profile-card";
 import { profileCopy } from "../copy";
 import "../profile.css";
 
@@ -32,15 +32,7 @@ const accountLinks = [
   { label: texts.legalTerms, to: paths.legal },
 ] as const;
 
-function initials(fullName: string): string {
-  const letters = fullName
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? "");
-  return letters.join("") || "?";
-}
-
+/** The profile page: the player's card, the account menu and Log out. */
 export function ProfileRoute() {
   useDocumentTitle(profileCopy.title);
   const profile = useProfile();
@@ -83,40 +75,7 @@ export function ProfileRoute() {
         </span>
       </header>
 
-      <section className="profile-card" aria-label={profileCopy.title}>
-        <div className="profile-card__identity">
-          <span
-            className="profile-card__avatar"
-            aria-hidden="true"
-            style={profile.data ? { borderColor: profile.data.buildingColor || undefined } : undefined}
-          >
-            {profile.data ? initials(profile.data.fullName) : ""}
-          </span>
-          <div className="profile-card__names">
-            <p className="profile-card__name">{profile.data?.fullName ?? "\u00a0"}</p>
-            <p className="profile-card__meta">{profile.data ? `@${profile.data.userName}` : "\u00a0"}</p>
-            <p className="profile-card__meta">{profile.data?.email ?? "\u00a0"}</p>
-          </div>
-        </div>
-        <dl className="profile-card__balance">
-          <div className="profile-card__figure">
-            <dt className="profile-card__balance-label">{profileCopy.balanceLabel}</dt>
-            <dd className="profile-card__balance-value" aria-live="polite">
-              {balance}
-            </dd>
-          </div>
-          <div className="profile-card__figure">
-            <dt className="profile-card__balance-label">{profileCopy.earningsLabel}</dt>
-            <dd
-              className="profile-card__balance-value profile-card__balance-value--earnings"
-              aria-live="polite"
-            >
-              {earningsText}
-            </dd>
-          </div>
-        </dl>
-        <ProfileCredits />
-      </section>
+      <ProfileCard profile={profile.data} balance={balance} earnings={earningsText} />
 
       <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}

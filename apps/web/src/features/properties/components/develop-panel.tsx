@@ -50,21 +50,12 @@ export function DevelopPanel({
   onDevelop: (option: DevelopmentOption) => void;
 }) {
   const { development } = property;
-  const queryClient = useQueryClient();
   const options = useDevelopments(property._id, isOwner);
   const left = useCountdown(development.constructing ? development.completesAt : null);
   const buildingKind = development.kind ?? DEVELOPMENT_KINDS[development.level];
   const buildingName = buildingKind ? DEVELOPMENTS[buildingKind].name : "";
   const isTimeUp = development.constructing && left === 0;
-
-  // Once the time is up the server counts the construction as finished: ask until it does.
-  useEffect(() => {
-    if (!isTimeUp) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
-    refresh();
-    const timer = window.setInterval(refresh, FINISH_RECHECK_MS);
-    return () => window.clearInterval(timer);
-  }, [isTimeUp, queryClient]);
+  useFinishRecheck(isTimeUp);
 
   const wanted = development.level + (development.constructing ? 2 : 1);
   const next = options.data?.options.find((o) => o.level === wanted) ?? null;
@@ -91,36 +82,10 @@ export function DevelopPanel({
         </p>
       </div>
 
-      <ol className="develop-steps" aria-label={developCopy.stepsLabel}>
-        {DEVELOPMENT_KINDS.map((kind) => {
-          const { level, name } = DEVELOPMENTS[kind];
-          const state = stepState(level, development);
-          return (
-            <li key={kind} className={`develop-step develop-step--${state}`}>
-              <span className="develop-step__mark" aria-hidden="true">
-                {state === "built" ? "✓" : level}
-              </span>
-              <span className="develop-step__name">{name}</span>
-              <span className="develop-step__state">{stepLabels[state]}</span>
-            </li>
-          );
-        })}
-      </ol>
+      <DevelopSteps development={development} />
 
       {development.constructing && left !== null ? (
-        <div className="develop-works">
-          <p className="develop-works__text">{developCopy.scaffolding(buildingName)}</p>
-          <p className="develop-works__clock">
-            <span className="develop-works__label">{developCopy.finishesIn}</span>{" "}
-            <span aria-hidden="true" className="develop-works__time">
-              {isTimeUp ? developCopy.finishing : formatCountdown(left)}
-            </span>
-          </p>
-          {/* The clock ticks every second; a screen reader hears the time left only when its words change. */}
-          <p className="visually-hidden" role="status">
-            {developCopy.spokenLeft(buildingName, spokenCountdown(left))}
-          </p>
-        </div>
+        <ConstructionWorks buildingName={buildingName} left={left} isTimeUp={isTimeUp} />
       ) : null}
 
       {development.level >= MAX_DEVELOPMENT_LEVEL ? (
@@ -141,6 +106,66 @@ export function DevelopPanel({
         </>
       ) : null}
     </section>
+  );
+}
+
+/** Once a construction's time is up the server counts it as finished: ask again until it does. */
+function useFinishRecheck(isTimeUp: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isTimeUp) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.properties.all });
+    refresh();
+    const timer = window.setInterval(refresh, FINISH_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [isTimeUp, queryClient]);
+}
+
+/** Every development level in order, each marked built, building, next or later. */
+function DevelopSteps({ development }: { development: Property["development"] }) {
+  return (
+    <ol className="develop-steps" aria-label={developCopy.stepsLabel}>
+      {DEVELOPMENT_KINDS.map((kind) => {
+        const { level, name } = DEVELOPMENTS[kind];
+        const state = stepState(level, development);
+        return (
+          <li key={kind} className={`develop-step develop-step--${state}`}>
+            <span className="develop-step__mark" aria-hidden="true">
+              {state === "built" ? "✓" : level}
+            </span>
+            <span className="develop-step__name">{name}</span>
+            <span className="develop-step__state">{stepLabels[state]}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The scaffolding of a running construction and its countdown, shown to the eye and told to a screen reader. */
+function ConstructionWorks({
+  buildingName,
+  left,
+  isTimeUp,
+}: {
+  buildingName: string;
+  left: number;
+  isTimeUp: boolean;
+}) {
+  return (
+    <div className="develop-works">
+      <p className="develop-works__text">{developCopy.scaffolding(buildingName)}</p>
+      <p className="develop-works__clock">
+        <span className="develop-works__label">{developCopy.finishesIn}</span>{" "}
+        <span aria-hidden="true" className="develop-works__time">
+          {isTimeUp ? developCopy.finishing : formatCountdown(left)}
+        </span>
+      </p>
+      {/* The clock ticks every second; a screen reader hears the time left only when its words change. */}
+      <p className="visually-hidden" role="status">
+        {developCopy.spokenLeft(buildingName, spokenCountdown(left))}
+      </p>
+    </div>
   );
 }
 

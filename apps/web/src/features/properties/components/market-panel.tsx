@@ -10,6 +10,11 @@ import { useBuildingMarket } from "../api/get-building-market";
 import { formatLongDate } from "../format-date";
 import "./market-panel.css";
 
+/** A price per 1,000 square feet, or a dash when there is none. */
+function perArea(n: number | null): string {
+  return n === null ? "–" : marketTexts.perArea(n);
+}
+
 function versusMedian(data: MarketBuildingData): string | null {
   return data.versusMedianPct === null ? null : marketTexts.vsMedian(data.versusMedianPct);
 }
@@ -31,7 +36,6 @@ export function MarketPanel({
 }) {
   const market = useBuildingMarket(buildingId);
   const data = market.data;
-  const perArea = (n: number | null) => (n === null ? "–" : marketTexts.perArea(n));
   return (
     <section className="market-panel" aria-labelledby="market-panel-title" data-testid="market-panel">
       <h2 id="market-panel-title" className="market-panel__title">
@@ -44,36 +48,7 @@ export function MarketPanel({
       </LoadError>
       {data ? (
         <>
-          <dl className="market-panel__facts">
-            <div>
-              <dt>{marketTexts.panelAsk}</dt>
-              <dd>{data.ask === null ? marketTexts.panelNotForSale : formatDollars(data.ask)}</dd>
-            </div>
-            <div>
-              <dt>{marketTexts.panelBestBid}</dt>
-              <dd data-testid="market-panel-best-bid">
-                {data.bestBid === null ? marketTexts.noBids : formatDollars(data.bestBid)}
-              </dd>
-            </div>
-            <div>
-              <dt>{marketTexts.panelBidCount}</dt>
-              <dd data-testid="market-panel-bid-count">{data.bidCount}</dd>
-            </div>
-            <div>
-              <dt>{marketTexts.pricePerArea}</dt>
-              <dd>{perArea(data.pricePer1000Sqft)}</dd>
-            </div>
-            {data.neighborhood ? (
-              <div className="market-panel__wide">
-                <dt>{marketTexts.neighborhoodMedian(data.neighborhood)}</dt>
-                <dd>
-                  {data.neighborhoodMedianPer1000Sqft === null
-                    ? marketTexts.noMedian
-                    : `${perArea(data.neighborhoodMedianPer1000Sqft)}${versusMedian(data) ? ` · ${versusMedian(data)}` : ""}`}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
+          <MarketFacts data={data} />
           <div
             className={ownerBids ? "market-panel__lists market-panel__lists--owner" : "market-panel__lists"}
           >
@@ -95,27 +70,68 @@ export function MarketPanel({
                 </ol>
               )}
             </div>
-            <div>
-              <h3 className="market-panel__subtitle">{marketTexts.panelLastTrades}</h3>
-              {data.lastTrades.length === 0 ? (
-                <p className="market-panel__empty">{marketTexts.panelNoTrades}</p>
-              ) : (
-                <ol className="market-panel__list">
-                  {data.lastTrades.map((trade) => (
-                    <li key={`${trade.at}-${trade.kind}`}>
-                      {formatDollars(trade.price)} ·{" "}
-                      {trade.kind === "first-sale" ? marketTexts.firstSale : marketTexts.resale} ·{" "}
-                      <time dateTime={new Date(trade.at * 1000).toISOString()}>
-                        {formatLongDate(trade.at)}
-                      </time>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </div>
+            <LastTrades trades={data.lastTrades} />
           </div>
         </>
       ) : null}
     </section>
+  );
+}
+
+/** The ask, the best bid, the number of bids and the price per area against the neighbourhood's median. */
+function MarketFacts({ data }: { data: MarketBuildingData }) {
+  return (
+    <dl className="market-panel__facts">
+      <div>
+        <dt>{marketTexts.panelAsk}</dt>
+        <dd>{data.ask === null ? marketTexts.panelNotForSale : formatDollars(data.ask)}</dd>
+      </div>
+      <div>
+        <dt>{marketTexts.panelBestBid}</dt>
+        <dd data-testid="market-panel-best-bid">
+          {data.bestBid === null ? marketTexts.noBids : formatDollars(data.bestBid)}
+        </dd>
+      </div>
+      <div>
+        <dt>{marketTexts.panelBidCount}</dt>
+        <dd data-testid="market-panel-bid-count">{data.bidCount}</dd>
+      </div>
+      <div>
+        <dt>{marketTexts.pricePerArea}</dt>
+        <dd>{perArea(data.pricePer1000Sqft)}</dd>
+      </div>
+      {data.neighborhood ? (
+        <div className="market-panel__wide">
+          <dt>{marketTexts.neighborhoodMedian(data.neighborhood)}</dt>
+          <dd>
+            {data.neighborhoodMedianPer1000Sqft === null
+              ? marketTexts.noMedian
+              : `${perArea(data.neighborhoodMedianPer1000Sqft)}${versusMedian(data) ? ` · ${versusMedian(data)}` : ""}`}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The building's last trades: price, first sale or resale, and date. */
+function LastTrades({ trades }: { trades: MarketBuildingData["lastTrades"] }) {
+  return (
+    <div>
+      <h3 className="market-panel__subtitle">{marketTexts.panelLastTrades}</h3>
+      {trades.length === 0 ? (
+        <p className="market-panel__empty">{marketTexts.panelNoTrades}</p>
+      ) : (
+        <ol className="market-panel__list">
+          {trades.map((trade) => (
+            <li key={`${trade.at}-${trade.kind}`}>
+              {formatDollars(trade.price)} ·{" "}
+              {trade.kind === "first-sale" ? marketTexts.firstSale : marketTexts.resale} ·{" "}
+              <time dateTime={new Date(trade.at * 1000).toISOString()}>{formatLongDate(trade.at)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

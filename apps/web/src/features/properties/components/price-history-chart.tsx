@@ -150,29 +150,36 @@ export function PriceHistoryChart({ points }: { points: PricePoint[] }) {
           {propertiesCopy.developmentLegend}
         </p>
       ) : null}
-      {/* A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{propertiesCopy.historySummary}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{propertiesCopy.date}</th>
-              <th scope="col">{propertiesCopy.amount}</th>
-              <th scope="col">{propertiesCopy.pointKind}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: two sales can share a timestamp; the list never reorders
-              <tr key={index}>
-                <td>{formatLongDate(point.insertDate)}</td>
-                <td>{formatDollars(point.bidAmount)}</td>
-                <td>{pointLabel(point)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PriceHistoryTable points={points} />
     </>
+  );
+}
+
+/** The chart's points as a table, for screen readers only: date, amount and whether each is a sale or a development. */
+function PriceHistoryTable({ points }: { points: PricePoint[] }) {
+  // A table keeps its content's width whatever its own: the wrapper hides it, so nothing scrolls sideways.
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{propertiesCopy.historySummary}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{propertiesCopy.date}</th>
+            <th scope="col">{propertiesCopy.amount}</th>
+            <th scope="col">{propertiesCopy.pointKind}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((point, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two sales can share a timestamp; the list never reorders
+            <tr key={index}>
+              <td>{formatLongDate(point.insertDate)}</td>
+              <td>{formatDollars(point.bidAmount)}</td>
+              <td>{pointLabel(point)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -49,21 +49,17 @@ export function PaypalAddressStep({
   onBack,
   onPay,
 }: PaypalAddressStepProps) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   const ids = useAddressIds();
   const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
   const [rate, setRate] = useState(SHIPPING_RATES[0]?.id ?? "");
   const [problem, setProblem] = useState<{ field: AddressField; message: string } | null>(null);
   const problemId = `${ids.name}-problem`;
 
-  const isAddressReady = addressProblem(address) === null;
-  const shippingCents = findShippingRate(rate)?.amountCents ?? 0;
-  const taxCents = isAddressReady ? statewideSalesTaxCents(subtotalCents, address.state) : 0;
-  const taxLabel = isAddressReady
-    ? shippingTexts.taxWithRate(address.state, STATEWIDE_SALES_TAX_RATES[address.state] ?? 0)
-    : shippingTexts.tax;
-  const total = formatCents(subtotalCents + shippingCents + taxCents);
+  const { isAddressReady, shippingCents, taxCents, taxLabel, total } = paypalFigures(
+    address,
+    rate,
+    subtotalCents,
+  );
 
   const pay = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
@@ -79,15 +75,7 @@ export function PaypalAddressStep({
 
   return (
     <div className="shop-page payment-step">
-      <div className="payment-step__header">
-        <button type="button" className="payment-step__back" onClick={onBack} disabled={busy}>
-          <ChevronLeftIcon size={20} />
-          {shopCopy.backToCart}
-        </button>
-        <h1 ref={headingRef} tabIndex={-1} className="payment-step__title">
-          {shopCopy.shippingStep}
-        </h1>
-      </div>
+      <ShippingStepHeader onBack={onBack} busy={busy} />
       <div className="shop-pay">
         <OrderSummary
           lines={lines}
@@ -117,16 +105,7 @@ export function PaypalAddressStep({
             }
             disabled={busy}
           />
-          {problem ? (
-            <p className="notice notice--error" role="alert" id={problemId}>
-              {problem.message}
-            </p>
-          ) : null}
-          {error ? (
-            <p className="notice notice--error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <StepNotices problem={problem?.message ?? null} problemId={problemId} error={error} />
           <PayWithPaypal
             alone
             disabled={busy}
@@ -137,5 +116,59 @@ export function PaypalAddressStep({
         </form>
       </div>
     </div>
+  );
+}
+
+/** The shipping, tax and total shown and asked of PayPal; tax waits until the address is complete. */
+function paypalFigures(address: AddressDraft, rate: string, subtotalCents: number) {
+  const isAddressReady = addressProblem(address) === null;
+  const shippingCents = findShippingRate(rate)?.amountCents ?? 0;
+  const taxCents = isAddressReady ? statewideSalesTaxCents(subtotalCents, address.state) : 0;
+  const taxLabel = isAddressReady
+    ? shippingTexts.taxWithRate(address.state, STATEWIDE_SALES_TAX_RATES[address.state] ?? 0)
+    : shippingTexts.tax;
+  const total = formatCents(subtotalCents + shippingCents + taxCents);
+  return { isAddressReady, shippingCents, taxCents, taxLabel, total };
+}
+
+/** The way back to the cart and the step's heading, which takes the focus when the step opens. */
+function ShippingStepHeader({ onBack, busy }: { onBack: () => void; busy: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="payment-step__header">
+      <button type="button" className="payment-step__back" onClick={onBack} disabled={busy}>
+        <ChevronLeftIcon size={20} />
+        {shopCopy.backToCart}
+      </button>
+      <h1 ref={headingRef} tabIndex={-1} className="payment-step__title">
+        {shopCopy.shippingStep}
+      </h1>
+    </div>
+  );
+}
+
+interface StepNoticesProps {
+  /** What is missing or wrong in the address, named by `problemId` on the field. */
+  problem: string | null;
+  problemId: string;
+  error: string | null;
+}
+
+/** The address problem and the server's or PayPal's refusal, each as an alert when there is one. */
+function StepNotices({ problem, problemId, error }: StepNoticesProps) {
+  return (
+    <>
+      {problem ? (
+        <p className="notice notice--error" role="alert" id={problemId}>
+          {problem}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -83,6 +83,35 @@ export function ShippingFields({
   disabled,
 }: ShippingFieldsProps) {
   const countryId = useId();
+  return (
+    <>
+      <AddressFieldset
+        ids={ids}
+        countryId={countryId}
+        address={address}
+        onAddressChange={onAddressChange}
+        fieldState={fieldState}
+        disabled={disabled}
+      />
+      <RateFieldset rates={rates} rate={rate} onRateChange={onRateChange} disabled={disabled} />
+    </>
+  );
+}
+
+type AddressFieldsetProps = Pick<
+  ShippingFieldsProps,
+  "ids" | "address" | "onAddressChange" | "fieldState" | "disabled"
+> & { countryId: string };
+
+/** The shipping address: name, country (the United States only), street, city, state and postal code. */
+function AddressFieldset({
+  ids,
+  countryId,
+  address,
+  onAddressChange,
+  fieldState,
+  disabled,
+}: AddressFieldsetProps) {
   const text = (field: AddressField) => ({
     id: ids[field],
     value: address[field],
@@ -91,109 +120,137 @@ export function ShippingFields({
     ...fieldState(field),
   });
   return (
-    <>
-      <fieldset className="shipping-fields">
-        <legend className="shipping-fields__legend">{shippingTexts.shippingAddress}</legend>
-        <TextField
-          label={shippingTexts.fullName}
-          name="name"
-          autoComplete="shipping name"
-          maxLength={100}
-          {...text("name")}
+    <fieldset className="shipping-fields">
+      <legend className="shipping-fields__legend">{shippingTexts.shippingAddress}</legend>
+      <TextField
+        label={shippingTexts.fullName}
+        name="name"
+        autoComplete="shipping name"
+        maxLength={100}
+        {...text("name")}
+      />
+      <CountrySelect id={countryId} />
+      <TextField
+        label={shippingTexts.addressLine1}
+        name="address-line1"
+        autoComplete="shipping address-line1"
+        maxLength={200}
+        {...text("line1")}
+      />
+      <TextField
+        label={shippingTexts.addressLine2}
+        name="address-line2"
+        autoComplete="shipping address-line2"
+        maxLength={200}
+        {...text("line2")}
+      />
+      <TextField
+        label={shippingTexts.city}
+        name="address-level2"
+        autoComplete="shipping address-level2"
+        maxLength={100}
+        {...text("city")}
+      />
+      <div className="form__grid shipping-fields__pair">
+        <StateSelect
+          id={ids.state}
+          value={address.state}
+          onChange={(value) => onAddressChange("state", value)}
+          disabled={disabled}
+          invalid={fieldState("state")}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={countryId}>
-            {shippingTexts.country}
-          </label>
-          <select
-            id={countryId}
-            className="field__input field__select"
-            disabled
-            value="US"
-            onChange={() => {}}
-          >
-            <option value="US">{shippingTexts.countryUnitedStates}</option>
-          </select>
-        </div>
         <TextField
-          label={shippingTexts.addressLine1}
-          name="address-line1"
-          autoComplete="shipping address-line1"
-          maxLength={200}
-          {...text("line1")}
+          label={shippingTexts.postalCode}
+          name="postal-code"
+          autoComplete="shipping postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          placeholder="10001"
+          {...text("postalCode")}
         />
-        <TextField
-          label={shippingTexts.addressLine2}
-          name="address-line2"
-          autoComplete="shipping address-line2"
-          maxLength={200}
-          {...text("line2")}
-        />
-        <TextField
-          label={shippingTexts.city}
-          name="address-level2"
-          autoComplete="shipping address-level2"
-          maxLength={100}
-          {...text("city")}
-        />
-        <div className="form__grid shipping-fields__pair">
-          <div className="field">
-            <label className="field__label" htmlFor={ids.state}>
-              {shippingTexts.state}
-            </label>
-            <select
-              id={ids.state}
-              name="address-level1"
-              autoComplete="shipping address-level1"
-              className="field__input field__select"
-              value={address.state}
-              onChange={(event) => onAddressChange("state", event.target.value)}
-              disabled={disabled}
-              {...fieldState("state")}
-            >
-              <option value="">{shippingTexts.chooseState}</option>
-              {US_STATES.map((state) => (
-                <option key={state.code} value={state.code}>
-                  {state.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            label={shippingTexts.postalCode}
-            name="postal-code"
-            autoComplete="shipping postal-code"
-            inputMode="numeric"
-            maxLength={10}
-            placeholder="10001"
-            {...text("postalCode")}
-          />
-        </div>
-        <p className="shipping-fields__note">{shippingTexts.shipsToUs}</p>
-      </fieldset>
+      </div>
+      <p className="shipping-fields__note">{shippingTexts.shipsToUs}</p>
+    </fieldset>
+  );
+}
 
-      <fieldset className="shipping-fields">
-        <legend className="shipping-fields__legend">{shippingTexts.shippingMethod}</legend>
-        <div className="shipping-rates">
-          {rates.map((option) => (
-            <label key={option.id} className="shipping-rate">
-              <input
-                type="radio"
-                name="shipping-rate"
-                value={option.id}
-                checked={rate === option.id}
-                onChange={() => onRateChange(option.id)}
-                disabled={disabled}
-              />
-              <span className="shipping-rate__text">
-                <span className="shipping-rate__name">{option.name}</span>
-                <span className="shipping-rate__estimate">{deliveryEstimate(option)}</span>
-              </span>
-              <span className="shipping-rate__amount">{formatCents(option.amountCents)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </>
+/** The country, shown but fixed: the shop ships to the United States only. */
+function CountrySelect({ id }: { id: string }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {shippingTexts.country}
+      </label>
+      <select id={id} className="field__input field__select" disabled value="US" onChange={() => {}}>
+        <option value="US">{shippingTexts.countryUnitedStates}</option>
+      </select>
+    </div>
+  );
+}
+
+interface StateSelectProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  /** The field's problem marks, when the state is what is missing. */
+  invalid: ReturnType<ShippingFieldsProps["fieldState"]>;
+}
+
+/** The choice of US state, with an empty first choice until one is picked. */
+function StateSelect({ id, value, onChange, disabled, invalid }: StateSelectProps) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {shippingTexts.state}
+      </label>
+      <select
+        id={id}
+        name="address-level1"
+        autoComplete="shipping address-level1"
+        className="field__input field__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        {...invalid}
+      >
+        <option value="">{shippingTexts.chooseState}</option>
+        {US_STATES.map((state) => (
+          <option key={state.code} value={state.code}>
+            {state.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type RateFieldsetProps = Pick<ShippingFieldsProps, "rates" | "rate" | "onRateChange" | "disabled">;
+
+/** The shipping rates as radio choices, each with its delivery estimate and price. */
+function RateFieldset({ rates, rate, onRateChange, disabled }: RateFieldsetProps) {
+  return (
+    <fieldset className="shipping-fields">
+      <legend className="shipping-fields__legend">{shippingTexts.shippingMethod}</legend>
+      <div className="shipping-rates">
+        {rates.map((option) => (
+          <label key={option.id} className="shipping-rate">
+            <input
+              type="radio"
+              name="shipping-rate"
+              value={option.id}
+              checked={rate === option.id}
+              onChange={() => onRateChange(option.id)}
+              disabled={disabled}
+            />
+            <span className="shipping-rate__text">
+              <span className="shipping-rate__name">{option.name}</span>
+              <span className="shipping-rate__estimate">{deliveryEstimate(option)}</span>
+            </span>
+            <span className="shipping-rate__amount">{formatCents(option.amountCents)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
