@@ -1,6 +1,6 @@
 import { paths } from "@mx/shared/routes";
 import type { Profile } from "@mx/shared/schemas/auth";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { CheckboxField } from "../../../components/ui/checkbox-field";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
@@ -15,10 +15,14 @@ import { accountCopy } from "../copy";
 export function PublicProfileSetting({ profile }: { profile: Profile }) {
   const titleId = useId();
   const update = useUpdateProfile();
-  // While a save is on its way the box shows what was asked; after a failure, what the server still holds.
-  const checked = update.isPending
-    ? (update.variables?.hideHoldings ?? profile.hideHoldings)
-    : profile.hideHoldings;
+  // While a save is on its way the box shows what was asked, from the click itself (the mutation's own pending
+  // state arrives a moment later, and the box would flick back until then); once it settles, what the server holds.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const checked = asked ?? profile.hideHoldings;
+  const save = (hideHoldings: boolean) => {
+    setAsked(hideHoldings);
+    update.mutate({ hideHoldings }, { onSettled: () => setAsked(null) });
+  };
 
   return (
     <section className="public-profile-setting" aria-labelledby={titleId}>
@@ -36,7 +40,7 @@ export function PublicProfileSetting({ profile }: { profile: Profile }) {
         label={accountCopy.hideHoldings}
         checked={checked}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ hideHoldings: event.target.checked })}
+        onChange={(event) => save(event.target.checked)}
       />
       <ErrorBox>
         {update.isError ? errorMessage(update.error, accountCopy.hideHoldingsFailed) : null}
