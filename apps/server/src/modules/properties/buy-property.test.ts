@@ -188,6 +188,20 @@ describe("POST /api/v1/properties/buy", () => {
     expect(await checkLedger(t.app.deps.db)).toEqual([]);
   });
 
+  it("never lets an offer below the price hold a building against a buyer in the same batch", async () => {
+    const city = await moreBuildings(400, 3);
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => signUp(t)));
+    for (const b of buyers) await addCard(t, b.token);
+    const results = await Promise.all(
+      city.flatMap((building, k) => [
+        buy(buyers[2 * k]?.token ?? "", { buildingId: building.id, bidAmount: building.base / 100 - 1 }),
+        buy(buyers[2 * k + 1]?.token ?? "", { buildingId: building.id, bidAmount: building.base / 100 }),
+      ]),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([400, 200, 400, 200, 400, 200]);
+    expect(await checkLedger(t.app.deps.db)).toEqual([]);
+  });
+
   it("refunds only the purchase whose ownership could not be written, among several at once", async () => {
     const city = await moreBuildings(200, 4);
     const buyers = await Promise.all(Array.from({ length: 4 }, () => signUp(t)));

@@ -131,6 +131,10 @@ const reserveStatement = (deps: AppDeps, q: Queryable, requests: ReturnType<type
         -- What the charge is made with, so that recovery can rebuild it; nothing when credits pay it all.
         case when t.credits_cents < t.price_cents + ${FEE_AND_TAX_CENTS}::integer then t.card_id end
       from target t join free f on f.building_id = t.building_id
+      -- Only a request that could be reserved may take the building: an offer below its price, or one with nothing
+      -- to pay with, is refused by the caller and must never hold the row against a buyer in the same batch.
+      where t.price_cents >= t.base_price_cents
+        and (t.card_id is not null or t.credits_cents >= t.price_cents + ${FEE_AND_TAX_CENTS}::integer)
       order by t.i
       on conflict do nothing
       returning id)
