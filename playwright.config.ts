@@ -44,6 +44,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "10000",
       // The stories add a payout card and pay out at once; the 24-hour hold has API tests of its own.
       PAYOUT_HOLD_HOURS: "0",
+      // Sold buildings' proceeds are withdrawable at once in the stories; the clearing story sets its own sale's time.
+      EARNINGS_CLEAR_HOURS: "0",
       // A new account's credits are spendable at once in the stories; the hold has API tests of its own.
       OFFERWALL_CREDIT_HOLD_HOURS: "0",
       SUPPORT_EMAIL: "help@manhattan-exchange.test",

@@ -87,6 +87,7 @@ function startInstance(port: number): Instance {
         RATE_LIMIT_MAX: "1000000",
         AUTH_RATE_LIMIT_MAX: "1000000",
         PAYOUT_HOLD_HOURS: "0",
+        EARNINGS_CLEAR_HOURS: "0",
         SHUTDOWN_TIMEOUT_SECONDS: "15",
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -76,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisPrefix: "mx-rate-limit:",
     },
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
+    earningsClearHours: e.EARNINGS_CLEAR_HOURS,
     reportsPerDay: e.REPORTS_PER_DAY,
     push: pushOf(e),
     trustProxy: e.TRUST_PROXY,
@@ -103,6 +104,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT_MAX: "100000",
       AUTH_RATE_LIMIT_MAX: "100000",
       PAYOUT_HOLD_HOURS: "0",
+      // Proceeds are withdrawable at once; the clearing's own tests set hours.
+      EARNINGS_CLEAR_HOURS: "0",
       OFFERWALL_CREDIT_HOLD_HOURS: "0",
       // Tests of waiting payments set these limits themselves.
       HOLD_COOLDOWN_HOURS: "0",

@@ -82,6 +82,48 @@ export type GatewayRefund = {
   status: "succeeded" | "pending" | "failed";
 };
 
+/**
+ * A dispute's state, as the platform keeps it: needs_response (evidence may still be given), under_review (given; the
+ * bank decides), won, lost. Stripe's warning_* states (an inquiry, no funds withdrawn) map onto the first two.
+ */
+export const DISPUTE_STATUSES = ["needs_response", "under_review", "won", "lost"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** A payment's dispute (chargeback) as the processor reports it; re-read from the processor, never from a notice. */
+export type GatewayDispute = {
+  /** The processor's id (`dp_…` at Stripe and the sandbox, `PP-D-…` at PayPal). */
+  id: string;
+  /** Who holds it: the card processor, or PayPal. */
+  processor: "sandbox" | "stripe" | "paypal";
+  /** The payment it disputes, by the id the platform knows it by (`pi_…`, or a PayPal order's `paypal_…`). */
+  paymentIntentId: string;
+  amountCents: number;
+  /** What the processor charges for the dispute (Stripe: $15), taken with the amount when funds are withdrawn. */
+  feeCents: number;
+  currency: string;
+  /** The processor's reason: fraudulent, product_not_received, unrecognized, … */
+  reason: string;
+  status: DisputeStatus;
+  /** Whether the processor has taken the amount (and fee) from the platform's balance; false again once reinstated. */
+  fundsWithdrawn: boolean;
+  /** Whether funds once withdrawn have been given back (a won dispute). */
+  fundsReinstated: boolean;
+  /** The last day evidence may be given; null once it cannot be. */
+  evidenceDueBy: Date | null;
+  createdAt: Date;
+};
+
+/** An early fraud warning (Stripe Radar): the card's issuer reports the payment as fraud before any dispute. */
+export type GatewayFraudWarning = {
+  id: string;
+  paymentIntentId: string;
+  /** The issuer's kind of fraud: unauthorized_use_of_card, card_never_received, … */
+  fraudType: string;
+  /** Whether a refund can still head off a dispute. */
+  actionable: boolean;
+  createdAt: Date;
+};
+
 /** A card the processor refused, in the processor's own words (e.g. "Your card was declined."). */
 export class CardError extends Error {
   constructor(
@@ -191,6 +233,15 @@ export interface PaymentGateway extends CheckoutGateway, PayoutGateway {
     refreshUrl: string;
   }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<GatewayAccount>;
+
+  /** A dispute, re-read (a card processor's `dp_…`, or PayPal's `PP-D-…` with PayPal beside the cards). */
+  retrieveDispute(id: string): Promise<GatewayDispute>;
+  /** Every dispute opened in a window, for reconciliation (oldest first). */
+  listDisputes(input: { createdFrom: Date; createdTo: Date }): Promise<GatewayDispute[]>;
+  /** Gives the platform's evidence and submits it; the dispute goes under review. */
+  submitDisputeEvidence(input: { id: string; text: string }): Promise<GatewayDispute>;
+  /** An early fraud warning, re-read. */
+  retrieveFraudWarning(id: string): Promise<GatewayFraudWarning>;
 }
 
 /**
@@ -204,4 +255,8 @@ export type ProcessorNotices = {
   checkoutCompleted(session: GatewayCheckoutSession): Promise<void>;
   /** `account.updated`: a connected payout account changed; the platform reads it again and keeps what it says. */
   accountUpdated(accountId: string): Promise<GatewayAccount>;
+  /** `charge.dispute.*` (or PayPal's `CUSTOMER.DISPUTE.*`): a dispute was opened or changed; re-read it and act. */
+  disputeChanged(disputeId: string): Promise<void>;
+  /** `radar.early_fraud_warning.created`: re-read the warning and act on it. */
+  fraudWarningRaised(warningId: string): Promise<void>;
 };

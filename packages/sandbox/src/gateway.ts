@@ -165,6 +165,18 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
     refund: (input) => refundIntent(db, input),
 
     ...sandboxConnectAccounts(db, publicUrl),
+
+    // PLACEHOLDER: the sandbox's disputes and early fraud warnings are being built.
+    retrieveDispute: async (disputeId) => {
+      throw new GatewayRequestError("resource_missing", `No such dispute: '${disputeId}'`, 404);
+    },
+    listDisputes: async () => [],
+    submitDisputeEvidence: async ({ id: disputeId }) => {
+      throw new GatewayRequestError("resource_missing", `No such dispute: '${disputeId}'`, 404);
+    },
+    retrieveFraudWarning: async (warningId) => {
+      throw new GatewayRequestError("resource_missing", `No such early fraud warning: '${warningId}'`, 404);
+    },
   };
 }
 

@@ -83,6 +83,13 @@ export const PASSWORD_LOCK_MAX_SECONDS = 24 * 60 * 60;
 export const FRESH_PROOF_SECONDS = 10 * 60;
 /** Payouts wait this long after a password reset or a new payout card. */
 export const PAYOUT_HOLD_HOURS = 24;
+/**
+ * A seller's proceeds from a buyer's card or PayPal payment become withdrawable this many hours after that payment
+ * (EARNINGS_CLEAR_HOURS; at least `EARNINGS_CLEAR_MIN_PRODUCTION_HOURS` in production), so a payment disputed soon
+ * after it is made takes back money the seller still holds.
+ */
+export const EARNINGS_CLEAR_HOURS = 72;
+export const EARNINGS_CLEAR_MIN_PRODUCTION_HOURS = 24;
 
 /**
  * The push services browsers subscribe with (Chrome, Edge and Opera: FCM; Firefox: Mozilla; Safari: Apple; Windows:

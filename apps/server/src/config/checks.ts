@@ -1,4 +1,4 @@
-import { PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
+import { EARNINGS_CLEAR_MIN_PRODUCTION_HOURS, PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import type { EnvValues } from "./env";
 
 /** Every problem with the settings taken together, in the order they are reported; empty when there is none. */
@@ -31,6 +31,11 @@ function productionProblems(e: EnvValues, isProduction: boolean): string[] {
   }
   if (isProduction && e.DEVELOPMENT_TIME_SCALE < 1) {
     problems.push("DEVELOPMENT_TIME_SCALE must be at least 1 in production");
+  }
+  if (isProduction && e.EARNINGS_CLEAR_HOURS < EARNINGS_CLEAR_MIN_PRODUCTION_HOURS) {
+    problems.push(
+      `EARNINGS_CLEAR_HOURS must be at least ${EARNINGS_CLEAR_MIN_PRODUCTION_HOURS} in production`,
+    );
   }
   if (isProduction && e.PAYOUT_HOLD_HOURS < PAYOUT_HOLD_HOURS) {
     problems.push(`PAYOUT_HOLD_HOURS must be at least ${PAYOUT_HOLD_HOURS} in production`);

@@ -1,4 +1,4 @@
-import { PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
+import { EARNINGS_CLEAR_HOURS, PAYOUT_HOLD_HOURS } from "@mx/shared/constants";
 import { z } from "zod";
 
 /** The offer-wall partners a server may be configured with. */
@@ -71,6 +71,13 @@ export const Env = z.object({
     .min(0)
     .max(24 * 30)
     .default(PAYOUT_HOLD_HOURS),
+  /** Hours a seller's proceeds from a card or PayPal payment clear before they can be withdrawn; at least 24 in production. */
+  EARNINGS_CLEAR_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(EARNINGS_CLEAR_HOURS),
   /** Hours a player whose purchase's hold on a building lapsed unpaid may not hold that building again. */
   HOLD_COOLDOWN_HOURS: z.coerce
     .number()

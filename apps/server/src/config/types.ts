@@ -34,6 +34,8 @@ export type Config = {
   /** `redisUrl`: the counters live in Redis, shared by every instance, under keys starting with `redisPrefix`. */
   rateLimit: { max: number; authMax: number; redisUrl: string | null; redisPrefix: string };
   payoutHoldHours: number;
+  /** Hours a seller's proceeds from a card or PayPal payment clear before they can be withdrawn. */
+  earningsClearHours: number;
   /** Reports a player may file in a day. */
   reportsPerDay: number;
   /**

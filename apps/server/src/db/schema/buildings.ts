@@ -103,6 +103,11 @@ export const properties = pgTable(
     developmentLevel: smallint("development_level").notNull().default(0),
     /** While a development is under construction: when it finishes (the next level, once past). */
     constructingUntil: timestamp("constructing_until", { withTimezone: true }),
+    /**
+     * While the payment that bought or developed it is disputed: the dispute (`disputes.id`). The building cannot be
+     * listed, sold by accepting a bid, developed or renamed; every such guard locks and reads this row.
+     */
+    frozenDisputeId: uuid("frozen_dispute_id"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,7 @@ export * from "./bids";
 export * from "./buildings";
 export * from "./collections";
 export * from "./developments";
+export * from "./disputes";
 export * from "./ledger";
 export * from "./live";
 export * from "./mail";

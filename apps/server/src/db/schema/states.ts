@@ -1,4 +1,4 @@
-import { INTENT_STATUSES } from "@mx/processors/gateway";
+import { DISPUTE_STATUSES, INTENT_STATUSES } from "@mx/processors/gateway";
 import { pgEnum } from "drizzle-orm/pg-core";
 
 /**
@@ -74,3 +74,22 @@ export type ShopOrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
 export const PAYMENT_INTENT_STATUSES = INTENT_STATUSES;
 export const paymentIntentStatus = pgEnum("payment_intent_status", PAYMENT_INTENT_STATUSES);
 export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+/** A dispute's state, as the processor interface names it (`DISPUTE_STATUSES`). */
+export const DISPUTE_STATES = DISPUTE_STATUSES;
+export const disputeState = pgEnum("dispute_state", DISPUTE_STATES);
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
+/** What a disputed payment bought: a building from the game, a building by bid, a development, a shop order. */
+export const DISPUTE_SUBJECTS = ["purchase", "bid", "development", "shop_order"] as const;
+export const disputeSubject = pgEnum("dispute_subject", DISPUTE_SUBJECTS);
+export type DisputeSubject = (typeof DISPUTE_SUBJECTS)[number];
+
+/**
+ * A seller's proceeds from one sale: clearing (in `clearing:<seller>`, not yet withdrawable) → cleared (moved to
+ * their earnings at `clears_at`); or clawed_back (the payment was disputed or refunded while they cleared), which a
+ * won dispute turns back to clearing.
+ */
+export const CLEARANCE_STATES = ["clearing", "cleared", "clawed_back"] as const;
+export const clearanceState = pgEnum("clearance_state", CLEARANCE_STATES);
+export type ClearanceState = (typeof CLEARANCE_STATES)[number];

@@ -35,6 +35,12 @@ export const users = pgTable(
     tradingFrozenReason: text("trading_frozen_reason"),
     /** Set by an operator: payouts are refused, with this reason shown to the player. */
     payoutsFrozenReason: text("payouts_frozen_reason"),
+    /**
+     * Set by a lost dispute or an early fraud warning: the player can neither pay by card nor withdraw until an
+     * operator lifts it; they see this reason.
+     */
+    restrictedReason: text("restricted_reason"),
+    restrictedAt: timestamp("restricted_at", { withTimezone: true }),
     /** The player's choice: their public profile shows how many buildings they hold and their value, not which. */
     hideHoldings: boolean("hide_holdings").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

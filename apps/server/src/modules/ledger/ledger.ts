@@ -22,6 +22,19 @@ export const accounts = {
   refunds: "refunds",
   /** What the platform owes a player: their withdrawable earnings. Never below zero. */
   earnings: (userId: string) => `earnings:${userId}`,
+  /**
+   * A seller's proceeds from buyers' card and PayPal payments that have not yet cleared (EARNINGS_CLEAR_HOURS): owed
+   * to them, not yet withdrawable. Never below zero.
+   */
+  clearing: (userId: string) => `clearing:${userId}`,
+  /** Disputed payments' funds the processor has withdrawn and holds until the dispute ends (debited while held). */
+  disputes: "disputes",
+  /** What processors charged for disputes (an expense: debited). */
+  disputeFees: "dispute_fees",
+  /** Disputes lost: the platform's loss (an expense: debited). */
+  chargebackLosses: "chargeback_losses",
+  /** Sellers' clearing proceeds taken back when the payment behind them was disputed or refunded. */
+  disputesClawedBack: "disputes_clawed_back",
   /** What offer-wall partners owe the platform for the credits it gave players. */
   offerwall: "offerwall_partners",
   /** A player's offer-wall credits: spendable on buildings only, never withdrawn. Never below zero. */
@@ -33,7 +46,8 @@ export const accounts = {
 } as const;
 
 /** Accounts a journal may never take below zero: a player's earnings and credits. */
-const isEarnings = (account: string) => account.startsWith("earnings:") || account.startsWith("credits:");
+const isEarnings = (account: string) =>
+  account.startsWith("earnings:") || account.startsWith("credits:") || account.startsWith("clearing:");
 
 /**
  * Every kind of journal the ledger is written with: a closed list, so that a new kind cannot be posted before the
@@ -58,6 +72,20 @@ export const JOURNAL_KINDS = [
   "offerwall-credit",
   "offerwall-reversal",
   "shop_order",
+  /** A seller's proceeds cleared: `clearing:` → `earnings:` (reference: the earnings_clearances row). */
+  "earnings_cleared",
+  /** A disputed payment's amount and fee withdrawn by the processor (reference: the dispute's id). */
+  "dispute_withdrawn",
+  /** A disputed payment's proceeds still clearing taken back from the seller (reference: the dispute's id). */
+  "dispute_clawback",
+  /** A won dispute's amount given back by the processor (reference: the dispute's id). */
+  "dispute_reinstated",
+  /** A won dispute's clawed-back proceeds returned to the seller's clearing (reference: the dispute's id). */
+  "dispute_clawback_return",
+  /** A lost dispute: the amount is the platform's loss (reference: the dispute's id). */
+  "dispute_lost",
+  /** A sale by bid refunded to the buyer after an early fraud warning (reference: the bid's id). */
+  "sale_refund",
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

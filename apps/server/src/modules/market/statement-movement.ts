@@ -209,6 +209,15 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
         card: e(accounts.cardFunding),
         tax: e(accounts.salesTaxPayable),
       };
+    case "earnings_cleared":
+    case "dispute_withdrawn":
+    case "dispute_clawback":
+    case "dispute_reinstated":
+    case "dispute_clawback_return":
+    case "dispute_lost":
+    case "sale_refund":
+      // PLACEHOLDER: the clearing and dispute rows are being given their own kinds and words.
+      return { ...base, kind: "sale", description: kind };
     default: {
       const unknown: never = kind;
       throw new Error(`journal kind ${String(unknown)} has no statement row`);

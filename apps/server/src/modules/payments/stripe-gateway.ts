@@ -1,5 +1,6 @@
 import type { PaymentGateway } from "@mx/processors/gateway";
 import Stripe from "stripe";
+import { stripeDisputes } from "./stripe-disputes";
 import { call } from "./stripe-call";
 import { stripeCards } from "./stripe-cards";
 import { stripeCheckout } from "./stripe-checkout";
@@ -43,5 +44,6 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
     ...stripeIntents(stripe),
     ...stripeCheckout(stripe),
     ...stripeConnect(stripe),
+    ...stripeDisputes(stripe),
   };
 }

@@ -17,5 +17,8 @@ export function processorNotices(
       await completeOrder({ ...deps, log }, session);
     },
     accountUpdated: (accountId) => syncPayoutAccount(deps, accountId),
+    // PLACEHOLDER: handed to the disputes module once it is built.
+    disputeChanged: async () => {},
+    fraudWarningRaised: async () => {},
   };
 }
