@@ -97,6 +97,29 @@ export const goodsTotalCents = (goods: PaypalOrderGoods) =>
   goods.shippingCents +
   goods.taxCents;
 
+/** A dispute a payer opened at PayPal on a capture (Disputes v1), in our words. */
+export type PaypalDispute = {
+  /** PayPal's dispute_id (`PP-D-…`). */
+  id: string;
+  /** The disputed capture: its disputed_transactions' seller_transaction_id. */
+  captureId: string;
+  /** UNAUTHORISED, MERCHANDISE_OR_SERVICE_NOT_RECEIVED, … */
+  reason: string;
+  /** OPEN, WAITING_FOR_BUYER_RESPONSE, WAITING_FOR_SELLER_RESPONSE, UNDER_REVIEW, RESOLVED, OTHER. */
+  status: string;
+  /** Once resolved: RESOLVED_BUYER_FAVOUR, RESOLVED_SELLER_FAVOUR, CANCELED_BY_BUYER, …; null before. */
+  outcome: string | null;
+  amountCents: number;
+  currency: string;
+  /** What PayPal charged for the dispute, where it says (0 where it does not). */
+  feeCents: number;
+  sellerResponseDueDate: string | null;
+  createTime: string;
+};
+
+/** A capture re-read (Payments v2), with the order it belongs to (its supplementary_data's related order id). */
+export type PaypalCapture = { id: string; status: string; orderId: string | null; amountCents: number };
+
 /** PayPal refused the payer's funding (INSTRUMENT_DECLINED, …), or the request (4xx): in its own words. */
 export class PaypalError extends Error {
   constructor(
@@ -150,6 +173,13 @@ export interface PaypalApi {
     note: string;
   }): Promise<PaypalPayout>;
   getPayout(id: string): Promise<PaypalPayout>;
+  /** A capture, re-read: a reversed capture's notice names only the capture. */
+  getCapture(id: string): Promise<PaypalCapture>;
+  getDispute(id: string): Promise<PaypalDispute>;
+  /** Disputes opened since a time (for reconciliation), oldest first. */
+  listDisputes(input: { startTime: Date }): Promise<PaypalDispute[]>;
+  /** The seller's evidence (a note) given on an open dispute; it goes under review. */
+  provideDisputeEvidence(input: { id: string; note: string }): Promise<void>;
   /**
    * PayPal's verify-webhook-signature call: whether a delivery (its PayPal-Transmission-* headers and the event as
    * received) was signed by PayPal for our webhook.

@@ -125,6 +125,18 @@ export function createSandboxPaypal(db: Db): PaypalApi {
 
     getOrder: async (id) => present(await orderRow(db, id)),
 
+    // PLACEHOLDER: the sandbox's PayPal disputes are being built.
+    getCapture: async (captureId) => {
+      throw new PaypalError("INVALID_RESOURCE_ID", `No capture ${captureId}.`, 404);
+    },
+    getDispute: async (disputeId) => {
+      throw new PaypalError("INVALID_RESOURCE_ID", `No dispute ${disputeId}.`, 404);
+    },
+    listDisputes: async () => [],
+    provideDisputeEvidence: async ({ id: disputeId }) => {
+      throw new PaypalError("INVALID_RESOURCE_ID", `No dispute ${disputeId}.`, 404);
+    },
+
     async captureOrder({ id }) {
       const row = await orderRow(db, id);
       if (row.status === "COMPLETED") return present(row);

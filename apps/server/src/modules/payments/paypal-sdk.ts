@@ -1,5 +1,6 @@
 import type { PaypalApi } from "@mx/processors/paypal-api";
 import { Client, Environment } from "@paypal/paypal-server-sdk";
+import { paypalDisputes } from "./paypal-sdk-disputes";
 import { paypalOrders } from "./paypal-sdk-orders";
 import { paypalPayouts } from "./paypal-sdk-payouts";
 import { PAYPAL_BASES, paypalRestCalls, restOf, transportTo } from "./paypal-sdk-rest";
@@ -34,5 +35,6 @@ export function createPaypalSdk(options: {
     ...paypalOrders(client),
     ...paypalRestCalls(rest),
     ...paypalPayouts(rest),
+    ...paypalDisputes(rest),
   };
 }
