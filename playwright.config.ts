@@ -44,7 +44,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "10000",
       // The stories add a payout card and pay out at once; the 24-hour hold has API tests of its own.
       PAYOUT_HOLD_HOURS: "0",
-      // Sold buildings' proceeds are withdrawable at once in the stories; the clearing story sets its own sale's time.
+      // Sold buildings' proceeds are withdrawable at once in the stories; the clearing story starts a server of its own.
       EARNINGS_CLEAR_HOURS: "0",
       // A new account's credits are spendable at once in the stories; the hold has API tests of its own.
       OFFERWALL_CREDIT_HOLD_HOURS: "0",

@@ -174,6 +174,7 @@ async function registerSandboxRoutes(
             publicUrl: config.publicUrl,
             requestsPerMinute: config.rateLimit.authMax * 3,
             notices: processorNotices(deps, app.log),
+            disputeDelayMs: config.sandboxNoticeDelayMs,
           }
         : null,
     offerWall: sandboxWall ? { partner: sandboxWall, host: offerWallPartnerHost(deps, app), database } : null,

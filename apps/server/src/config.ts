@@ -77,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     earningsClearHours: e.EARNINGS_CLEAR_HOURS,
+    sandboxNoticeDelayMs: e.SANDBOX_NOTICE_DELAY_MS,
     reportsPerDay: e.REPORTS_PER_DAY,
     push: pushOf(e),
     trustProxy: e.TRUST_PROXY,
@@ -111,6 +112,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       HOLD_COOLDOWN_HOURS: "0",
       WAITING_PAYMENTS_PER_DAY: "10000",
       OFFERWALL_SANDBOX_DELAY_SECONDS: "0",
+      // The sandbox's disputes and warnings are due at once; tests deliver them with deliverSandboxNotices.
+      SANDBOX_NOTICE_DELAY_MS: "0",
     }),
     push: { hosts: null, allowLocal: true },
     ...overrides,

@@ -14,6 +14,7 @@ export const sandboxPaths = {
     `/sandbox/checkout/session?client_secret=${encodeURIComponent(clientSecret)}`,
   checkoutPay: "/sandbox/checkout/pay",
   checkoutShipping: "/sandbox/checkout/shipping",
+  paypalDisputes: "/sandbox/paypal/disputes",
 };
 
 /** The sandbox tokeniser: the only place a full card number is seen. */
@@ -121,3 +122,35 @@ export const SandboxCheckoutPayData = z.object({
   status: z.enum(CHECKOUT_SESSION_STATUSES),
 });
 export type SandboxCheckoutPayData = z.infer<typeof SandboxCheckoutPayData>;
+
+/** The reasons the sandbox's PayPal buyer may give for disputing an order, as PayPal names them. */
+export const SANDBOX_PAYPAL_DISPUTE_REASONS = [
+  "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+  "MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED",
+  "UNAUTHORISED",
+  "CREDIT_NOT_PROCESSED",
+  "DUPLICATE_TRANSACTION",
+  "INCORRECT_AMOUNT",
+  "PAYMENT_BY_OTHER_MEANS",
+  "CANCELED_RECURRING_BILLING",
+  "PROBLEM_WITH_REMITTANCE",
+  "OTHER",
+] as const;
+
+/** The sandbox's PayPal buyer disputes a captured order (the reason defaults to UNAUTHORISED). */
+export const SandboxPaypalDisputeBody = z.strictObject({
+  orderId: z.string().regex(/^[A-Z0-9]{17}$/, { error: "must be a PayPal order id" }),
+  reason: z
+    .enum(SANDBOX_PAYPAL_DISPUTE_REASONS, { error: "must be one of PayPal's dispute reasons" })
+    .optional(),
+});
+export type SandboxPaypalDisputeBody = z.infer<typeof SandboxPaypalDisputeBody>;
+export const SandboxPaypalDisputeData = z.object({
+  id: z.string(),
+  captureId: z.string(),
+  reason: z.string(),
+  status: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+});
+export type SandboxPaypalDisputeData = z.infer<typeof SandboxPaypalDisputeData>;

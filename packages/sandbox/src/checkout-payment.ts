@@ -5,8 +5,9 @@ import { shippingTexts } from "@mx/shared/shop-shipping";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { PAYING_TIMEOUT_MS, present, type SessionRow, sessionByClientSecret } from "./checkout";
 import type { Db } from "./db";
+import { queueCardAftermath } from "./notice-queue";
 import { sandboxCheckoutSessions, sandboxPaymentIntents, sandboxPaymentMethods } from "./schema";
-import { CARD_MESSAGES } from "./test-cards";
+import { CARD_AFTERMATH, CARD_MESSAGES, type CardBehaviour } from "./test-cards";
 import { cardRefusal, chargeRefusal, takeSandboxToken } from "./tokens";
 
 /* A checkout session paid in the sandbox's payment form (or Stripe's, through the Stripe face). */
@@ -18,7 +19,7 @@ const randomId = (prefix: string) => `${prefix}_${randomBytes(18).toString("base
 
 /** How Stripe's checkout answers a test card with this behaviour: null when the charge goes through. */
 function checkoutRefusal(behaviour: string): CardError | null {
-  if (behaviour === "ok") return null;
+  if (behaviour === "ok" || CARD_AFTERMATH[behaviour as CardBehaviour]) return null;
   // "declined", "charge_declined" and anything unknown: the generic decline.
   return (
     cardRefusal(behaviour) ??
@@ -180,6 +181,7 @@ async function chargeSession(
       .where(eq(sandboxCheckoutSessions.id, claimed.id));
   }
   if (refusal) throw refusal;
+  await queueCardAftermath(db, [{ intentId, behaviour: card.behaviour }]);
   const [paid] = await db
     .update(sandboxCheckoutSessions)
     .set({ status: "complete", paymentStatus: "paid", completedAt: now, payingSince: null })

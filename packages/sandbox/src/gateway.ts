@@ -11,6 +11,7 @@ import {
 } from "@mx/processors/gateway";
 import { MAX_CHARGE_CENTS } from "@mx/shared/constants";
 import { and, eq } from "drizzle-orm";
+import { sandboxDisputeCalls } from "./card-disputes";
 import { createSandboxCheckout } from "./checkout";
 import type { Db } from "./db";
 import {
@@ -24,6 +25,7 @@ import {
   paymentMethodOf,
   present,
 } from "./intents";
+import { queueIntentAftermath } from "./notice-queue";
 import { createSandboxPayouts } from "./payouts";
 import { refundIntent } from "./refunds";
 import {
@@ -58,6 +60,9 @@ export async function completeSandboxChallenge(
     .set({ status, capturedCents: status === "succeeded" ? row.amountCents : 0, updatedAt: new Date() })
     .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_action")))
     .returning();
+  if (updated?.status === "succeeded") {
+    await queueIntentAftermath(db, [{ intentId: updated.id, paymentMethodId: updated.paymentMethodId }]);
+  }
   return present(updated ?? row);
 }
 
@@ -166,17 +171,7 @@ export function createSandboxGateway(db: Db, publicUrl = "http://localhost:3000"
 
     ...sandboxConnectAccounts(db, publicUrl),
 
-    // PLACEHOLDER: the sandbox's disputes and early fraud warnings are being built.
-    retrieveDispute: async (disputeId) => {
-      throw new GatewayRequestError("resource_missing", `No such dispute: '${disputeId}'`, 404);
-    },
-    listDisputes: async () => [],
-    submitDisputeEvidence: async ({ id: disputeId }) => {
-      throw new GatewayRequestError("resource_missing", `No such dispute: '${disputeId}'`, 404);
-    },
-    retrieveFraudWarning: async (warningId) => {
-      throw new GatewayRequestError("resource_missing", `No such early fraud warning: '${warningId}'`, 404);
-    },
+    ...sandboxDisputeCalls(db),
   };
 }
 

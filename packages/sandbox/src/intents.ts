@@ -8,6 +8,7 @@ import {
 } from "@mx/processors/gateway";
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
 import type { Db } from "./db";
+import { queueCardAftermath, queueIntentAftermath } from "./notice-queue";
 import { sandboxPaymentIntents, sandboxPaymentMethods } from "./schema";
 import { chargeRefusal, sandboxId } from "./tokens";
 
@@ -88,6 +89,9 @@ export async function confirmIntent(db: Db, row: IntentRow, pmId: string): Promi
     })
     .where(and(eq(sandboxPaymentIntents.id, row.id), eq(sandboxPaymentIntents.status, row.status)))
     .returning();
+  if (updated?.status === "succeeded") {
+    await queueCardAftermath(db, [{ intentId: updated.id, behaviour: pm.behaviour }]);
+  }
   if (!updated) {
     // Another confirm of the same intent got there first: one payment is confirmed once.
     const now = await intentRow(db, row.id);
@@ -161,11 +165,23 @@ export async function createIntents(db: Db, inputs: CreateIntentInput[]): Promis
     rows.length === 0
       ? []
       : (
-          await db
-            .insert(sandboxPaymentIntents)
-            .values(rows)
-            .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-            .returning()
+          await db.transaction(async (tx) => {
+            const made = await tx
+              .insert(sandboxPaymentIntents)
+              .values(rows)
+              .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+              .returning();
+            // A charge on a card that is disputed later: its notice is queued with it, or neither is written.
+            const charged = made.filter((row) => row.status === "succeeded");
+            await queueCardAftermath(
+              tx,
+              charged.map((row) => ({
+                intentId: row.id,
+                behaviour: pms.get(row.paymentMethodId ?? "")?.behaviour ?? "ok",
+              })),
+            );
+            return made;
+          })
         ).map((row) => [row.id, row]),
   );
   // From here on nothing may throw: the intents are written, and a batch that throws is run again.
@@ -227,8 +243,12 @@ export async function captureIntent(
 ) {
   const row = await intentRow(db, intentId);
   // As Stripe: a repeat of the same capture (same key) answers as the first did; any other capture of a
-  // captured intent is refused.
-  if (row.status === "succeeded" && idempotencyKey && row.captureKey === idempotencyKey) return present(row);
+  // captured intent is refused. The repeat queues again what follows the capture, should the first have stopped
+  // short of it (a notice is queued once).
+  if (row.status === "succeeded" && idempotencyKey && row.captureKey === idempotencyKey) {
+    await queueIntentAftermath(db, [{ intentId: row.id, paymentMethodId: row.paymentMethodId }]);
+    return present(row);
+  }
   const amount = amountCents ?? row.amountCents;
   if (row.status !== "requires_capture") {
     throw new GatewayRequestError(
@@ -252,6 +272,10 @@ export async function captureIntent(
     })
     .where(and(eq(sandboxPaymentIntents.id, intentId), eq(sandboxPaymentIntents.status, "requires_capture")))
     .returning();
+  if (updated) {
+    // A hold on a card that is disputed later is disputed once captured.
+    await queueIntentAftermath(db, [{ intentId: updated.id, paymentMethodId: updated.paymentMethodId }]);
+  }
   return present(updated ?? (await intentRow(db, intentId)));
 }
 

@@ -3,7 +3,7 @@ import { GatewayRequestError } from "@mx/processors/gateway";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "./db";
 import { sandboxPaymentMethods } from "./schema";
-import { testTokenCard } from "./test-cards";
+import { brandOf, testCard, testTokenCard } from "./test-cards";
 import { cardRefusal, takeSandboxToken } from "./tokens";
 
 /*
@@ -16,6 +16,25 @@ export type SandboxPaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 
 /** Stripe's test Visa, as a shared test payment method stands for it. */
 const VISA = testTokenCard("tok_visa");
+
+/** Stripe's shared test payment methods that stand for a card of their own (its disputed cards); any other is Visa. */
+const SHARED_CARDS: Record<string, string> = {
+  pm_card_createDispute: "4000000000000259",
+  pm_card_createDisputeProductNotReceived: "4000000000002685",
+};
+
+/** The card a shared test payment method stands for: its brand, last four digits, funding and behaviour. */
+function sharedCard(id: string) {
+  const number = Object.hasOwn(SHARED_CARDS, id) ? SHARED_CARDS[id] : undefined;
+  if (!number) return VISA ? { ...VISA, behaviour: "ok" } : null;
+  const card = testCard(number);
+  return {
+    brand: brandOf(number),
+    last4: number.slice(-4),
+    funding: card.funding,
+    behaviour: card.behaviour,
+  };
+}
 
 export async function sandboxPaymentMethod(db: Db, id: string): Promise<SandboxPaymentMethodRow | null> {
   const [row] = await db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
@@ -46,8 +65,8 @@ export async function createSandboxPaymentMethod(db: Db, token: string): Promise
 }
 
 /**
- * One of Stripe's shared test payment methods, for this customer (or none): made as Stripe's test Visa the first
- * time its id is named, and given to the customer paying with it. A payment method that is not shared is left as
+ * One of Stripe's shared test payment methods, for this customer (or none): made as Stripe's test Visa (or, for
+ * `pm_card_createDispute…`, its disputed card) the first time its id is named, and given to the customer paying with it. A payment method that is not shared is left as
  * it is (the gateway then answers for whose it is).
  */
 export async function sharedSandboxTestPaymentMethod(
@@ -55,19 +74,20 @@ export async function sharedSandboxTestPaymentMethod(
   id: string,
   customerId: string | null,
 ): Promise<void> {
-  if (!VISA) throw new Error("Stripe's test Visa is missing from the test cards");
+  const card = sharedCard(id);
+  if (!card) throw new Error("Stripe's test Visa is missing from the test cards");
   await db
     .insert(sandboxPaymentMethods)
     .values({
       id,
       customerId,
-      brand: VISA.brand,
-      last4: VISA.last4,
+      brand: card.brand,
+      last4: card.last4,
       expMonth: 12,
       expYear: 2034,
       name: "Jenny Rosen",
-      funding: VISA.funding,
-      behaviour: "ok",
+      funding: card.funding,
+      behaviour: card.behaviour,
       shared: true,
     })
     .onConflictDoNothing({ target: sandboxPaymentMethods.id });

@@ -1,10 +1,17 @@
 import { AppError } from "@mx/kit/errors";
+import { ok } from "@mx/kit/reply";
+import { PaypalError } from "@mx/processors/paypal-api";
 import { formatCents } from "@mx/shared/money";
+import { API_BASE } from "@mx/shared/routes";
+import { envelope } from "@mx/shared/schemas/common";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { SandboxPaypalDisputeBody, SandboxPaypalDisputeData, sandboxPaths } from "./api";
 import { serveFramedFormPages } from "./framed-form-pages";
+import type { SandboxNoticeWorker } from "./notices";
 import { answerSandboxPaypal, SANDBOX_PAYPAL_BUYER } from "./paypal";
+import { openSandboxPaypalDispute } from "./paypal-disputes";
 import type { ProcessorsHere } from "./processors-here";
 import { sandboxPaypalOrders } from "./schema";
 
@@ -27,8 +34,32 @@ button{display:block;width:100%;margin-top:12px;padding:12px;border-radius:24px;
  * a wallet PayPal then declines. The app frames it as it frames the bank's page (see sandbox-challenge-routes), and
  * asks the server to capture or authorize afterwards. Exists only with the sandbox gateway, never in production.
  */
-export const sandboxPaypalRoutes: FastifyPluginAsyncZod<Pick<ProcessorsHere, "db">> = async (app, { db }) => {
+export const sandboxPaypalRoutes: FastifyPluginAsyncZod<
+  Pick<ProcessorsHere, "db"> & { noticeWorker?: Pick<SandboxNoticeWorker, "sweepSoon"> }
+> = async (app, { db, noticeWorker }) => {
   serveFramedFormPages(app);
+
+  app.post(
+    `${API_BASE}${sandboxPaths.paypalDisputes}`,
+    {
+      schema: {
+        tags: ["payments"],
+        summary:
+          "Sandbox PayPal: its buyer disputes a captured order; the dispute is told to the platform at once",
+        body: SandboxPaypalDisputeBody,
+        response: { 200: envelope(SandboxPaypalDisputeData) },
+      },
+    },
+    async (req) => {
+      const dispute = await openSandboxPaypalDispute(db, req.body.orderId, req.body.reason).catch(
+        (error: unknown) => {
+          throw error instanceof PaypalError ? asAppError(error) : error;
+        },
+      );
+      noticeWorker?.sweepSoon();
+      return ok(dispute, "Dispute opened");
+    },
+  );
 
   app.get("/sandbox/paypal/approve/:id", { schema: { hide: true, params: Params } }, async (req, reply) => {
     const [order] = await db
@@ -70,3 +101,10 @@ export const sandboxPaypalRoutes: FastifyPluginAsyncZod<Pick<ProcessorsHere, "db
     },
   );
 };
+
+/** PayPal's refusal in the app's words: an unknown order, a second dispute, or an order with nothing to dispute. */
+function asAppError(error: PaypalError): AppError {
+  if (error.statusCode === 404) return new AppError("NOT_FOUND", error.message);
+  if (error.statusCode === 409) return new AppError("CONFLICT", error.message);
+  return new AppError("BAD_REQUEST", error.message);
+}

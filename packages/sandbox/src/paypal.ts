@@ -8,6 +8,7 @@ import {
 } from "@mx/processors/paypal-api";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "./db";
+import { sandboxPaypalDisputeCalls } from "./paypal-disputes";
 import { captureAuthorization, refundCapture, voidAuthorization } from "./paypal-payments";
 import {
   notFound,
@@ -125,17 +126,7 @@ export function createSandboxPaypal(db: Db): PaypalApi {
 
     getOrder: async (id) => present(await orderRow(db, id)),
 
-    // PLACEHOLDER: the sandbox's PayPal disputes are being built.
-    getCapture: async (captureId) => {
-      throw new PaypalError("INVALID_RESOURCE_ID", `No capture ${captureId}.`, 404);
-    },
-    getDispute: async (disputeId) => {
-      throw new PaypalError("INVALID_RESOURCE_ID", `No dispute ${disputeId}.`, 404);
-    },
-    listDisputes: async () => [],
-    provideDisputeEvidence: async ({ id: disputeId }) => {
-      throw new PaypalError("INVALID_RESOURCE_ID", `No dispute ${disputeId}.`, 404);
-    },
+    ...sandboxPaypalDisputeCalls(db),
 
     async captureOrder({ id }) {
       const row = await orderRow(db, id);

@@ -1,5 +1,6 @@
 import { type GatewayRefund, GatewayRequestError } from "@mx/processors/gateway";
 import { and, eq, sql } from "drizzle-orm";
+import { refuseRefundIfDisputed } from "./card-disputes";
 import type { Db } from "./db";
 import { intentRow } from "./intents";
 import { sandboxPaymentIntents, sandboxRefunds } from "./schema";
@@ -30,6 +31,7 @@ export async function refundIntent(
       "This PaymentIntent has no captured charge to refund.",
     );
   }
+  await refuseRefundIfDisputed(db, paymentIntentId);
   const amount = amountCents ?? row.capturedCents - row.refundedCents;
   // Atomic: two refunds at once can never return more than was captured.
   const [updated] = await db

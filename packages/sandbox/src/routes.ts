@@ -15,6 +15,7 @@ import {
 import { sandboxChallengeRoutes } from "./challenge-routes";
 import { describeSandboxCheckoutSession, setSandboxCheckoutShipping } from "./checkout";
 import { createSandboxToken } from "./gateway";
+import { sandboxNoticeWorker } from "./notices";
 import { type SandboxWallHere, sandboxOfferWallRoutes } from "./offer-wall";
 import { sandboxOnboardingRoutes } from "./onboarding-routes";
 import { paySandboxCheckout } from "./pay-checkout";
@@ -111,8 +112,15 @@ export const sandboxRoutes: FastifyPluginAsync<SandboxesHere> = async (app: Fast
   if (here.offerWall) await app.register(sandboxOfferWallRoutes, { prefix: API_BASE, ...here.offerWall });
   const processors = here.processors;
   if (!processors) return;
+  // The processors' notices (disputes, early fraud warnings): swept from when the app is ready until it closes.
+  const noticeWorker = sandboxNoticeWorker(processors.db, processors.notices, {
+    delayMs: processors.disputeDelayMs,
+    log: app.log,
+  });
+  app.addHook("onReady", async () => noticeWorker.start());
+  app.addHook("onClose", async () => noticeWorker.stop());
   await app.register(sandboxApiRoutes, { prefix: API_BASE, ...processors });
   await app.register(sandboxOnboardingRoutes, processors);
   await app.register(sandboxChallengeRoutes, processors);
-  await app.register(sandboxPaypalRoutes, processors);
+  await app.register(sandboxPaypalRoutes, { ...processors, noticeWorker });
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { testCard, testTokenCard } from "./test-cards";
+import { luhnValid, testCard, testTokenCard } from "./test-cards";
+import { chargeRefusal } from "./tokens";
 
 describe("Stripe's test tokens", () => {
   it("stand for the sandbox's test cards: brand, last four digits and funding from the card's number", () => {
@@ -30,5 +31,26 @@ describe("Stripe's test tokens", () => {
   it("know no other token, whatever its name", () => {
     for (const token of ["tok_made_up", "", "constructor", "__proto__", "toString"])
       expect(testTokenCard(token)).toBeNull();
+  });
+});
+
+describe("the cards whose charges come back", () => {
+  it("are disputed (Stripe's 0259 and 2685) or warned of (the sandbox's own 8005), charged first", () => {
+    expect(testCard("4000000000000259")).toMatchObject({ behaviour: "dispute_fraudulent", isTestCard: true });
+    expect(testCard("4000000000002685")).toMatchObject({
+      behaviour: "dispute_product_not_received",
+      isTestCard: true,
+    });
+    expect(testCard("4000000000008005")).toMatchObject({
+      behaviour: "early_fraud_warning",
+      isTestCard: true,
+    });
+    expect(luhnValid("4000000000008005")).toBe(true);
+    for (const behaviour of [
+      "dispute_fraudulent",
+      "dispute_product_not_received",
+      "early_fraud_warning",
+    ] as const)
+      expect(chargeRefusal(behaviour)).toBeNull();
   });
 });

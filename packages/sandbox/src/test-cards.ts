@@ -15,9 +15,18 @@ export type CardBehaviour =
   /** Every payment needs the bank's 3-D Secure check first (the sandbox's challenge page). */
   | "authenticate"
   /** A debit card that attaches as a payout card; every payout to it fails ("could_not_process"). */
-  | "payout_fails";
+  | "payout_fails"
+  /** Charges succeed; each captured charge is disputed as fraudulent shortly after. */
+  | "dispute_fraudulent"
+  /** Charges succeed; each captured charge is disputed as product not received shortly after. */
+  | "dispute_product_not_received"
+  /** Charges succeed; each captured charge meets an early fraud warning (unauthorized use of the card) shortly after. */
+  | "early_fraud_warning";
 
-/** Stripe's public test numbers (facts from its testing documentation) and what each does. */
+/**
+ * Stripe's public test numbers (facts from its testing documentation) and what each does; one of the sandbox's own
+ * stands in for an early fraud warning, which Stripe's test mode raises on a card of its choosing.
+ */
 const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> = {
   "4242424242424242": { behaviour: "ok", funding: "credit" },
   "4000056655665556": { behaviour: "ok", funding: "debit" },
@@ -45,6 +54,20 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour; funding: string }> 
   // Payout cards: any debit card above receives payouts; this one is refused by the card's bank.
   "6011981111111113": { behaviour: "ok", funding: "debit" },
   "4000000000005126": { behaviour: "payout_fails", funding: "debit" },
+  // Disputes: the charge succeeds, then its cardholder disputes it.
+  "4000000000000259": { behaviour: "dispute_fraudulent", funding: "credit" },
+  "4000000000002685": { behaviour: "dispute_product_not_received", funding: "credit" },
+  // The sandbox's own (not one of Stripe's numbers): the charge succeeds, then the issuer raises an early fraud warning.
+  "4000000000008005": { behaviour: "early_fraud_warning", funding: "credit" },
+};
+
+/** What follows a captured charge on a card of these behaviours: the notice the processor sends, and its reason. */
+export const CARD_AFTERMATH: Partial<
+  Record<CardBehaviour, { kind: "open_dispute" | "raise_warning"; reason: string }>
+> = {
+  dispute_fraudulent: { kind: "open_dispute", reason: "fraudulent" },
+  dispute_product_not_received: { kind: "open_dispute", reason: "product_not_received" },
+  early_fraud_warning: { kind: "raise_warning", reason: "unauthorized_use_of_card" },
 };
 
 // One table of schemes and one Luhn check for the server and the web app.

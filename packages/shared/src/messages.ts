@@ -601,3 +601,19 @@ export const marketTexts = {
   downloadFailed: "Could not download the statement.",
   loadPortfolioFailed: "Could not load your portfolio.",
 } as const;
+
+/** A building frozen while a payment for it is disputed, and a restricted account, as players read them. */
+export const disputeTexts = {
+  /** The refusal of listing, selling, developing or renaming a frozen building. */
+  buildingFrozen: "This building is frozen while a payment for it is disputed.",
+  /** Why, as its owner reads it on Property Details. */
+  frozenReason:
+    "A payment for this building is disputed: it can't be listed, sold, developed or renamed until the dispute is decided.",
+  frozenBadge: "Frozen",
+  frozenTitle: "Frozen while a payment is disputed",
+  restrictedTitle: "Your account is restricted",
+  restrictedLead: (what: string) =>
+    `You can't pay by card or PayPal or withdraw until support has reviewed your account. Reason: ${what}`,
+  restrictedSince: (when: string) => `Restricted since ${when}.`,
+  contactSupport: "To ask for a review, write to",
+} as const;

@@ -151,6 +151,13 @@ export const Env = z.object({
     .default(24),
   /** Seconds the sandbox wall waits before sending its postback. */
   OFFERWALL_SANDBOX_DELAY_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  /** Milliseconds after a payment before the sandbox processor tells of its dispute or early fraud warning. */
+  SANDBOX_NOTICE_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 60_000)
+    .default(3000),
   /** Seconds a whole request may take (headers and body) before the server answers 408. */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Seconds for a client to send the request headers. */

@@ -36,6 +36,11 @@ export type Config = {
   payoutHoldHours: number;
   /** Hours a seller's proceeds from a card or PayPal payment clear before they can be withdrawn. */
   earningsClearHours: number;
+  /**
+   * Milliseconds after a payment (or evidence given) before the sandbox processor tells of its dispute, early fraud
+   * warning or decision: Stripe's test mode does it "shortly after".
+   */
+  sandboxNoticeDelayMs: number;
   /** Reports a player may file in a day. */
   reportsPerDay: number;
   /**

@@ -13,9 +13,11 @@ import { purgeOfferPostbacks } from "./purge-offer-postbacks";
 import { purgeOutbox } from "./purge-outbox";
 import { recoverBids } from "./recover-bids";
 import { announceDevelopments, recoverDevelopments } from "./recover-developments";
+import { recoverFraudWarnings } from "./recover-fraud-warnings";
 import { recoverPurchases } from "./recover-purchases";
 import { recoverShopOrders } from "./recover-shop-orders";
 import { releaseBidHolds } from "./release-bid-holds";
+import { releaseClearedEarnings } from "./release-cleared-earnings";
 import { resendDeletionRefunds } from "./resend-deletion-refunds";
 import { resendInterruptedPayouts } from "./resend-interrupted-payouts";
 import { settleLandedPayouts } from "./settle-landed-payouts";
@@ -26,6 +28,7 @@ const serverJobs: Job[] = [
   recoverPurchases,
   recoverBids,
   recoverDevelopments,
+  recoverFraudWarnings,
   announceDevelopments,
   releaseBidHolds,
   expireBids,
@@ -34,6 +37,7 @@ const serverJobs: Job[] = [
   settlePaypalRefunds,
   resendInterruptedPayouts,
   resendDeletionRefunds,
+  releaseClearedEarnings,
   payAutomaticPayouts,
   purgeIdempotencyKeys,
   purgeOfferPostbacks,

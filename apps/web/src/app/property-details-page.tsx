@@ -11,7 +11,9 @@ import { WatchToggle } from "../features/watchlist/components/watch-toggle";
 export function PropertyDetailsPage() {
   return (
     <PropertyDetailsRoute
-      ownerBids={({ buildingId, onNotice }) => <BuildingBids buildingId={buildingId} onNotice={onNotice} />}
+      ownerBids={({ buildingId, onNotice, acceptBlocked }) => (
+        <BuildingBids buildingId={buildingId} onNotice={onNotice} acceptBlocked={acceptBlocked} />
+      )}
       cancelSale={({ propertyId, name, ask, onNotice }) => (
         <CancelSaleButton propertyId={propertyId} name={name} ask={ask} onNotice={onNotice} />
       )}

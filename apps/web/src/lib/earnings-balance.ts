@@ -15,6 +15,9 @@ async function getBalance(signal?: AbortSignal): Promise<Balance> {
     pendingAmount: balance?.pendingAmount ?? 0,
     currency: balance?.currency ?? "usd",
     instantPayoutFee: balance?.instantPayoutFee ?? 1,
+    clearingAmount: balance?.clearingAmount ?? 0,
+    clearingCents: balance?.clearingCents ?? 0,
+    clearing: balance?.clearing ?? [],
   };
 }
 

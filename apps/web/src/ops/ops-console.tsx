@@ -4,27 +4,34 @@ import { ErrorBox } from "../components/ui/error-box";
 import { Spinner } from "../components/ui/spinner";
 import { useDocumentTitle } from "../lib/use-document-title";
 import { Audit } from "./audit";
+import { Disputes } from "./disputes";
 import { Money } from "./money";
 import { opsRequest } from "./ops-api";
 import { Players } from "./players";
 import { Reports } from "./reports";
+import { Restricted } from "./restricted";
 import { Roles } from "./roles";
 import { SecondFactor } from "./second-factor";
 import { Shop } from "./shop";
 import { useLoad } from "./use-load";
 import "./ops.css";
 
-type Section = "players" | "reports" | "shop" | "money" | "audit" | "roles";
+type Section = "players" | "reports" | "shop" | "money" | "disputes" | "restricted" | "audit" | "roles";
 const sectionLabels: Record<Section, string> = {
   players: "Players",
   reports: "Reports",
   shop: "Shop",
   money: "Money",
+  disputes: "Disputes",
+  restricted: "Restricted accounts",
   audit: "Audit log",
   roles: "Roles",
 };
 
-/** The operator console: the second factor first, then players, reports, the audit log and (admins) roles. */
+/**
+ * The operator console: the second factor first, then players, reports, the shop, (finance and admins) money,
+ * disputes and restricted accounts, the audit log and (admins) roles.
+ */
 export default function OpsConsole() {
   useDocumentTitle("Operator console");
   const status = useLoad(() => opsRequest("/ops/factor", OperatorStatus).then((r) => r.data), "");
@@ -40,7 +47,7 @@ export default function OpsConsole() {
       "players",
       "reports",
       "shop",
-      ...(role === "support" ? [] : (["money"] as const)),
+      ...(role === "support" ? [] : (["money", "disputes", "restricted"] as const)),
       "audit",
       ...(role === "admin" ? (["roles"] as const) : []),
     ];
@@ -62,6 +69,8 @@ export default function OpsConsole() {
         {section === "players" ? <Players canRefund={role !== "support"} /> : null}
         {section === "shop" ? <Shop /> : null}
         {section === "money" ? <Money /> : null}
+        {section === "disputes" ? <Disputes /> : null}
+        {section === "restricted" ? <Restricted /> : null}
         {section === "reports" ? <Reports /> : null}
         {section === "audit" ? <Audit /> : null}
         {section === "roles" ? <Roles /> : null}

@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
 
-/** A table of records with its caption and column heads; "None." when it has no rows. */
-export function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+/**
+ * A table of records with its caption and column heads; "None." when it has no rows. `stack`: on a phone each row
+ * becomes a card of its cells, each under its column's name, for tables too wide to scroll through.
+ */
+export function Table({
+  caption,
+  head,
+  rows,
+  stack = false,
+}: {
+  caption: string;
+  head: string[];
+  rows: ReactNode[][];
+  stack?: boolean;
+}) {
   return (
     <div className="ops__table-wrap">
-      <table className="ops__table">
+      <table className={stack ? "ops__table ops__table--stack" : "ops__table"}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -26,7 +39,9 @@ export function Table({ caption, head, rows }: { caption: string; head: string[]
               <tr key={i}>
                 {cells.map((c, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional.
-                  <td key={j}>{c}</td>
+                  <td key={j} data-label={stack ? head[j] || undefined : undefined}>
+                    {stack ? <div>{c}</div> : c}
+                  </td>
                 ))}
               </tr>
             ))

@@ -3,9 +3,11 @@ import { useState } from "react";
 import { z } from "zod";
 import { ErrorBox, StatusNote } from "../components/ui/error-box";
 import { Spinner } from "../components/ui/spinner";
+import { DisputeTable } from "./dispute-table";
 import { opsRequest, when } from "./ops-api";
 import { PlayerActions } from "./player-actions";
 import { PlayerHistory, PlayerTrades } from "./player-records";
+import { LiftRestriction } from "./restricted";
 import { useLoad } from "./use-load";
 
 /** One player in full: their profile, the actions on them, and their records. */
@@ -19,13 +21,25 @@ export function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
   };
   if (detail.loading && !detail.value) return <Spinner showLabel />;
   if (detail.error || !detail.value) return <ErrorBox>{detail.error}</ErrorBox>;
-  const { profile, holdings, ledger, purchases, developments, bids, payouts, sessions, reports } =
+  const { profile, holdings, ledger, purchases, developments, bids, payouts, sessions, reports, disputes } =
     detail.value;
   return (
     <article className="ops__player" aria-label={`Player ${profile.userName ?? profile.id}`}>
       <PlayerFacts profile={profile} />
       {note ? <StatusNote>{note}</StatusNote> : null}
       <PlayerActions id={id} profile={profile} act={act} />
+      {profile.restriction && canRefund ? (
+        <div className="ops__actions">
+          <LiftRestriction
+            id={id}
+            name={profile.userName ?? "The player"}
+            done={(text) => {
+              setNote(text);
+              detail.reload();
+            }}
+          />
+        </div>
+      ) : null}
       <PlayerTrades
         holdings={holdings}
         purchases={purchases}
@@ -33,12 +47,13 @@ export function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
         canRefund={canRefund}
         act={act}
       />
+      <DisputeTable caption="Disputes of their payments" disputes={disputes} />
       <PlayerHistory bids={bids} payouts={payouts} ledger={ledger} sessions={sessions} reports={reports} />
     </article>
   );
 }
 
-/** The player's profile as a list of facts: names, e-mail, id, colour, role and freezes. */
+/** The player's profile as a list of facts: names, e-mail, id, colour, role, freezes and restriction. */
 function PlayerFacts({ profile }: { profile: PlayerDetail["profile"] }) {
   return (
     <dl className="ops__facts">
@@ -65,6 +80,12 @@ function PlayerFacts({ profile }: { profile: PlayerDetail["profile"] }) {
       <dd>{profile.tradingFrozenReason ? `frozen: ${profile.tradingFrozenReason}` : "open"}</dd>
       <dt>Payouts</dt>
       <dd>{profile.payoutsFrozenReason ? `frozen: ${profile.payoutsFrozenReason}` : "open"}</dd>
+      <dt>Restriction</dt>
+      <dd data-testid="player-restriction">
+        {profile.restriction
+          ? `restricted since ${when(profile.restriction.since)}: ${profile.restriction.reason}`
+          : "none"}
+      </dd>
     </dl>
   );
 }

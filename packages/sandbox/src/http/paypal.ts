@@ -12,6 +12,7 @@ import {
 } from "../paypal";
 import { sandboxPaypalOrders, sandboxPaypalPayouts } from "../schema";
 import { createSandboxTestDatabase } from "../test-database";
+import { capture, disputes } from "./paypal-disputes";
 import { authorizations, orderJson, orders, type PaypalCall, refundCapture } from "./paypal-orders";
 import { payoutJson, payouts } from "./paypal-payouts";
 import { type CannedReply, type Json, paypalError } from "./paypal-replies";
@@ -21,11 +22,12 @@ export { paypalError } from "./paypal-replies";
 /**
  * The sandbox's PayPal in PayPal's HTTP shape, for the tests of the PayPal adapter and the official SDK: a stand-in
  * for api-m.paypal.com on 127.0.0.1 with just the endpoints that adapter uses (OAuth token, webhook signature
- * verification, Orders v2, Payments v2, Payouts v1). It keeps no business of its own: each call is the sandbox's
- * PayPal (`createSandboxPaypal`) on a test database of its own, and each answer is the sandbox's record in PayPal's
- * JSON. It keeps a record of every request it got, so tests can assert them exactly, and replies queued by tests.
+ * verification, Orders v2, Payments v2, Payouts v1, Disputes v1). It keeps no business of its own: each call is the
+ * sandbox's PayPal (`createSandboxPaypal`) on a test database of its own, and each answer is the sandbox's record in
+ * PayPal's JSON. It keeps a record of every request it got, so tests can assert them exactly, and replies queued by tests.
  *
- * The endpoints live beside it: orders and payments (`paypal-orders.ts`), payouts (`paypal-payouts.ts`).
+ * The endpoints live beside it: orders and payments (`paypal-orders.ts`), payouts (`paypal-payouts.ts`), disputes and
+ * the capture read (`paypal-disputes.ts`).
  */
 
 type PaypalRequest = {
@@ -87,6 +89,11 @@ async function answer(
   } else if (area === "payments" && kind === "captures" && id && action === "refund" && method === "POST") {
     reply = await refundCapture(paypal, db, call, id);
   } else if (area === "payments" && kind === "payouts") reply = await payouts(paypal, db, call);
+  else if (area === "payments" && kind === "captures" && id && !action && method === "GET") {
+    reply = await capture(paypal, id);
+  } else if (area === "customer" && kind === "disputes") {
+    reply = await disputes(paypal, call, new URLSearchParams(path.split("?")[1] ?? ""));
+  }
   return (
     reply ?? { status: 404, body: { name: "NOT_FOUND", message: `No emulated route ${method} ${path}` } }
   );

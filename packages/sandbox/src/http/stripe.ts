@@ -11,6 +11,7 @@ import { createSandboxTestDatabase } from "../test-database";
 import { checkoutSessions } from "./stripe-checkout";
 import { accounts, createAccountLink, payouts, transfers } from "./stripe-connect";
 import { type RecordedRequest, type StripeCall, type StripeHere, stripeHere } from "./stripe-context";
+import { disputes, earlyFraudWarnings } from "./stripe-disputes";
 import { createCustomer, createRefund, intents, paymentMethods } from "./stripe-payments";
 import { asStripeError, type CannedReply, type Json, stripeError } from "./stripe-replies";
 import { renderSession } from "./stripe-shapes-checkout";
@@ -32,7 +33,8 @@ export { connectedAccount, EXTERNAL_ACCOUNT_REFUSAL } from "./stripe-shapes-conn
  * is one of Stripe's shared test payment methods, its test Visa.
  *
  * The endpoints live in files of their own, by group: payments (customers, payment methods, intents, refunds),
- * Connect (accounts, their cards and links, transfers, payouts) and Checkout; the rows' Stripe shapes beside them.
+ * Connect (accounts, their cards and links, transfers, payouts), Checkout, and disputes with Radar's early fraud
+ * warnings; the rows' Stripe shapes beside them.
  */
 
 /** What Stripe may later say of a connected account, in its words. */
@@ -47,6 +49,8 @@ export type StripeEmulator = {
   requests: RecordedRequest[];
   /** The sandbox processor the face speaks for, for a test to make records as another of Stripe's clients would. */
   sandbox: PaymentGateway;
+  /** The sandbox's database behind it, for a test that changes what Stripe would (a cardholder's dispute, …). */
+  db: Db;
   /** A payment intent as Stripe returns it, or null. */
   intent(id: string): Promise<Json | null>;
   /** The intent as Stripe changes it later (the customer's bank, a refund made elsewhere, the dashboard). */
@@ -95,6 +99,8 @@ function endpointOf({ method, id }: StripeCall, resource: string | undefined) {
   if (resource === "transfers") return transfers;
   if (resource === "payouts") return payouts;
   if (resource === "checkout" && id === "sessions") return checkoutSessions;
+  if (resource === "disputes") return disputes;
+  if (resource === "radar") return earlyFraudWarnings;
   return null;
 }
 
@@ -251,6 +257,7 @@ export async function startStripeEmulator(): Promise<StripeEmulator> {
     url: `http://127.0.0.1:${port}`,
     requests,
     sandbox,
+    db,
     ...stripeRecords(here),
     replyOnce(method, path, reply) {
       const key = `${method} ${path}`;

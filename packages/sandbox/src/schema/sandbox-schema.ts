@@ -98,3 +98,38 @@ export const paypalItemStatus = sandbox.enum("paypal_item_status", PAYPAL_ITEM_S
 /** The offer-wall partner's postback: queued → sending → sent; back to queued after a failed try, failed at last. */
 export const POSTBACK_STATES = ["queued", "sending", "sent", "failed"] as const;
 export const postbackState = sandbox.enum("postback_state", POSTBACK_STATES);
+
+/** A card dispute, in Stripe's words: the sandbox opens disputes as needs_response; warning_* are inquiries. */
+const SANDBOX_DISPUTE_STATUSES = [
+  "warning_needs_response",
+  "warning_under_review",
+  "warning_closed",
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+  "prevented",
+] as const;
+export const sandboxDisputeStatus = sandbox.enum("dispute_status", SANDBOX_DISPUTE_STATUSES);
+
+/** A PayPal dispute (Disputes v1): the sandbox's go OPEN → UNDER_REVIEW → RESOLVED. */
+const PAYPAL_DISPUTE_STATUSES = [
+  "OPEN",
+  "WAITING_FOR_BUYER_RESPONSE",
+  "WAITING_FOR_SELLER_RESPONSE",
+  "UNDER_REVIEW",
+  "RESOLVED",
+  "OTHER",
+] as const;
+export const paypalDisputeStatus = sandbox.enum("paypal_dispute_status", PAYPAL_DISPUTE_STATUSES);
+
+/**
+ * What the processors tell the product later, on their own: a card's dispute opened, an early fraud warning raised,
+ * a dispute decided, a PayPal dispute opened or resolved.
+ */
+const NOTICE_KINDS = ["open_dispute", "raise_warning", "decide_dispute", "paypal_dispute"] as const;
+export const noticeKind = sandbox.enum("notice_kind", NOTICE_KINDS);
+
+/** A notice: queued → sending → sent; back to queued after a failed try, failed at last. */
+const NOTICE_STATES = ["queued", "sending", "sent", "failed"] as const;
+export const noticeState = sandbox.enum("notice_state", NOTICE_STATES);

@@ -84,6 +84,11 @@ export const Profile = z.object({
   createdAt: z.string(),
   /** The player chose not to list their buildings on their public profile (count and value still show). */
   hideHoldings: z.boolean(),
+  /**
+   * Set while the player may neither pay by card or PayPal nor withdraw (a lost dispute, a fraud warning): why, and
+   * since when (ISO time). Lifted by an operator.
+   */
+  restriction: z.object({ reason: z.string(), since: z.string() }).nullable().optional(),
 });
 export type Profile = z.infer<typeof Profile>;
 

@@ -275,6 +275,10 @@ const STATEMENT_KINDS = [
   "account-refund-reversal",
   "forfeit",
   "shop-order",
+  "proceeds-cleared",
+  "proceeds-held-back",
+  "proceeds-returned",
+  "dispute",
 ] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 export const StatementRow = z.object({
@@ -291,7 +295,7 @@ export const StatementRow = z.object({
   credits: z.number(),
   fees: z.number(),
   tax: z.number(),
-  /** Dollars in (+) or out (-) of the withdrawable earnings. */
+  /** Dollars in (+) or out (-) of the earnings (withdrawable, or still clearing after a sale). */
   earnings: z.number(),
   /** The earnings after this row. */
   balance: z.number(),

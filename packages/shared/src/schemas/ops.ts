@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decimal } from "./common";
 
 /** Reports: a player reports a building's name, or a player. */
 const REPORT_TARGETS = ["building", "player"] as const;
@@ -81,8 +82,102 @@ export const PlayerSummary = z.object({
 });
 export type PlayerSummary = z.infer<typeof PlayerSummary>;
 
+/** A dispute's state as the platform keeps it (the processor interface's `DISPUTE_STATUSES`). */
+const DISPUTE_STATES = ["needs_response", "under_review", "won", "lost"] as const;
+/** What a disputed payment bought. */
+const DISPUTE_SUBJECTS = ["purchase", "bid", "development", "shop_order"] as const;
+/** The console's filters of the disputes list: open (needs response or under review), won, lost, or all. */
+export const DISPUTE_FILTERS = ["open", "won", "lost", "all"] as const;
+
+/** A page of a console list: what follows is asked for with `cursor`, the `nextCursor` of the page before. */
+const listPage = {
+  limit: decimal(
+    z.number().int().min(1, { error: "must be at least 1" }).max(100, { error: "must be 100 or less" }),
+  ).default(50),
+  cursor: z
+    .string()
+    .min(1)
+    .max(400)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "must be the nextCursor of the page before" })
+    .optional(),
+};
+
+export const DisputeListQuery = z.strictObject({
+  state: z.enum(DISPUTE_FILTERS, { error: `must be one of ${DISPUTE_FILTERS.join(", ")}` }).default("all"),
+  /** newest: opened last first; due: evidence due soonest first (those with no date last). */
+  sort: z.enum(["newest", "due"], { error: "must be newest or due" }).default("newest"),
+  ...listPage,
+});
+export type DisputeListQuery = z.infer<typeof DisputeListQuery>;
+
+export const OpsDispute = z.object({
+  id: z.string(),
+  processor: z.string(),
+  processorId: z.string(),
+  paymentIntentId: z.string(),
+  subject: z.enum(DISPUTE_SUBJECTS),
+  subjectId: z.string(),
+  buildingId: z.string().nullable(),
+  payerId: z.string().nullable(),
+  payerName: z.string().nullable(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  currency: z.string(),
+  reason: z.string(),
+  state: z.enum(DISPUTE_STATES),
+  evidenceDueBy: z.string().nullable(),
+  evidenceText: z.string().nullable(),
+  evidenceSubmittedAt: z.string().nullable(),
+  fundsWithdrawn: z.boolean(),
+  /** Taken back from the seller's proceeds still clearing when it opened. */
+  clawedBackCents: z.number().int(),
+  /** Lost: whether the building went back to the game (false: its later buyer keeps it); null until lost. */
+  returnedToGame: z.boolean().nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type OpsDispute = z.infer<typeof OpsDispute>;
+
+export const DisputePage = z.object({ disputes: z.array(OpsDispute), nextCursor: z.string().nullable() });
+export type DisputePage = z.infer<typeof DisputePage>;
+
+/** The platform's evidence, as the processor's text field takes it (Stripe's uncategorized text: 20,000). */
+export const DisputeEvidenceBody = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(10, { error: "say in a sentence or more why the payment was genuine" })
+    .max(20_000, { error: "must be 20,000 characters or fewer" }),
+});
+
+export const RestrictedPlayersQuery = z.strictObject(listPage);
+
+const RestrictedPlayer = z.object({
+  id: z.string(),
+  userName: z.string().nullable(),
+  email: z.string().nullable(),
+  reason: z.string(),
+  since: z.string(),
+});
+
+export const RestrictedPlayerPage = z.object({
+  players: z.array(RestrictedPlayer),
+  nextCursor: z.string().nullable(),
+});
+export type RestrictedPlayerPage = z.infer<typeof RestrictedPlayerPage>;
+
+export const LiftRestrictionBody = z.strictObject({
+  /** Why it is lifted, for the audit log. */
+  note: z.string().trim().min(3, { error: "say in a few words why" }).max(300),
+});
+
 export const PlayerDetail = z.object({
-  profile: PlayerSummary.extend({ buildingColor: z.string(), role: OperatorRole.nullable() }),
+  profile: PlayerSummary.extend({
+    buildingColor: z.string(),
+    role: OperatorRole.nullable(),
+    /** Set by a lost dispute or an early fraud warning: no card or PayPal payments, no withdrawals. */
+    restriction: z.object({ reason: z.string(), since: z.string() }).nullable(),
+  }),
   holdings: z.array(
     z.object({
       buildingId: z.string(),
@@ -143,6 +238,8 @@ export const PlayerDetail = z.object({
     }),
   ),
   reports: z.array(Report),
+  /** Disputes of the player's payments, newest first. */
+  disputes: z.array(OpsDispute),
 });
 export type PlayerDetail = z.infer<typeof PlayerDetail>;
 

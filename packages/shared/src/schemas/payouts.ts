@@ -127,7 +127,20 @@ export const PayoutDetailsData = z.object({
 });
 export type PayoutDetailsData = z.infer<typeof PayoutDetailsData>;
 
-/** GET users/balance: what the player may withdraw now, and what is on its way. */
+/** A sale's proceeds not yet withdrawable: they clear some time after the buyer's payment. */
+export const ClearingProceeds = z.object({
+  /** Dollars. */
+  amount: z.number(),
+  amountCents: z.number().int(),
+  buildingId: z.string().nullable(),
+  /** The building's name when it was sold; null for a row of no building. */
+  building: z.string().nullable(),
+  /** ISO 8601: when they become withdrawable. */
+  clearsAt: z.string(),
+});
+export type ClearingProceeds = z.infer<typeof ClearingProceeds>;
+
+/** GET users/balance: what the player may withdraw now, what is still clearing, and what is on its way. */
 export const Balance = z.object({
   /** Dollars. */
   availableAmount: z.number(),
@@ -138,6 +151,11 @@ export const Balance = z.object({
   currency: z.string(),
   /** Dollars an instant payout costs. */
   instantPayoutFee: z.number(),
+  /** Dollars of sales' proceeds not yet withdrawable (not in the available amount). */
+  clearingAmount: z.number(),
+  clearingCents: z.number().int(),
+  /** Each sale's proceeds still clearing, the soonest to clear first. */
+  clearing: z.array(ClearingProceeds),
 });
 export type Balance = z.infer<typeof Balance>;
 export const BalanceData = z.object({ response: Balance });

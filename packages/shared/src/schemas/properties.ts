@@ -58,6 +58,13 @@ export const Property = z.object({
   heldUntil: z.number().int().nullable().optional(),
   /** What has been built on it (developments stay with the building), and what is being built. */
   development: Development,
+  /**
+   * True while a payment for it is disputed: it cannot be listed, sold, developed or renamed until the dispute is
+   * decided.
+   */
+  frozen: z.boolean().optional(),
+  /** Why it is frozen, in its owner's reply only. */
+  frozenReason: z.string().optional(),
 });
 export type Property = z.infer<typeof Property>;
 

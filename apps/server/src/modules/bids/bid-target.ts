@@ -1,8 +1,8 @@
 import { AppError } from "@mx/kit/errors";
-import { formats } from "@mx/shared/messages";
+import { disputeTexts, formats } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { isUuid } from "@mx/shared/uuid";
-import { eq, or } from "drizzle-orm";
+import { eq, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 
@@ -13,6 +13,8 @@ export type BidTarget = {
   forSale: boolean;
   /** The owner's ask (null when not for sale): what a bid must exceed. Never the building's value. */
   askCents: number | null;
+  /** True while a payment for the building is disputed: it takes no bids. */
+  frozen: boolean;
 };
 
 /** The property a bid names, by property id or building id. */
@@ -24,6 +26,7 @@ export async function findBidTarget(q: Queryable, ref: string): Promise<BidTarge
       ownerId: properties.ownerId,
       forSale: properties.forSale,
       askCents: properties.askCents,
+      frozen: sql<boolean>`${properties.frozenDisputeId} is not null`,
     })
     .from(properties)
     .innerJoin(buildings, eq(buildings.id, properties.buildingId))
@@ -42,6 +45,7 @@ export function checkBid(target: BidTarget, bidderId: string, amountCents: numbe
   if (!target.forSale || target.ownerId === null || target.askCents === null) {
     throw new AppError("CONFLICT", "This building is not for sale, so it takes no bids.");
   }
+  if (target.frozen) throw new AppError("CONFLICT", disputeTexts.buildingFrozen);
   if (amountCents <= target.askCents) {
     throw new AppError("BAD_REQUEST", `bidAmount: ${formats.bidTooLow(formatCents(target.askCents))}`);
   }

@@ -3,6 +3,7 @@ import { uniqueViolation } from "@mx/kit/db-errors";
 import { AppError } from "@mx/kit/errors";
 import { CardError, GatewayRequestError } from "@mx/processors/gateway";
 import { ASK_PROCESSING_FEE_CENTS, BUY_PROCESSING_FEE_CENTS, SALES_TAX_CENTS } from "@mx/shared/constants";
+import { disputeTexts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import type { Bid } from "@mx/shared/schemas/bids";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { displayName } from "../buildings/present-property";
 import { publishBuilding } from "../buildings/publish-building";
 import { trackHoldings } from "../collections/track-holdings";
+import { recordClearingProceeds } from "../ledger/clearing";
 import { accounts, postJournal } from "../ledger/ledger";
 import { type Resumable, runOperation, type Step } from "../money/operation";
 import { bidActivity } from "./bid-activity";
@@ -56,7 +58,7 @@ function mustBePending(bid: BidRow, now: Date): void {
 
 async function ownerOf(tx: Tx, buildingId: string) {
   const [row] = await tx
-    .select({ ownerId: properties.ownerId, forSale: properties.forSale })
+    .select({ ownerId: properties.ownerId, forSale: properties.forSale, frozen: properties.frozenDisputeId })
     .from(properties)
     .where(eq(properties.buildingId, buildingId));
   return row;
@@ -120,6 +122,7 @@ export async function acceptBid(deps: AppDeps, userId: string, bidId: string): P
       const property = await ownerOf(tx, row.buildingId);
       if (property?.ownerId !== userId) throw new AppError("CONFLICT", "You no longer own this building.");
       if (!property.forSale) throw new AppError("CONFLICT", "This building is not for sale any more.");
+      if (property.frozen) throw new AppError("CONFLICT", disputeTexts.buildingFrozen);
       const [accepting] = await tx
         .update(bids)
         .set({ status: "accepting", updatedAt: new Date() })
@@ -268,7 +271,7 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
       .innerJoin(buildings, eq(buildings.id, properties.buildingId))
       .where(eq(properties.buildingId, bid.buildingId));
     const buildingName = named ? displayName(named) : null;
-    await writeSale(tx, bid, userId, buildingName);
+    await writeSale(tx, bid, userId, buildingName, deps.config.earningsClearHours);
     await tx
       .update(bids)
       .set({
@@ -297,9 +300,16 @@ async function sell(deps: AppDeps, bid: BidRow): Promise<HeldBid[]> {
 
 /**
  * The sale's writes on the building, in the sale's transaction: the bidder made its owner at the bid's price (only
- * while the seller still owns it), the price-history point, and the sale's journal.
+ * while the seller still owns it), the price-history point, and the sale's journal. The seller's proceeds clear
+ * before they can be withdrawn: they go to their clearing account for `clearHours` after the buyer's payment.
  */
-async function writeSale(tx: Tx, bid: BidRow, userId: string, buildingName: string | null): Promise<void> {
+async function writeSale(
+  tx: Tx,
+  bid: BidRow,
+  userId: string,
+  buildingName: string | null,
+  clearHours: number,
+): Promise<void> {
   const bidId = bid.id;
   const [sold] = await tx
     .update(properties)
@@ -318,6 +328,7 @@ async function writeSale(tx: Tx, bid: BidRow, userId: string, buildingName: stri
   await tx
     .insert(priceHistory)
     .values({ buildingId: bid.buildingId, priceCents: bid.amountCents, kind: "trade" });
+  const proceedsCents = bid.amountCents - ASK_PROCESSING_FEE_CENTS;
   await postJournal(tx, {
     kind: "sale",
     reference: bidId,
@@ -325,13 +336,22 @@ async function writeSale(tx: Tx, bid: BidRow, userId: string, buildingName: stri
     memo: `${bid.buildingId} sold for ${formatCents(bid.amountCents)}`,
     entries: [
       { account: accounts.cardFunding, amountCents: -bid.totalCents },
-      { account: accounts.earnings(userId), amountCents: bid.amountCents - ASK_PROCESSING_FEE_CENTS },
+      { account: accounts.clearing(userId), amountCents: proceedsCents },
       {
         account: accounts.platformFees,
         amountCents: BUY_PROCESSING_FEE_CENTS + ASK_PROCESSING_FEE_CENTS,
       },
       { account: accounts.salesTaxPayable, amountCents: SALES_TAX_CENTS },
     ],
+  });
+  if (proceedsCents <= 0) return;
+  await recordClearingProceeds(tx, {
+    sellerId: userId,
+    saleReference: bidId,
+    paymentIntentId: bid.paymentIntentId,
+    buildingId: bid.buildingId,
+    amountCents: proceedsCents,
+    clearHours,
   });
 }
 

@@ -13,6 +13,7 @@ import { paymentCards, paymentIntents } from "../../db/schema/payments";
 import type { AppDeps } from "../../deps";
 import { alertWatchers } from "../alerts/alert-watchers";
 import { assertNotFrozen } from "../auth/frozen";
+import { assertNotRestricted } from "../auth/restriction";
 import { propertyOfBuilding } from "../buildings/building-property";
 import { lockBuildings, playerDeleted } from "../buildings/lock-buildings";
 import { defaultCard, ensureCustomer } from "../cards/cards";
@@ -119,6 +120,8 @@ export async function submitBid(
 ): Promise<{ bid: Bid } | { action: ActionRequired; bidId: string }> {
   const { db } = deps;
   await assertNotFrozen(db, userId, "trading");
+  // A bid is always held on a card or at PayPal.
+  await assertNotRestricted(db, userId, "payments");
   const amountCents = bidCents(input.bidAmount);
   const totalCents = amountCents + FEE_AND_TAX_CENTS;
   const target = await findBidTarget(db, input.propertyId);

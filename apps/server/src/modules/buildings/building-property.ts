@@ -1,4 +1,5 @@
 import { AppError } from "@mx/kit/errors";
+import { disputeTexts } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client";
@@ -36,6 +37,8 @@ export async function renameBuilding(
       const current = await propertyOfBuilding(tx, buildingId);
       if (current.ownerId !== userId)
         throw new AppError("FORBIDDEN", "Only the owner can rename this building.");
+      // Read under the lock a dispute's freeze takes too.
+      if (current.frozen) throw new AppError("CONFLICT", disputeTexts.buildingFrozen);
       await tx
         .update(properties)
         .set({ customName: name, updatedAt: new Date() })

@@ -30,6 +30,7 @@ const propertyColumns = {
   sales: properties.sales,
   developmentLevel: properties.developmentLevel,
   constructingUntil: properties.constructingUntil,
+  frozenDisputeId: properties.frozenDisputeId,
   lat: buildings.lat,
   lng: buildings.lng,
 };
@@ -101,6 +102,7 @@ export function presentProperty(row: PropertyRow): Property {
     location: { lat: round6(row.lat ?? 0), lng: round6(row.lng ?? 0) },
     status: row.forSale ? "forSale" : owned ? "owned" : "available",
     development: presentDevelopment(row.developmentLevel ?? 0, row.constructingUntil ?? null),
+    frozen: Boolean(row.frozenDisputeId),
   };
 }
 

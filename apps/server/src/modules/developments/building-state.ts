@@ -5,7 +5,7 @@ import {
   type DevelopmentKind,
   MAX_DEVELOPMENT_LEVEL,
 } from "@mx/shared/constants";
-import { serverMessages } from "@mx/shared/messages";
+import { disputeTexts, serverMessages } from "@mx/shared/messages";
 import { isUuid } from "@mx/shared/uuid";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
@@ -47,11 +47,14 @@ export type BuildingState = {
   developmentLevel: number;
   constructingUntil: Date | null;
   paying: boolean;
+  /** True while a payment for the building is disputed. */
+  frozen: boolean;
 };
 
 /** Why `kind` cannot be started now by `userId` on a building in this state; null when it can. */
 export function refusal(state: BuildingState, userId: string, kind: DevelopmentKind): AppError | null {
   if (state.ownerId !== userId) return new AppError("FORBIDDEN", ONLY_THE_OWNER);
+  if (state.frozen) return new AppError("CONFLICT", disputeTexts.buildingFrozen);
   if (state.constructingUntil) {
     return new AppError(
       "CONFLICT",
@@ -108,6 +111,7 @@ export async function readStates(
       constructingUntil: properties.constructingUntil,
       // Named with its table: inside the subquery a bare column name would be the development's own.
       paying: sql<boolean>`exists (select 1 from developments d where d.building_id = properties.building_id and d.state = 'reserved')`,
+      frozen: sql<boolean>`${properties.frozenDisputeId} is not null`,
     })
     .from(properties)
     .where(inArray(properties.buildingId, buildingIds))

@@ -17,6 +17,7 @@ import { properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
 import { frozenRefusal } from "../auth/frozen";
+import { restrictedRefusal } from "../auth/restriction";
 import { lockBuildings } from "../buildings/lock-buildings";
 import { accounts, postJournal } from "../ledger/ledger";
 import { creditsOf } from "../offerwall/credits";
@@ -45,6 +46,8 @@ type Payer = {
   customer_id: string | null;
   /** Why an operator froze the player's trading, if they did. */
   frozen: string | null;
+  /** Why the player may not pay by card or PayPal, if they are restricted. */
+  restricted: string | null;
 };
 
 type Wanted = { i: number; ask: Asked; buildingId: string };
@@ -123,7 +126,8 @@ function readPayers(tx: Tx, wanted: Wanted[]): Promise<Payer[]> {
   return queryRows<Payer>(
     tx,
     sql`select u.user_id::text, c.id as card_id, c.is_default, pc.customer_id,
-          (select pl.trading_frozen_reason from users pl where pl.id = u.user_id) as frozen
+          (select pl.trading_frozen_reason from users pl where pl.id = u.user_id) as frozen,
+          (select pl.restricted_reason from users pl where pl.id = u.user_id) as restricted
         from (select value::uuid as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)) u
         left join payment_cards c on c.user_id = u.user_id
         left join payment_customers pc on pc.user_id = u.user_id`,
@@ -154,8 +158,8 @@ function checkAsk(
   buildingId: string,
   read: { states: Map<string, BuildingState>; payers: Payer[]; credits: Credits },
 ): Omit<Accepted, "i"> {
-  const frozen = read.payers.find((p) => p.user_id === ask.userId)?.frozen;
-  if (frozen) throw frozenRefusal("trading", frozen);
+  const payer = read.payers.find((p) => p.user_id === ask.userId);
+  if (payer?.frozen) throw frozenRefusal("trading", payer.frozen);
   const state = read.states.get(buildingId);
   if (!state) throw new AppError("NOT_FOUND", `No property with id ${ask.key}.`);
   const why = refusal(state, ask.userId, ask.kind);
@@ -165,6 +169,9 @@ function checkAsk(
   if (ask.creditsCents > totalCents) {
     throw new AppError("BAD_REQUEST", `credits: must be at most the total of ${formatCents(totalCents)}`);
   }
+  // Credits alone may pay for it; a card or PayPal not while the player is restricted.
+  if (ask.creditsCents < totalCents && payer?.restricted)
+    throw restrictedRefusal("payments", payer.restricted);
   const cardId = ask.creditsCents < totalCents && !ask.paypal ? payingCard(ask, read.payers) : null;
   if (ask.creditsCents > 0) spendCredits(deps, ask, read.credits);
   return {

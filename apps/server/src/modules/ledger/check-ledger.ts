@@ -48,6 +48,7 @@ export async function checkLedger(q: Queryable): Promise<string[]> {
       `credits_held is ${held.ledger} cents, but unsettled purchases hold ${held.purchases} cents of credits`,
     );
   }
+  problems.push(...(await disputesHeld(q)));
   const zeroes = await queryRows<{ n: number }>(
     q,
     sql`select count(*)::int as n from ledger_entries where amount_cents = 0`,
@@ -60,4 +61,19 @@ export async function checkLedger(q: Queryable): Promise<string[]> {
   if (Number(total?.total ?? 0) !== 0)
     problems.push(`all entries together sum to ${total?.total} cents, not 0`);
   return problems;
+}
+
+/** The `disputes` account holds (debited) exactly the amounts of open disputes whose funds the processor withdrew. */
+async function disputesHeld(q: Queryable): Promise<string[]> {
+  const [withdrawn] = await queryRows<{ ledger: string; disputes: string }>(
+    q,
+    sql`select
+          (select coalesce(sum(amount_cents), 0) from ledger_entries where account = 'disputes')::bigint as ledger,
+          (select coalesce(sum(amount_cents), 0) from disputes
+            where funds_withdrawn and state in ('needs_response', 'under_review'))::bigint as disputes`,
+  );
+  if (!withdrawn || Number(withdrawn.ledger) === -Number(withdrawn.disputes)) return [];
+  return [
+    `disputes is ${withdrawn.ledger} cents, but the processors hold ${withdrawn.disputes} cents of open disputes' funds`,
+  ];
 }

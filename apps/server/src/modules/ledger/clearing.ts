@@ -42,8 +42,11 @@ export async function recordClearingProceeds(tx: Tx, proceeds: SaleProceeds): Pr
   if (row && proceeds.clearHours <= 0) await clearOne(tx, row.id);
 }
 
-/** Moves one clearing row's proceeds to its seller's earnings, if it still clears; false if it no longer does. */
-async function clearOne(tx: Tx, clearanceId: string): Promise<boolean> {
+/**
+ * Moves one clearing row's proceeds to its seller's earnings, in the caller's transaction, if it still clears; false
+ * if it no longer does.
+ */
+export async function clearOne(tx: Tx, clearanceId: string): Promise<boolean> {
   const [row] = await tx
     .update(earningsClearances)
     .set({ state: "cleared", clearedAt: new Date() })
@@ -63,19 +66,25 @@ async function clearOne(tx: Tx, clearanceId: string): Promise<boolean> {
   return true;
 }
 
-/**
- * Clears every row whose time has come, each in a transaction of its own (a row another process is clearing is
- * skipped); returns how many cleared. Run by the clearing job, and by anything that must see cleared earnings now.
- */
-export async function releaseClearedEarnings(db: Db, limit = 200): Promise<number> {
+/** The ids of the rows whose time to clear has come by `now`, soonest first. */
+export async function dueClearances(db: Db, now = new Date(), limit = 200): Promise<string[]> {
   const due = await db
     .select({ id: earningsClearances.id })
     .from(earningsClearances)
-    .where(and(eq(earningsClearances.state, "clearing"), lte(earningsClearances.clearsAt, new Date())))
+    .where(and(eq(earningsClearances.state, "clearing"), lte(earningsClearances.clearsAt, now)))
     .orderBy(asc(earningsClearances.clearsAt))
     .limit(limit);
+  return due.map((row) => row.id);
+}
+
+/**
+ * Clears every row whose time has come, each in a transaction of its own (a row another process is clearing is
+ * skipped); returns how many cleared. For tests that must see cleared earnings now: the clearing job clears row by
+ * row through payouts' `releaseProceeds`, which also pays a deleted seller's proceeds where their refund went.
+ */
+export async function releaseClearedEarnings(db: Db, limit = 200): Promise<number> {
   let cleared = 0;
-  for (const { id } of due) {
+  for (const id of await dueClearances(db, new Date(), limit)) {
     if (await db.transaction((tx) => clearOne(tx, id))) cleared += 1;
   }
   return cleared;

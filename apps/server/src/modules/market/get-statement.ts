@@ -162,7 +162,8 @@ export { inDollars as totalsInDollars };
  * Every money movement of the player in a year (UTC), oldest first: the ledger's journals of their purchases,
  * developments, sales, won bids, payouts, refunds and credits, with the card holds of their bids and their
  * releases (which move no ledger money), the earnings balance after each, and each column's total. The closing
- * balance is the ledger's earnings balance at the year's end (now, for this year).
+ * balance is the ledger's earnings balance at the year's end (now, for this year), with the sales' proceeds still
+ * clearing: they are the player's from the sale on, withdrawable once cleared.
  */
 export async function getStatement(q: Queryable, userId: string, year: number): Promise<StatementData> {
   const window = await yearBounds(q, userId, year);
@@ -172,7 +173,8 @@ export async function getStatement(q: Queryable, userId: string, year: number): 
       q,
       sql`select coalesce(sum(e.amount_cents), 0)::float8 as balance
           from ledger_entries e join ledger_journals j on j.id = e.journal_id
-          where e.account = ${accounts.earnings(userId)} and j.created_at < ${window.from.toISOString()}::timestamptz`,
+          where e.account in (${accounts.earnings(userId)}, ${accounts.clearing(userId)})
+            and j.created_at < ${window.from.toISOString()}::timestamptz`,
     ),
     bidHolds(q, userId, window),
   ]);

@@ -327,7 +327,8 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     );
     const purchaseCard = -(await journalSum("purchase", purchase?.id ?? "", accounts.cardFunding));
     const purchaseFees = await journalSum("purchase", purchase?.id ?? "", accounts.platformFees);
-    const proceeds = await journalSum("sale", winnerBidId, accounts.earnings(seller.userId));
+    // The sale's proceeds go to the seller's clearing account, withdrawable once cleared.
+    const proceeds = await journalSum("sale", winnerBidId, accounts.clearing(seller.userId));
     const theirs = (await get("/users/portfolio", seller.token)).json().data;
     expect(theirs.realised).toEqual([
       {
@@ -353,7 +354,11 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     const res = await get(`/users/statement?year=${year}&format=json`, seller.token);
     expect(res.statusCode, res.body).toBe(200);
     const statement = res.json().data;
-    expect(statement.rows.map((r: { kind: string }) => r.kind)).toEqual(["purchase", "sale"]);
+    expect(statement.rows.map((r: { kind: string }) => r.kind)).toEqual([
+      "purchase",
+      "sale",
+      "proceeds-cleared",
+    ]);
     const earnings = await balanceOf(db(), accounts.earnings(seller.userId));
     const sum = statement.rows.reduce(
       (s: number, r: { earnings: number }) => s + Math.round(r.earnings * 100),
@@ -382,8 +387,9 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     );
     const lines = csv.body.trim().split("\r\n");
     expect(lines[0]).toBe("date,kind,description,building,card,credits,fees,tax,earnings,balance");
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     expect(lines[2]).toMatch(new RegExp(`,${(earnings / 100).toFixed(2)}$`));
+    expect(lines[3]).toMatch(new RegExp(`,proceeds-cleared,.*,0.00,${(earnings / 100).toFixed(2)}$`));
   });
 
   it("should fail with 400 naming year or format when they are out of range", async () => {

@@ -23,6 +23,8 @@ export type PlayerJournal = {
   building: { id: string; name: string } | null;
   /** For a purchase or a sale: its price, and whether the player bought or sold. */
   trade: { priceCents: number; side: "buyer" | "seller" } | null;
+  /** Proceeds held back because the buyer's payment was refunded after a fraud warning (not a dispute). */
+  fraudWarning: boolean;
   /** For a development or its credits: which one, and where it stands now. */
   development: {
     kind: DevelopmentKind;
@@ -56,6 +58,7 @@ type Row = {
   d_cost: number | null;
   d_state: string | null;
   d_completes: number | null;
+  fraud_warning: boolean | null;
 };
 
 const KINDS: ReadonlySet<string> = new Set(JOURNAL_KINDS);
@@ -82,7 +85,12 @@ export async function playerJournals(
 
 /** The player's journals as the statement reads them: one row a journal, with what it was for, oldest first. */
 function journalRows(q: Queryable, userId: string, window: { from?: Date; before?: Date }): Promise<Row[]> {
-  const own = [accounts.earnings(userId), accounts.credits(userId), accounts.creditsDebt(userId)];
+  const own = [
+    accounts.earnings(userId),
+    accounts.clearing(userId),
+    accounts.credits(userId),
+    accounts.creditsDebt(userId),
+  ];
   const bounds = [
     window.from ? sql` and j.created_at >= ${window.from.toISOString()}::timestamptz` : sql``,
     window.before ? sql` and j.created_at < ${window.before.toISOString()}::timestamptz` : sql``,
@@ -116,13 +124,16 @@ function journalRows(q: Queryable, userId: string, window: { from?: Date; before
                  j.building_name,
                  p.price_cents as p_price, b.amount_cents as b_price, b.bidder_id as b_bidder,
                  d.kind as d_kind, d.level as d_level, d.cost_cents as d_cost, d.state::text as d_state,
-                 extract(epoch from d.completes_at)::float8 as d_completes
+                 extract(epoch from d.completes_at)::float8 as d_completes,
+                 fw.id is not null as fraud_warning
           from ledger_journals j
           -- Referenced by their uuid: compared as uuids, the primary keys are used.
           left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release', 'purchase_refund')
             and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release', 'development_refund')
+            and j.reference ~ ${UUID_SQL} then j.reference::uuid end
+          left join fraud_warnings fw on fw.id = case when j.kind = 'dispute_clawback'
             and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           where j.id in (select id from mine)${bounds[0]}${bounds[1]}
         )
@@ -131,7 +142,8 @@ function journalRows(q: Queryable, userId: string, window: { from?: Date; before
         select j.id, j.kind, j.reference, extract(epoch from j.created_at)::float8 as at,
                e.accounts, e.amounts, j.building_id,
                coalesce(j.building_name, bl.name, bl.address) as building_name,
-               j.p_price, j.b_price, j.b_bidder, j.d_kind, j.d_level, j.d_cost, j.d_state, j.d_completes
+               j.p_price, j.b_price, j.b_bidder, j.d_kind, j.d_level, j.d_cost, j.d_state, j.d_completes,
+               j.fraud_warning
         from journals j
         left join buildings bl on bl.id = j.building_id
         cross join lateral (
@@ -164,6 +176,7 @@ function journalOf(r: Row, userId: string): PlayerJournal {
         : kind === "sale" && r.b_price !== null
           ? { priceCents: r.b_price, side: r.b_bidder === userId ? "buyer" : "seller" }
           : null,
+    fraudWarning: r.fraud_warning === true,
     development:
       devKind && r.d_level !== null && r.d_cost !== null
         ? {
@@ -196,9 +209,13 @@ export function costOf(j: PlayerJournal) {
   return { card, credits, fees, tax, price, total: card + credits };
 }
 
-/** What a sale brought the seller: the price, their earnings from it and the fee kept. */
+/**
+ * What a sale brought the seller: the price, their earnings from it (proceeds clear before they can be withdrawn, but
+ * are theirs from the sale on) and the fee kept.
+ */
 export function proceedsOf(j: PlayerJournal, userId: string) {
-  const proceeds = j.entries.get(accounts.earnings(userId)) ?? 0;
+  const proceeds =
+    (j.entries.get(accounts.earnings(userId)) ?? 0) + (j.entries.get(accounts.clearing(userId)) ?? 0);
   const price = j.trade?.priceCents ?? proceeds;
   return { price, proceeds, fee: price - proceeds };
 }

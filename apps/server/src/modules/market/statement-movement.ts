@@ -45,7 +45,8 @@ function baseOf(j: PlayerJournal, userId: string): Base {
     credits: e(accounts.credits(userId)) + e(accounts.creditsDebt(userId)),
     fees: 0,
     tax: 0,
-    earnings: e(accounts.earnings(userId)),
+    // Proceeds still clearing are the player's from the sale on: they count with the earnings.
+    earnings: e(accounts.earnings(userId)) + e(accounts.clearing(userId)),
   };
 }
 
@@ -158,6 +159,50 @@ function paidOutMovement(
 }
 
 /**
+ * A sale's proceeds clearing: once cleared they are withdrawable (nothing in the balance moves: they counted from
+ * the sale on); taken back while the buyer's payment is disputed (or refunded after a fraud warning), and returned
+ * when the dispute is won.
+ */
+function clearingMovement(
+  j: PlayerJournal,
+  kind: Extract<JournalKind, "earnings_cleared" | "dispute_clawback" | "dispute_clawback_return">,
+  base: Base,
+  building: string,
+): Movement {
+  switch (kind) {
+    case "earnings_cleared":
+      return {
+        ...base,
+        // Cleared in the sale's own transaction (no hours to wait), it comes after the sale, at the same time.
+        order: `3:${j.id}`,
+        kind: "proceeds-cleared",
+        description: `Proceeds cleared: the sale of ${building} can be withdrawn`,
+      };
+    case "dispute_clawback":
+      return {
+        ...base,
+        kind: "proceeds-held-back",
+        description: j.fraudWarning
+          ? `Proceeds held back: the buyer's payment for ${building} was refunded after a fraud warning`
+          : `Proceeds held back: the buyer's payment for ${building} is disputed`,
+      };
+    case "dispute_clawback_return":
+      return {
+        ...base,
+        kind: "proceeds-returned",
+        description: `Proceeds returned: the dispute on ${building} was won`,
+      };
+  }
+}
+
+const disputeWords = {
+  dispute_withdrawn: (building: string) => `Payment for ${building} disputed`,
+  dispute_reinstated: (building: string) => `Dispute on ${building} won`,
+  dispute_lost: (building: string) => `Dispute on ${building} lost`,
+  sale_refund: (building: string) => `Refunded: buying ${building} was taken back`,
+} as const;
+
+/**
  * One journal as the player's statement shows it: every kind of journal the ledger knows has its row here (the
  * switch is exhaustive: a kind added to JOURNAL_KINDS fails the typecheck until it is given one).
  */
@@ -210,14 +255,21 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
         tax: e(accounts.salesTaxPayable),
       };
     case "earnings_cleared":
-    case "dispute_withdrawn":
     case "dispute_clawback":
-    case "dispute_reinstated":
     case "dispute_clawback_return":
+      return clearingMovement(j, kind, base, building);
+    case "dispute_withdrawn":
+    case "dispute_reinstated":
     case "dispute_lost":
     case "sale_refund":
-      // PLACEHOLDER: the clearing and dispute rows are being given their own kinds and words.
-      return { ...base, kind: "sale", description: kind };
+      // Between the processor and the platform (or the buyer's card): they touch no player's account, so they show
+      // here only if they ever do.
+      return {
+        ...base,
+        kind: "dispute",
+        description: disputeWords[kind](building),
+        card: e(accounts.cardFunding),
+      };
     default: {
       const unknown: never = kind;
       throw new Error(`journal kind ${String(unknown)} has no statement row`);

@@ -5,6 +5,7 @@ import { formatCents } from "@mx/shared/money";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { paypalApiOf } from "../payments/paypal-gateway";
+import { reconcileDisputes } from "./reconcile-disputes";
 
 /** Statuses of a bid whose card hold should still be open at the processor. */
 const HOLDING = new Set(["holding", "pending", "accepting"]);
@@ -29,7 +30,8 @@ type Thing = {
  *   - every completed purchase, accepted bid and paid order has exactly one capture of its amount, never refunded;
  *   - every hold still open belongs to a bid that is waiting for it, and every pending bid has its hold open;
  *   - no intent stands behind two things;
- *   - payouts and deletion refunds have their journals, and the processor's (or PayPal's) record of each agrees.
+ *   - payouts and deletion refunds have their journals, and the processor's (or PayPal's) record of each agrees;
+ *   - every dispute the processor opened is known here in its state and amount, and every one here is known there.
  */
 export async function reconcileWithProcessor(
   q: Queryable,
@@ -50,6 +52,7 @@ export async function reconcileWithProcessor(
   problems.push(...processorSideProblems(intents, backing));
   problems.push(...(await reconcilePayouts(q, gateway, window)));
   problems.push(...(await reconcileAccountRefunds(q, gateway, window)));
+  problems.push(...(await reconcileDisputes(q, gateway, window)));
   return problems;
 }
 
@@ -64,9 +67,13 @@ async function loadBacking(q: Queryable): Promise<Map<string, Thing[]>> {
         where j.kind in ('purchase', 'purchase_refund') and j.reference = p.id::text and e.account = 'card_funding'), 0)::int as "journaledCents"
     from purchases p where p.payment_intent_id is not null
     union all
-    select 'bid', b.id::text, b.status::text, b.total_cents, b.payment_intent_id, b.created_at,
+    -- A sale refunded after an early fraud warning stays accepted, and counts as refunded by its journal.
+    select 'bid', b.id::text,
+      case when exists (select 1 from ledger_journals j where j.kind = 'sale_refund' and j.reference = b.id::text)
+        then 'refunded' else b.status::text end,
+      b.total_cents, b.payment_intent_id, b.created_at,
       coalesce((select -sum(e.amount_cents) from ledger_journals j join ledger_entries e on e.journal_id = j.id
-        where j.kind = 'sale' and j.reference = b.id::text and e.account = 'card_funding'), 0)::int
+        where j.kind in ('sale', 'sale_refund') and j.reference = b.id::text and e.account = 'card_funding'), 0)::int
     from bids b where b.payment_intent_id is not null
     union all
     select 'shop order', o.id::text, o.status::text, o.amount_cents, o.payment_intent_id, o.created_at,

@@ -20,6 +20,7 @@ import { forgetSearches } from "../buildings/search-buildings";
 import { announceInvalidation, publishPublic } from "../events/publish";
 import { accounts } from "../ledger/ledger";
 import { type Actor, audit } from "./audit";
+import { disputesOfPayer } from "./disputes";
 import { reportRows } from "./report-rows";
 import { roleOf } from "./roles";
 
@@ -35,6 +36,8 @@ const summaryColumns = {
   tradingFrozenReason: users.tradingFrozenReason,
   payoutsFrozenReason: users.payoutsFrozenReason,
   buildingColor: users.buildingColor,
+  restrictedReason: users.restrictedReason,
+  restrictedAt: users.restrictedAt,
 };
 
 function presentSummary(row: {
@@ -91,7 +94,7 @@ async function playerRow(q: Queryable, userId: string) {
 /** Everything an operator needs to see of one player. */
 export async function playerDetail(q: Queryable, userId: string): Promise<PlayerDetail> {
   const row = await playerRow(q, userId);
-  const [holdings, ledger, bought, developed, bidRows, payoutRows, sessionRows, reportList, role] =
+  const [holdings, ledger, bought, developed, bidRows, payoutRows, sessionRows, reportList, role, disputed] =
     await Promise.all([
       selectProperties(q).where(eq(properties.ownerId, userId)).orderBy(buildings.id).limit(500),
       ledgerLinesOf(q, userId),
@@ -112,9 +115,13 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
         .limit(50),
       reportsAbout(q, userId),
       roleOf(q, userId),
+      disputesOfPayer(q, userId),
     ]);
+  const restriction = row.restrictedReason
+    ? { reason: row.restrictedReason, since: (row.restrictedAt ?? row.createdAt).toISOString() }
+    : null;
   return {
-    profile: { ...presentSummary(row), buildingColor: row.buildingColor, role },
+    profile: { ...presentSummary(row), buildingColor: row.buildingColor, role, restriction },
     holdings: holdings.map((h) => ({
       buildingId: h.buildingId ?? "",
       name: displayName(h),
@@ -150,6 +157,7 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
       revokedAt: s.revokedAt?.toISOString() ?? null,
     })),
     reports: reportList,
+    disputes: disputed,
   };
 }
 

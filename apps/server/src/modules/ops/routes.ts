@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { registerAuditRoutes, registerOrderRoutes, registerReportRoutes } from "./desk-routes";
+import { registerDisputeRoutes, registerRestrictionRoutes } from "./dispute-routes";
 import { registerFactorRoutes, registerRoleRoutes } from "./factor-routes";
 import { registerMoneyHealthRoutes, registerRefundRoutes } from "./money-routes";
 import {
@@ -24,5 +25,7 @@ export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerOrderRoutes(app, context);
   registerRefundRoutes(app, context);
   registerMoneyHealthRoutes(app, context);
+  registerDisputeRoutes(app, context);
+  registerRestrictionRoutes(app, context);
   registerAuditRoutes(app, context);
 };

@@ -10,6 +10,7 @@ import {
 import type { PaypalApi } from "@mx/processors/paypal-api";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { paypalDisputeCalls } from "./paypal-disputes";
 import { intentOfOrder, isPaypalIntent, orderIdOf, orderInput, PAYPAL_METHOD } from "./paypal-intent";
 import {
   call,
@@ -60,7 +61,8 @@ async function knownOrders(db: Db, window: { createdFrom: Date; createdTo: Date 
  *   - approved (requires_confirmation), confirming it captures or authorizes it, keyed by the order;
  *   - an authorization is captured on accept and voided on release; a capture is refunded;
  *   - recovery finds an order whose id was never noted by sending its create call again, and reconciliation reads
- *     the orders our tables name, one by one: the same calls with the sandbox as with PayPal.
+ *     the orders our tables name, one by one: the same calls with the sandbox as with PayPal;
+ *   - a dispute id `PP-…` is PayPal's, read with the order its capture belongs to (paypal-disputes.ts).
  * Everything else goes to the card gateway unchanged.
  */
 export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): PaymentGateway {
@@ -107,6 +109,9 @@ export function withPaypal(cards: PaymentGateway, paypal: PaypalApi, db: Db): Pa
 
     refund: async (input) =>
       isPaypalIntent(input.paymentIntentId) ? refundOrder(paypal, input) : cards.refund(input),
+
+    // A `PP-…` dispute (or a reversed capture) is PayPal's; the list joins both processors'.
+    ...paypalDisputeCalls(cards, paypal),
   };
   apis.set(gateway, paypal);
   return gateway;

@@ -21,7 +21,7 @@ const STATUS: Record<Stripe.Dispute.Status, DisputeStatus> = {
 } as Record<Stripe.Dispute.Status, DisputeStatus>;
 
 /** A Stripe dispute in the processor interface's words: funds and fee from its balance transactions. */
-export function disputeOf(dispute: Stripe.Dispute): GatewayDispute {
+function disputeOf(dispute: Stripe.Dispute): GatewayDispute {
   const moves = dispute.balance_transactions ?? [];
   const withdrawn = moves.some((t) => t.amount < 0);
   const reinstated = moves.some((t) => t.amount > 0);

@@ -1,10 +1,10 @@
 import type { PaymentGateway } from "@mx/processors/gateway";
 import Stripe from "stripe";
-import { stripeDisputes } from "./stripe-disputes";
 import { call } from "./stripe-call";
 import { stripeCards } from "./stripe-cards";
 import { stripeCheckout } from "./stripe-checkout";
 import { stripeConnect } from "./stripe-connect";
+import { stripeDisputes } from "./stripe-disputes";
 import { stripeIntents } from "./stripe-intents";
 import { createStripePayouts } from "./stripe-payouts";
 

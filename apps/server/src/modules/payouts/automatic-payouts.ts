@@ -31,6 +31,8 @@ export async function findAutomaticPayees(deps: AppDeps, now = new Date()): Prom
         eq(users.payoutProofDue, false),
         // Not while an operator has frozen their payouts.
         isNull(users.payoutsFrozenReason),
+        // Nor while they are restricted (a lost dispute, a fraud warning).
+        isNull(users.restrictedReason),
       ),
     );
   const day = payoutDay(now);

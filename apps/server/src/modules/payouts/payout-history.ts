@@ -6,6 +6,7 @@ import type { Queryable } from "../../db/client";
 import { payoutSettings, payouts } from "../../db/schema/payouts";
 import type { AppDeps } from "../../deps";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { clearingProceeds } from "./clearing-proceeds";
 import { requireConnectedAccount } from "./payout-account";
 import type { PayoutRow } from "./send-payout";
 import { settlePayouts } from "./settle-payouts";
@@ -36,9 +37,16 @@ async function payoutTypeOf(q: Queryable, userId: string): Promise<PayoutType> {
   return row?.payoutType === "automatic" ? "automatic" : "manual";
 }
 
-/** GET users/balance: the earnings the ledger holds for the player, and what is on its way to them. */
+/**
+ * GET users/balance: the earnings the ledger holds for the player (only cleared earnings are available), the sales'
+ * proceeds still clearing with the time each clears, and what is on its way to them.
+ */
 export async function getBalance(db: Queryable, userId: string): Promise<Balance> {
-  const availableCents = await balanceOf(db, accounts.earnings(userId));
+  const [availableCents, clearing] = await Promise.all([
+    balanceOf(db, accounts.earnings(userId)),
+    clearingProceeds(db, userId),
+  ]);
+  const clearingCents = clearing.reduce((sum, row) => sum + row.amountCents, 0);
   const [pending] = await db
     .select({ cents: sql<string>`coalesce(sum(${payouts.netCents}), 0)::bigint` })
     .from(payouts)
@@ -49,6 +57,9 @@ export async function getBalance(db: Queryable, userId: string): Promise<Balance
     pendingAmount: centsToDollars(Number(pending?.cents ?? 0)),
     currency: CURRENCY,
     instantPayoutFee: centsToDollars(INSTANT_PAYOUT_FEE_CENTS),
+    clearingAmount: centsToDollars(clearingCents),
+    clearingCents,
+    clearing,
   };
 }
 

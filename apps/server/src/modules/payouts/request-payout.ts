@@ -9,7 +9,9 @@ import { users } from "../../db/schema/users";
 import type { AppDeps } from "../../deps";
 import { findActiveUser } from "../auth/active-user";
 import { assertNotFrozen, frozenRefusal } from "../auth/frozen";
+import { assertNotRestricted, restrictedRefusal } from "../auth/restriction";
 import { accounts, balanceOf } from "../ledger/ledger";
+import { notClearedYet } from "./clearing-proceeds";
 import { isManagedAccount, requirePayoutsEnabled } from "./payout-account";
 import { payoutCardLabel, payoutCardsOf } from "./payout-cards";
 import { presentPayout } from "./payout-history";
@@ -35,7 +37,7 @@ export async function reserveWholeBalance(
     // Lock order (see deleteAccount): the player's row, then the earnings. The payout's insert takes this key-share
     // lock anyway; taking it before the earnings keeps a deletion at the same moment from deadlocking with it.
     const [player] = await tx
-      .select({ frozen: users.payoutsFrozenReason })
+      .select({ frozen: users.payoutsFrozenReason, restricted: users.restrictedReason })
       .from(users)
       .where(eq(users.id, request.userId))
       .for("key share");
@@ -43,6 +45,11 @@ export async function reserveWholeBalance(
     if (player?.frozen) {
       if (request.automatic) return null;
       throw frozenRefusal("payouts", player.frozen);
+    }
+    // So does a restriction (a lost dispute, a fraud warning), until an operator lifts it.
+    if (player?.restricted) {
+      if (request.automatic) return null;
+      throw restrictedRefusal("payouts", player.restricted);
     }
     await lockKey(tx, `ledger:${earnings}`);
     const balance = await balanceOf(tx, earnings);
@@ -64,6 +71,7 @@ export async function manualPayout(
   userId: string,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
   await assertNotFrozen(deps.db, userId, "payouts");
+  await assertNotRestricted(deps.db, userId, "payouts");
   const accountId = await requirePayoutsEnabled(deps.db, userId);
   const destinationLabel = await standardDestination(deps, accountId);
   const reserved = await reserveWholeBalance(deps, {
@@ -73,7 +81,7 @@ export async function manualPayout(
     destination: null,
     destinationLabel,
   });
-  if (!reserved) throw new AppError("INSUFFICIENT_BALANCE", serverMessages.nothingToPayOut);
+  if (!reserved) throw await notClearedYet(deps.db, userId, serverMessages.nothingToPayOut);
   const sent = await sendPayout(deps, reserved.id);
   const message = destinationLabel
     ? serverMessages.payoutRequestedTo(destinationLabel)
@@ -92,6 +100,7 @@ export async function instantPayout(
   body: InstantPayoutBody,
 ): Promise<{ message: string; payout: PayoutHistoryItem }> {
   await assertNotFrozen(deps.db, userId, "payouts");
+  await assertNotRestricted(deps.db, userId, "payouts");
   const user = await findActiveUser(deps.db, userId);
   // 1. A default payout card (or the one asked for). No payout account yet (or only an old one, no longer used)
   // means no cards either.
@@ -108,16 +117,18 @@ export async function instantPayout(
   }
   // 3. A balance above 0, and enough of it.
   const balance = await balanceOf(deps.db, accounts.earnings(userId));
-  if (balance <= 0) throw new AppError("INSUFFICIENT_BALANCE", errors.insufficientInstantBalance);
+  if (balance <= 0) throw await notClearedYet(deps.db, userId, errors.insufficientInstantBalance);
   if (body.amount <= INSTANT_PAYOUT_FEE_CENTS) {
     throw new AppError("BAD_REQUEST", serverMessages.instantPayoutTooSmall);
   }
-  if (body.amount > balance) throw new AppError("INSUFFICIENT_BALANCE", errors.insufficientInstantBalance);
+  if (body.amount > balance) throw await notClearedYet(deps.db, userId, errors.insufficientInstantBalance);
 
   let reserved: PayoutRow | null;
   try {
-    reserved = await deps.db.transaction((tx) =>
-      reservePayout(tx, {
+    reserved = await deps.db.transaction(async (tx) => {
+      // Read again with the payout: a restriction made since the check above still stops it.
+      await assertNotRestricted(tx, userId, "payouts");
+      return reservePayout(tx, {
         userId,
         accountId,
         provider: deps.gateway.kind,
@@ -128,8 +139,8 @@ export async function instantPayout(
         automatic: false,
         destination: card.id,
         destinationLabel: payoutCardLabel(card),
-      }),
-    );
+      });
+    });
   } catch (error) {
     // Another payout took the balance first: the ledger refused to go below zero.
     if (error instanceof AppError && error.code === "INSUFFICIENT_BALANCE") {

@@ -61,6 +61,9 @@ describe("GET users/balance", () => {
       pendingAmount: 0,
       currency: "usd",
       instantPayoutFee: 1,
+      clearingAmount: 0,
+      clearingCents: 0,
+      clearing: [],
     });
     await creditEarnings(db(), player.userId, 12_345);
     expect(await balance(player.token)).toMatchObject({ availableAmount: 123.45, availableCents: 12_345 });

@@ -6,6 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { assertNotFrozen } from "../auth/frozen";
+import { assertNotRestricted } from "../auth/restriction";
 import { confirmOperation, runOperation } from "../money/operation";
 import { actionOf } from "../payments/bank-check";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
@@ -49,6 +50,8 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
       `credits: must be at most the total of ${formatCents(priceCents + FEE_AND_TAX_CENTS)}`,
     );
   }
+  // A restricted player may still pay with credits alone, never with a card or PayPal.
+  if (creditsCents < priceCents + FEE_AND_TAX_CENTS) await assertNotRestricted(deps.db, userId, "payments");
   // A building whose hold the buyer let lapse lately is not theirs to hold again yet.
   await assertNoLapsedHold(deps, userId, input.buildingId ?? input.propertyId ?? "");
   // PayPal always waits for the buyer's approval: refused at once when they have no place left for it.

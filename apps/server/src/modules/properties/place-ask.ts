@@ -1,6 +1,7 @@
 import { AppError } from "@mx/kit/errors";
 import { queryRows } from "@mx/kit/sql";
 import { ASK_PROCESSING_FEE_CENTS } from "@mx/shared/constants";
+import { disputeTexts } from "@mx/shared/messages";
 import { dollarsToCents, formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
 import { isUuid } from "@mx/shared/uuid";
@@ -58,6 +59,8 @@ export async function placeAsk(
   await settleDueDevelopments(db);
   const buildingId = await db.transaction(async (tx) => {
     const row = await ownedProperty(tx, userId, propertyId);
+    // Read under the building's lock, which a dispute's freeze takes too.
+    if (row.frozenDisputeId) throw new AppError("CONFLICT", disputeTexts.buildingFrozen);
     // Under the building's lock, as a development takes it: a construction under way (ended or not, unsettled)
     // or a development being paid for keeps the building off the market.
     const [building] = await queryRows<{ busy: boolean }>(

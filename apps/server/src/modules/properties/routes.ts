@@ -1,4 +1,5 @@
 import { ok } from "@mx/kit/reply";
+import { disputeTexts } from "@mx/shared/messages";
 import { api } from "@mx/shared/routes";
 import { envelope } from "@mx/shared/schemas/common";
 import { ActionRequiredData, ConfirmPurchaseBody } from "@mx/shared/schemas/payments";
@@ -20,7 +21,7 @@ import {
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { readyReply, sendReady } from "../../lib/ready-reply";
+import { readyReply, sendOwnJson, sendReady } from "../../lib/ready-reply";
 import { currentUser } from "../auth/plugin";
 import { nextCompletion, settleDueDevelopments } from "../developments/construction";
 import { confirmWithYourBank, withConfirm } from "../payments/bank-check";
@@ -86,6 +87,8 @@ async function loadDetails(db: PropertiesApp["deps"]["db"], text: string) {
   return {
     until: ends.length > 0 ? Math.min(...ends) : null,
     reply: readyReply(JSON.stringify(ok(body, "Property details"))),
+    // A frozen building's owner is told why in a reply of their own: kept here, and the front door answers nobody.
+    data: body.propertyDetails.some((p) => p.frozen) ? body : undefined,
     tags: propertyDetails.flatMap((p) => [
       `building:${p.buildingId}`,
       ...(p.ownerId ? [`owner:${p.ownerId}`] : []),
@@ -102,7 +105,8 @@ function registerDetails(app: PropertiesApp) {
     cacheControl: PRIVATE,
     ready(query: z.output<typeof CheckPropertyDetailsQuery>) {
       const { cache, key } = detailsEntry(app, query.text);
-      return cache.peek(key)?.reply ?? null;
+      const entry = cache.peek(key);
+      return entry && entry.data === undefined ? entry.reply : null;
     },
   };
   app.get(
@@ -130,9 +134,23 @@ function registerDetails(app: PropertiesApp) {
         // Kept no longer than the first construction among them runs: its end changes the price.
         (entry) => ({ tags: entry.tags, ...(entry.until ? { expiresAt: entry.until } : {}) }),
       );
+      const own = ownersReply(cached.data as DetailsData | undefined, currentUser(req).userId);
+      if (own) return sendOwnJson(req, reply, own, fastRead.cacheControl);
       return sendReady(req, reply, cached.reply, fastRead.cacheControl);
     },
   );
+}
+
+type DetailsData = z.output<typeof PropertyDetailsData>;
+
+/** A frozen building's owner's reply: the details, with why their building is frozen; null for anyone else. */
+function ownersReply(details: DetailsData | undefined, viewerId: string): string | null {
+  const theirs = (p: DetailsData["propertyDetails"][number]) => p.frozen === true && p.ownerId === viewerId;
+  if (!details?.propertyDetails.some(theirs)) return null;
+  const propertyDetails = details.propertyDetails.map((p) =>
+    theirs(p) ? { ...p, frozenReason: disputeTexts.frozenReason } : p,
+  );
+  return JSON.stringify(ok({ propertyDetails }, "Property details"));
 }
 
 /**

@@ -17,5 +17,8 @@ export function presentProfile(user: UserRow, totalPropertyPriceCents: number): 
     stripeConnAccId: isConnected(user) ? user.stripeConnAccId : null,
     createdAt: user.createdAt.toISOString(),
     hideHoldings: user.hideHoldings,
+    restriction: user.restrictedReason
+      ? { reason: user.restrictedReason, since: (user.restrictedAt ?? user.updatedAt).toISOString() }
+      : null,
   };
 }

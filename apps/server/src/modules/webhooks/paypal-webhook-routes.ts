@@ -11,7 +11,9 @@ import type { AppDeps } from "../../deps";
 import { confirmApproved, isPaypalIntent, sessionOfIntent } from "../payments/paypal-gateway";
 import { settlePaypalRefund } from "../payouts/deletion-refund";
 import { completeOrder } from "../shop/complete-order";
+import { DISPUTE_HANDLERS, type DisputeHandlers, type DisputeSink, disputeSink } from "./dispute-notices";
 import { finishPayment } from "./finish-payment";
+import { DISPUTE_EVENT_TYPES, handlePaypalDisputeEvent, REVERSAL_EVENT } from "./paypal-dispute-events";
 
 /** Events about an order: the order is read again and finished. */
 const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -26,7 +28,12 @@ const PAYOUT_ITEM_EVENT_TYPES: ReadonlySet<string> = new Set(
   ),
 );
 /** The events we act on; any other type is recorded and answered 200, so PayPal stops sending it. */
-const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([...ORDER_EVENT_TYPES, ...PAYOUT_ITEM_EVENT_TYPES]);
+const PAYPAL_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...ORDER_EVENT_TYPES,
+  ...PAYOUT_ITEM_EVENT_TYPES,
+  ...DISPUTE_EVENT_TYPES,
+  REVERSAL_EVENT,
+]);
 
 /** PayPal's ids of orders and payout batches: upper-case letters and digits. */
 const paypalId = (id: unknown): string | null =>
@@ -63,11 +70,14 @@ function payoutBatchIdOf(event: z.infer<typeof PaypalEvent>): string | null {
  * attempt is picked up by PayPal's retry. The order is read again from PayPal; an order the payer approved whose
  * player never came back is captured (or authorized) and finished as the confirm route would have (a purchase, bid
  * or development through `finishPayment`, which lets an order go uncaptured when its player's account is deleted). A payout item's
- * event has the deleted account's refund it paid read again from PayPal.
+ * event has the deleted account's refund it paid read again from PayPal. A dispute's event has the dispute read again
+ * and handed to the disputes module; a reversed capture is handed on as a dispute already lost.
  */
 async function handlePaypalEvent(
   deps: AppDeps,
   event: z.infer<typeof PaypalEvent>,
+  paypal: PaypalApi,
+  disputes: DisputeSink,
 ): Promise<z.infer<typeof WebhookData>> {
   const ignored = !PAYPAL_EVENT_TYPES.has(event.event_type);
   const inserted = await deps.db
@@ -107,15 +117,22 @@ async function handlePaypalEvent(
       .where(and(eq(accountRefunds.provider, "paypal"), eq(accountRefunds.providerCreditId, batchId)));
     for (const refund of refunds) await settlePaypalRefund(deps, refund.id, { evenIfSettled: true });
   }
+  await handlePaypalDisputeEvent(deps, paypal, event, disputes);
+  // Only once the work is done: a failure above leaves the event for PayPal's retry.
   await deps.db.update(paypalEvents).set({ processedAt: new Date() }).where(eq(paypalEvents.id, event.id));
   return { received: true, duplicate: false, ignored };
 }
 
 /**
  * POST /api/v1/paypal/webhooks: PayPal's event deliveries, each checked with PayPal's verify-webhook-signature call
- * before anything is read from it. Registered only with real PayPal and PAYPAL_WEBHOOK_ID.
+ * before anything is read from it. Registered only with real PayPal and PAYPAL_WEBHOOK_ID. Disputes go to `disputes`
+ * (the disputes module's handlers unless a test gives others).
  */
-export function paypalWebhookRoutes(paypal: PaypalApi, webhookId: string): FastifyPluginAsyncZod {
+export function paypalWebhookRoutes(
+  paypal: PaypalApi,
+  webhookId: string,
+  disputes: DisputeHandlers = DISPUTE_HANDLERS,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       "/paypal/webhooks",
@@ -138,7 +155,8 @@ export function paypalWebhookRoutes(paypal: PaypalApi, webhookId: string): Fasti
         if (!valid) {
           throw new AppError("BAD_REQUEST", "Invalid webhook signature.");
         }
-        return ok(await handlePaypalEvent({ ...app.deps, log: req.log }, req.body), "Received");
+        const deps = { ...app.deps, log: req.log };
+        return ok(await handlePaypalEvent(deps, req.body, paypal, disputeSink(disputes, deps)), "Received");
       },
     );
   };

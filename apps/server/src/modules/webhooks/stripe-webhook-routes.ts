@@ -15,6 +15,7 @@ import { syncPaymentIntent } from "../payments/sync-payment-intent";
 import { ACCOUNT_EVENT_TYPES, applyAccountUpdate, readAccountEvent } from "../payouts/payout-account";
 import { applyPayoutEvent, PAYOUT_EVENT_TYPES, readPayoutEvent } from "../payouts/payout-events";
 import { queueOrderConfirmation, recordShopOrder } from "../shop/complete-order";
+import { DISPUTE_HANDLERS, type DisputeHandlers, type DisputeSink, disputeSink } from "./dispute-notices";
 import { finishPayment } from "./finish-payment";
 
 /** What checks a delivery: `Stripe.webhooks` (the SDK's HMAC check on the raw body, with its 5-minute tolerance). */
@@ -33,7 +34,19 @@ export type StripeWebhookOptions = {
   /** Where state is re-read from; defaults to `app.deps.gateway`. */
   gateway?: PaymentGateway;
   verifier?: WebhookVerifier;
+  /** What disputes and early fraud warnings are handed to; defaults to the disputes module's handlers. */
+  disputes?: DisputeHandlers;
 };
+
+/** Disputes' events: the dispute is re-read and handed to the disputes module, whatever changed. */
+const DISPUTE_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "charge.dispute.created",
+  "charge.dispute.updated",
+  "charge.dispute.closed",
+  "charge.dispute.funds_withdrawn",
+  "charge.dispute.funds_reinstated",
+]);
+const FRAUD_WARNING_EVENT = "radar.early_fraud_warning.created";
 
 /** The events we act on; any other type is recorded and answered 200, so Stripe stops sending it. */
 const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
@@ -46,6 +59,8 @@ const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
   ...ACCOUNT_EVENT_TYPES,
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
+  ...DISPUTE_EVENT_TYPES,
+  FRAUD_WARNING_EVENT,
 ]);
 
 const WebhookData = z.object({ received: z.literal(true), duplicate: z.boolean(), ignored: z.boolean() });
@@ -80,6 +95,31 @@ function checkoutSessionIdOf(event: Stripe.Event): string | null {
   return object.object === "checkout.session" && typeof object.id === "string" ? object.id : null;
 }
 
+/** The id of the object an event is about, when it is of the kind named; the event's copy is never trusted. */
+function objectIdOf(event: Stripe.Event, kind: string): string | null {
+  const object = event.data.object as { object?: string; id?: unknown };
+  return object.object === kind && typeof object.id === "string" ? object.id : null;
+}
+
+/**
+ * A dispute's or early fraud warning's event: the object re-read from the processor, then handed on. The handlers
+ * open their own transactions, so this runs before the event is marked processed, and not inside that mark's
+ * transaction: a failure leaves the event to Stripe's retry, and a retry finds the work done.
+ */
+async function handleDisputeEvent(
+  gateway: PaymentGateway,
+  event: Stripe.Event,
+  disputes: DisputeSink | undefined,
+): Promise<void> {
+  const disputeId = DISPUTE_EVENT_TYPES.has(event.type) ? objectIdOf(event, "dispute") : null;
+  const warningId =
+    event.type === FRAUD_WARNING_EVENT ? objectIdOf(event, "radar.early_fraud_warning") : null;
+  if (!disputeId && !warningId) return;
+  if (!disputes) throw new Error(`No handler for ${event.type}`);
+  if (disputeId) await disputes.dispute(await gateway.retrieveDispute(disputeId));
+  if (warningId) await disputes.fraudWarning(await gateway.retrieveFraudWarning(warningId));
+}
+
 /**
  * Handles one verified event at most once. The event row is written first (outside any transaction) and
  * `processed_at` only when the work committed, so a failed attempt leaves a row Stripe's retry picks up again.
@@ -92,6 +132,8 @@ export async function handleStripeEvent(
   shop?: { mailer: Mailer; log?: { error: (obj: object, msg: string) => void } },
   /** Finishes what a settled payment was for (a purchase or bid waiting for the bank), after the event is recorded. */
   finish?: (intent: GatewayIntent) => Promise<void>,
+  /** Where a dispute or early fraud warning goes once re-read (the disputes module's handlers). */
+  disputes?: DisputeSink,
 ): Promise<WebhookData> {
   const ignored = !HANDLED_EVENT_TYPES.has(event.type);
   const inserted = await db
@@ -114,6 +156,7 @@ export async function handleStripeEvent(
   const account = await readAccountEvent(db, gateway, event);
   const checkoutId = checkoutSessionIdOf(event);
   const checkout = checkoutId ? await gateway.retrieveCheckoutSession(checkoutId) : null;
+  await handleDisputeEvent(gateway, event, disputes);
   let confirmation: QueuedMessage | null = null;
 
   const result = await db.transaction(async (tx) => {
@@ -152,6 +195,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
   const connectSecret = options.connectWebhookSecret ?? app.deps.config.stripe?.connectWebhookSecret ?? null;
   const gateway = options.gateway ?? app.deps.gateway;
   const verifier: WebhookVerifier = options.verifier ?? Stripe.webhooks;
+  const handlers = options.disputes ?? DISPUTE_HANDLERS;
   if (!gateway) throw new Error("stripeWebhookRoutes needs a payment gateway");
 
   // Only in this plugin: the body stays the exact bytes Stripe signed.
@@ -190,6 +234,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
             event,
             { mailer: app.deps.mailer, log: req.log },
             (intent) => finishPayment(app.deps, intent),
+            disputeSink(handlers, { ...app.deps, log: req.log }),
           );
           const message = result.duplicate
             ? "Event already handled."

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { BankCheckDialog } from "../bank-check/bank-check-dialog";
 import { PayWithPaypal } from "../paypal/pay-with-paypal";
 import { PAYPAL_CARD } from "../paypal/paypal-method";
+import { RestrictionNotice } from "../restriction/restriction-notice";
 import { CardToUse } from "../review-screen/card-to-use";
 import { Button } from "../ui/button";
 import type { Payment, PaymentConfirmation } from "./use-payment";
@@ -55,6 +56,8 @@ export function PayPanel<T>({
 
       {children}
 
+      {/* A restricted player is told why a card or PayPal payment is refused before they try, or once refused. */}
+      <RestrictionNotice className="review__restriction" />
       <div className="review__actions">
         <Button
           block

@@ -5,6 +5,7 @@ import { usePaymentMethods } from "../../lib/default-card";
 import { useIdempotentRetry } from "../../lib/use-idempotent-retry";
 import { isBankCheckCancelled } from "../bank-check/confirm-with-bank";
 import { useBankCheck } from "../bank-check/use-bank-check";
+import { useRestrictionRecheck } from "../restriction/restriction-notice";
 import { chosenCard } from "../ui/card-picker";
 
 /** The confirmation open before money moves: what the player confirms, and the key its request goes with. */
@@ -51,6 +52,7 @@ export function usePayment<T = undefined>({ chooseCard = true }: { chooseCard?: 
   const retry = useIdempotentRetry();
   // Guards a double click before React has re-rendered the busy button.
   const isWorking = useRef(false);
+  const recheckRestriction = useRestrictionRecheck();
 
   /** Opens the confirmation for the card and what the request sends; nothing is sent yet. */
   const open = (paying: PaymentCard, fingerprint: string, details: T) =>
@@ -73,6 +75,7 @@ export function usePayment<T = undefined>({ chooseCard = true }: { chooseCard?: 
         retry.failed(idempotencyKey, fingerprint, cause);
         setConfirmation(null);
         if (isBankCheckCancelled(cause)) return;
+        recheckRestriction(cause);
         void showAlert(failureText(cause));
       },
     });

@@ -83,6 +83,16 @@ export const payoutsCopy = {
   confirm: "Confirm",
   cancel: "Cancel",
   sending: "Sending…",
+  // Clearing
+  clearingTitle: "Clearing",
+  clearingHint:
+    "Proceeds from a sale become available to withdraw once the buyer's payment has cleared. Until then they are yours, but cannot be paid out.",
+  clearingCaption: "Sales whose proceeds are clearing, the soonest available first",
+  clearingNone: "Nothing is clearing: the proceeds of your sales are all in your available balance.",
+  saleColumn: "Sale",
+  availableColumn: "Available to withdraw",
+  clearsAt: (when: string) => `at ${when}`,
+  clearsNow: "any moment now",
   // History
   historyTitle: "Payout history",
   historyCaption: "Your payouts, newest first",

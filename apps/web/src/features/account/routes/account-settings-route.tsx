@@ -5,6 +5,7 @@ import type { Profile } from "@mx/shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { RestrictionNotice } from "../../../components/restriction/restriction-notice";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox, StatusNote } from "../../../components/ui/error-box";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
@@ -34,6 +35,7 @@ export function AccountSettingsRoute() {
         title={texts.accountSettings}
         lead={<BackLink to={paths.profile} label={accountCopy.backToProfile} />}
       />
+      <RestrictionNotice />
       {profile.isPending ? <PageSpinner /> : null}
       {profile.isError ? (
         <ErrorBox>{formats.listError(errorMessage(profile.error, errors.fetchProfileFailed))}</ErrorBox>

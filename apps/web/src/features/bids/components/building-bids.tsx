@@ -1,5 +1,6 @@
 import { marketTexts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
+import type { Bid } from "@mx/shared/schemas/bids";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "../../../components/ui/button";
 import { LoadError } from "../../../components/ui/load-error";
@@ -20,9 +21,12 @@ import "./building-bids.css";
 export function BuildingBids({
   buildingId,
   onNotice,
+  acceptBlocked = null,
 }: {
   buildingId: string;
   onNotice: (notice: string) => void;
+  /** Why no bid can be accepted now (the building is frozen): Accept is disabled, and this said. */
+  acceptBlocked?: string | null;
 }) {
   const queryClient = useQueryClient();
   const bids = useBuildingBids(buildingId, true);
@@ -35,6 +39,7 @@ export function BuildingBids({
   });
   const { working } = decisions;
   const pending = (bids.data?.bidList ?? []).filter((bid) => bid.status === "pending");
+  const blockedId = `building-bids-blocked-${buildingId}`;
 
   return (
     <div className="building-bids" data-testid="building-bids">
@@ -45,6 +50,11 @@ export function BuildingBids({
       {bids.data && pending.length === 0 ? (
         <p className="market-panel__empty">{marketTexts.panelNoBids}</p>
       ) : null}
+      {pending.length > 0 && acceptBlocked ? (
+        <p id={blockedId} className="market-panel__empty">
+          {acceptBlocked}
+        </p>
+      ) : null}
       {pending.length > 0 ? (
         <ol className="building-bids__list">
           {pending.map((bid) => {
@@ -52,14 +62,7 @@ export function BuildingBids({
             const isDisabled = working !== null;
             return (
               <li key={bid.bidId} className="building-bid" data-bid-id={bid.bidId}>
-                <p id={textId} className="building-bid__text">
-                  <strong className="building-bid__amount">{formatDollars(bid.bidAmount)}</strong>{" "}
-                  <span className="building-bid__from">{bidsCopy.fromBidder(bidderName(bid))}</span>
-                  <span className="building-bid__dates">
-                    {bidsCopy.placed} <time dateTime={bid.createdAt}>{formatBidDate(bid.createdAt)}</time> ·{" "}
-                    {bidsCopy.expires} <time dateTime={bid.expiresAt}>{formatBidDate(bid.expiresAt)}</time>
-                  </span>
-                </p>
+                <BidText id={textId} bid={bid} />
                 <div className="building-bid__actions">
                   <Button
                     variant="secondary"
@@ -75,10 +78,10 @@ export function BuildingBids({
                   </Button>
                   <Button
                     className="btn--inline"
-                    disabled={isDisabled}
+                    disabled={isDisabled || acceptBlocked !== null}
                     busy={working?.bidId === bid.bidId && working.action === "accept"}
                     onClick={() => decisions.askAccept(bid)}
-                    aria-describedby={textId}
+                    aria-describedby={acceptBlocked ? blockedId : textId}
                   >
                     {working?.bidId === bid.bidId && working.action === "accept"
                       ? bidsCopy.accepting
@@ -92,5 +95,19 @@ export function BuildingBids({
       ) : null}
       {decisions.dialogs}
     </div>
+  );
+}
+
+/** A pending bid as the owner reads it: the amount, the bidder, when it was placed and when it expires. */
+function BidText({ id, bid }: { id: string; bid: Bid }) {
+  return (
+    <p id={id} className="building-bid__text">
+      <strong className="building-bid__amount">{formatDollars(bid.bidAmount)}</strong>{" "}
+      <span className="building-bid__from">{bidsCopy.fromBidder(bidderName(bid))}</span>
+      <span className="building-bid__dates">
+        {bidsCopy.placed} <time dateTime={bid.createdAt}>{formatBidDate(bid.createdAt)}</time> ·{" "}
+        {bidsCopy.expires} <time dateTime={bid.expiresAt}>{formatBidDate(bid.expiresAt)}</time>
+      </span>
+    </p>
   );
 }

@@ -10,6 +10,9 @@ const balance = {
   pendingAmount: 0,
   currency: "usd",
   instantPayoutFee: 1,
+  clearingAmount: 0,
+  clearingCents: 0,
+  clearing: [],
 };
 const debitCard = {
   id: "card_1",

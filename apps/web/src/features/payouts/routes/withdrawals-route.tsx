@@ -1,6 +1,7 @@
 import { errors, formats, payoutAccountTexts, texts } from "@mx/shared/messages";
 import { paths } from "@mx/shared/routes";
 import { useState } from "react";
+import { RestrictionNotice } from "../../../components/restriction/restriction-notice";
 import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PageSpinner } from "../../../components/ui/spinner";
@@ -12,6 +13,7 @@ import { usePayoutAccount } from "../api/get-payout-account";
 import { usePayoutCards } from "../api/get-payout-cards";
 import { usePayoutDetails } from "../api/get-payout-details";
 import { BalanceCard } from "../components/balance-card";
+import { ClearingProceeds } from "../components/clearing-proceeds";
 import { ConnectPayouts } from "../components/connect-payouts";
 import { InstantPanel } from "../components/instant-panel";
 import { ManualPanel } from "../components/manual-panel";
@@ -25,7 +27,7 @@ import "../../../components/card-entry/card-page.css";
 import "../payouts.css";
 import { Tabs } from "../../../components/ui/tabs";
 
-/** /Withdrawl: the balance, Manual and Instant withdrawals, and the payout history. */
+/** /Withdrawl: the balance, the proceeds still clearing, Manual and Instant withdrawals, and the payout history. */
 export function WithdrawalsRoute() {
   useDocumentTitle(payoutsCopy.withdrawalsTitle);
   const profile = useProfile();
@@ -52,7 +54,9 @@ export function WithdrawalsRoute() {
         title={texts.withdrawal}
         lead={<BackLink to={paths.profile} label={payoutsCopy.backToProfile} />}
       />
+      <RestrictionNotice />
       <BalanceCard balance={balance.data} isPending={balance.isPending} error={balance.error} />
+      <ClearingProceeds balance={balance.data} />
       {profile.isPending ? <PageSpinner /> : null}
       <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
         {profile.isError ? formats.listError(errorMessage(profile.error, errors.fetchProfileFailed)) : null}

@@ -1,9 +1,15 @@
+import { disputeTexts } from "@mx/shared/messages";
 import type { Property } from "@mx/shared/schemas/properties";
 import { type ReactNode, useState } from "react";
 import { MarketPanel } from "./market-panel";
 
 /** The owner's pending bids on the building, as the app hands them in, told where to say what a decision did. */
-export type OwnerBids = (building: { buildingId: string; onNotice: (notice: string) => void }) => ReactNode;
+export type OwnerBids = (building: {
+  buildingId: string;
+  onNotice: (notice: string) => void;
+  /** Why no bid can be accepted now (the building is frozen), or null. */
+  acceptBlocked: string | null;
+}) => ReactNode;
 
 /** Property Details' market: the building's market panel, with the owner's bids and what the last decision did. */
 export function BuildingMarket({
@@ -22,7 +28,11 @@ export function BuildingMarket({
       buildingId={property?.buildingId ?? ""}
       ownerBids={
         property && isOwner && ownerBids
-          ? ownerBids({ buildingId: property.buildingId, onNotice: setBidNotice })
+          ? ownerBids({
+              buildingId: property.buildingId,
+              onNotice: setBidNotice,
+              acceptBlocked: property.frozen ? disputeTexts.buildingFrozen : null,
+            })
           : undefined
       }
       notice={bidNotice}

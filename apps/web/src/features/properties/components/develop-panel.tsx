@@ -1,5 +1,5 @@
 import { DEVELOPMENT_KINDS, DEVELOPMENTS, MAX_DEVELOPMENT_LEVEL } from "@mx/shared/constants";
-import { serverMessages } from "@mx/shared/messages";
+import { disputeTexts, serverMessages } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import type { DevelopmentOption } from "@mx/shared/schemas/developments";
 import type { Property } from "@mx/shared/schemas/properties";
@@ -60,11 +60,13 @@ export function DevelopPanel({
   const wanted = development.level + (development.constructing ? 2 : 1);
   const next = options.data?.options.find((o) => o.level === wanted) ?? null;
   // What the building's own state forbids, said before Develop is pressed even if the options were read earlier.
-  const blocked = property.forSale
-    ? serverMessages.developWhileForSale
-    : development.constructing
-      ? serverMessages.developWhileConstructing
-      : null;
+  const blocked = property.frozen
+    ? disputeTexts.buildingFrozen
+    : property.forSale
+      ? serverMessages.developWhileForSale
+      : development.constructing
+        ? serverMessages.developWhileConstructing
+        : null;
 
   return (
     <section

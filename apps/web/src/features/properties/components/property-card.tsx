@@ -1,4 +1,4 @@
-import { texts } from "@mx/shared/messages";
+import { disputeTexts, texts } from "@mx/shared/messages";
 import { formatDollars } from "@mx/shared/money";
 import type { PricePoint, Property } from "@mx/shared/schemas/properties";
 import { type ReactNode, useState } from "react";
@@ -37,14 +37,12 @@ export function PropertyCard({ property, selection, isOwner, action, onAction, .
   const [saleNotice, setSaleNotice] = useState<string | null>(null);
   // The owner's listing shows as what it is: for sale at the ask, with Change ask and Cancel Sale.
   const isOwnListing = isOwner && property?.forSale === true;
+  // Frozen while a payment for it is disputed: no listing, sale, development or rename until it is decided.
+  const isFrozen = property?.frozen === true;
+  const frozenId = "property-frozen";
   return (
-    <section className="property-card" aria-label={propertiesCopy.detailsTitle}>
-      {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
-      {property?.status === "held" && property.heldUntil ? (
-        <span className="property-badge property-badge--held">
-          {propertiesCopy.heldUntil(formatDateTime(property.heldUntil * 1000))}
-        </span>
-      ) : null}
+    <section className="property-card" aria-label={propertiesCopy.detailsTitle} data-frozen={isFrozen}>
+      <CardBadges property={property} />
       <PriceBlock property={property} price={property?.price ?? selection.price} history={rest.history} />
 
       <PropertyFacts
@@ -73,22 +71,74 @@ export function PropertyCard({ property, selection, isOwner, action, onAction, .
       ) : null}
 
       <StatusNote>{saleNotice}</StatusNote>
+      {property && isFrozen && isOwner ? (
+        <FrozenNotice id={frozenId} reason={property.frozenReason ?? disputeTexts.frozenReason} />
+      ) : null}
       {property && isOwnListing ? (
         <div className="property-listing" data-testid="own-listing">
           <p className="property-listing__state">{propertiesCopy.forSaleAt(formatDollars(property.price))}</p>
           <div className="property-listing__actions">
-            <Button className="btn--inline" onClick={() => onAction("sellOrAsk")}>
+            <Button
+              className="btn--inline"
+              onClick={() => onAction("sellOrAsk")}
+              disabled={isFrozen}
+              aria-describedby={isFrozen ? frozenId : undefined}
+            >
               {propertiesCopy.changeAsk}
             </Button>
             {rest.cancelSale?.(setSaleNotice)}
           </div>
         </div>
       ) : action ? (
-        <Button block className="btn--large property-card__action" onClick={() => onAction(action)}>
-          {actionLabels[action]}
-        </Button>
+        <>
+          <Button
+            block
+            className="btn--large property-card__action"
+            onClick={() => onAction(action)}
+            disabled={isFrozen}
+            aria-describedby={isFrozen ? frozenId : undefined}
+          >
+            {actionLabels[action]}
+          </Button>
+          {isFrozen && !isOwner ? (
+            <p id={frozenId} className="property-frozen__short">
+              {disputeTexts.buildingFrozen}
+            </p>
+          ) : null}
+        </>
       ) : null}
     </section>
+  );
+}
+
+/** For sale, frozen (while a payment for it is disputed), held for a buyer's waiting payment. */
+function CardBadges({ property }: { property: Property | undefined }) {
+  return (
+    <>
+      {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
+      {property?.frozen ? (
+        <span className="property-badge property-badge--frozen" data-testid="frozen-badge">
+          {disputeTexts.frozenBadge}
+        </span>
+      ) : null}
+      {property?.status === "held" && property.heldUntil ? (
+        <span className="property-badge property-badge--held">
+          {propertiesCopy.heldUntil(formatDateTime(property.heldUntil * 1000))}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The owner's notice on a frozen building: why, and what waits for the dispute's decision. */
+function FrozenNotice({ id, reason }: { id: string; reason: string }) {
+  return (
+    <div className="property-frozen" role="note" data-testid="frozen-notice">
+      <p className="property-frozen__title">{disputeTexts.frozenTitle}</p>
+      <p id={id} className="property-frozen__reason">
+        {reason}
+      </p>
+    </div>
   );
 }
 

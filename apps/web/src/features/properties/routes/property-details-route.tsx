@@ -68,7 +68,8 @@ export function PropertyDetailsRoute({ ownerBids, cancelSale, watchToggle }: Pro
     <div className="property">
       <PropertyHeader
         name={name}
-        onEditName={isOwner ? dialog.editName : null}
+        // A frozen building keeps its name until the dispute is decided (the card says why).
+        onEditName={isOwner && property?.frozen !== true ? dialog.editName : null}
         watch={selection.id && watchToggle ? watchToggle({ buildingId: selection.id, name }) : null}
       />
 

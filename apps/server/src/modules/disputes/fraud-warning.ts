@@ -1,0 +1,119 @@
+import type { GatewayFraudWarning } from "@mx/processors/gateway";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { disputes, fraudWarnings } from "../../db/schema/disputes";
+import type { AppDeps } from "../../deps";
+import { RESTRICTION_REASONS, restrictPlayer } from "../auth/restriction";
+import { providerOf } from "../payments/paypal-gateway";
+import { refundWarnedPayment } from "./fraud-warning-refunds";
+import type { FraudWarningOutcome, FraudWarningRow } from "./fraud-warning-rows";
+import { paymentSubjectOf } from "./payment-subject";
+
+/** `radar.early_fraud_warning.created` (or the sandbox's notice): the warning re-read from the processor, and acted on. */
+export async function handleFraudWarningNotice(deps: AppDeps, warningId: string): Promise<void> {
+  await applyFraudWarning(deps, await deps.gateway.retrieveFraudWarning(warningId));
+}
+
+/**
+ * Acts on an early fraud warning at once, once per warning (its row, unique on processor and processor id): in one
+ * transaction the row is written, what the payment bought found and the payer restricted; then the payment is refunded
+ * before a dispute can be opened, through the refund of what it bought (a purchase or a sale: the building back to the
+ * game unless a later owner has it; a development: undone where it can be), and the row ends with its outcome. A
+ * payment disputed already is not refunded (the processor refuses): the payer is restricted, and that is all. A row
+ * left unfinished by a stop is finished by the fraud warnings' recovery, which calls this again.
+ */
+export async function applyFraudWarning(deps: AppDeps, warning: GatewayFraudWarning): Promise<void> {
+  const processor = providerOf(deps.gateway, warning.paymentIntentId);
+  const row = await deps.db.transaction((tx) => recordWarning(tx, processor, warning));
+  if (row.handledAt) return;
+  const outcome = await refundWarnedPayment(deps, row);
+  await deps.db
+    .update(fraudWarnings)
+    .set({ outcome, handledAt: new Date() })
+    .where(and(eq(fraudWarnings.id, row.id), isNull(fraudWarnings.handledAt)));
+}
+
+/**
+ * The warning's row, written once (or read as it is), with what the payment bought and the payer restricted; a
+ * payment the platform does not know, or one disputed already, is handled here and then.
+ */
+async function recordWarning(
+  tx: Tx,
+  processor: string,
+  warning: GatewayFraudWarning,
+): Promise<FraudWarningRow> {
+  const inserted = await tx
+    .insert(fraudWarnings)
+    .values({
+      processor,
+      processorId: warning.id,
+      paymentIntentId: warning.paymentIntentId,
+      fraudType: warning.fraudType,
+    })
+    .onConflictDoNothing()
+    .returning({ id: fraudWarnings.id });
+  const [row] = await tx
+    .select()
+    .from(fraudWarnings)
+    .where(and(eq(fraudWarnings.processor, processor), eq(fraudWarnings.processorId, warning.id)))
+    .for("update");
+  if (!row) throw new Error(`fraud warning ${warning.id} was not recorded`);
+  if (row.handledAt) return row;
+  const subject = await paymentSubjectOf(tx, row.paymentIntentId);
+  if (!subject) return end(tx, row, "not_found");
+  // Restricted once, with the row: a restriction an operator lifts is not put back by a repeated notice.
+  if (inserted.length > 0 && subject.payerId) {
+    await restrictPlayer(tx, subject.payerId, RESTRICTION_REASONS.fraudWarning);
+  }
+  const found = { subject: subject.subject, subjectId: subject.subjectId, payerId: subject.payerId };
+  // A refund begun before a dispute was opened is finished as it was begun.
+  if (row.outcome !== "pending") return { ...row, ...found };
+  const [disputed] = await tx
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(eq(disputes.paymentIntentId, row.paymentIntentId))
+    .limit(1);
+  if (disputed) return end(tx, { ...row, ...found }, "disputed");
+  const [updated] = await tx.update(fraudWarnings).set(found).where(eq(fraudWarnings.id, row.id)).returning();
+  return updated ?? row;
+}
+
+async function end(tx: Tx, row: FraudWarningRow, outcome: FraudWarningOutcome): Promise<FraudWarningRow> {
+  const ended = { ...row, outcome, handledAt: new Date() };
+  await tx
+    .update(fraudWarnings)
+    .set({
+      subject: ended.subject,
+      subjectId: ended.subjectId,
+      payerId: ended.payerId,
+      outcome,
+      handledAt: ended.handledAt,
+    })
+    .where(eq(fraudWarnings.id, row.id));
+  return ended;
+}
+
+/** Warnings a stopped or failed process left unfinished, untouched for the recovery delay. */
+export async function findUnhandledFraudWarnings(deps: AppDeps, now = new Date()): Promise<string[]> {
+  const before = new Date(now.getTime() - deps.config.moneyRecoveryAfterMs);
+  const rows = await deps.db
+    .select({ id: fraudWarnings.id })
+    .from(fraudWarnings)
+    .where(and(isNull(fraudWarnings.handledAt), lt(fraudWarnings.createdAt, before)))
+    .orderBy(fraudWarnings.createdAt)
+    .limit(200);
+  return rows.map((r) => r.id);
+}
+
+/** Finishes one unfinished warning as it was begun: the same refunds, under the same keys, so each happens once. */
+export async function recoverFraudWarning(deps: AppDeps, id: string): Promise<void> {
+  const [row] = await deps.db.select().from(fraudWarnings).where(eq(fraudWarnings.id, id));
+  if (!row || row.handledAt) return;
+  await applyFraudWarning(deps, {
+    id: row.processorId,
+    paymentIntentId: row.paymentIntentId,
+    fraudType: row.fraudType,
+    actionable: true,
+    createdAt: row.createdAt,
+  });
+}
