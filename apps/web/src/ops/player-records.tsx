@@ -4,14 +4,23 @@ import { cents, when } from "./ops-api";
 import { Table } from "./ops-table";
 import type { PlayerAct } from "./player-actions";
 
-/** The player's holdings, purchases and developments, with the actions on each (refunds for finance and admins). */
+/**
+ * The player's holdings, purchases and developments, with the actions on each (refunds for finance and admins; none
+ * for a payment that is disputed, which the dispute decides).
+ */
 export function PlayerTrades({
   holdings,
   purchases,
   developments,
   canRefund,
+  disputed,
   act,
-}: Pick<PlayerDetail, "holdings" | "purchases" | "developments"> & { canRefund: boolean; act: PlayerAct }) {
+}: Pick<PlayerDetail, "holdings" | "purchases" | "developments"> & {
+  canRefund: boolean;
+  /** The purchases and developments whose payment is disputed. */
+  disputed: ReadonlySet<string>;
+  act: PlayerAct;
+}) {
   return (
     <>
       <Table
@@ -39,7 +48,7 @@ export function PlayerTrades({
           p.buildingId,
           p.state,
           cents(p.amountCents),
-          canRefund && p.state === "completed" ? (
+          canRefund && p.state === "completed" && !disputed.has(p.id) ? (
             <ConfirmAction
               key="refund"
               label="Refund"
@@ -61,7 +70,7 @@ export function PlayerTrades({
           `${d.kind} (level ${d.level})`,
           d.state,
           cents(d.amountCents),
-          canRefund && d.latest ? (
+          canRefund && d.latest && !disputed.has(d.id) ? (
             <ConfirmAction
               key="refund"
               label="Refund"

@@ -45,6 +45,7 @@ export function Player({ id, canRefund }: { id: string; canRefund: boolean }) {
         purchases={purchases}
         developments={developments}
         canRefund={canRefund}
+        disputed={new Set(disputes.map((d) => d.subjectId))}
         act={act}
       />
       <DisputeTable caption="Disputes of their payments" disputes={disputes} />

@@ -25,7 +25,8 @@ export async function checkLedger(q: Queryable): Promise<string[]> {
   const negative = await queryRows<{ account: string; balance: string }>(
     q,
     sql`select account, sum(amount_cents)::bigint as balance from ledger_entries
-        where account like 'earnings:%' or account like 'credits:%' group by account having sum(amount_cents) < 0`,
+        where account like 'earnings:%' or account like 'credits:%' or account like 'clearing:%'
+        group by account having sum(amount_cents) < 0`,
   );
   for (const a of negative) problems.push(`${a.account} is below zero: ${a.balance} cents`);
   const owed = await queryRows<{ account: string; balance: string }>(

@@ -265,6 +265,13 @@ describe("evidence through the sandbox", () => {
       "the dispute is recorded",
     );
     expect(opened).toMatchObject({ state: "needs_response", subject: "purchase", buildingId: "way/1" });
+    // The console does not refund a disputed payment: the processor would refuse, and the dispute decides.
+    const refund = await t.call("POST", `/api/v1/ops/purchases/${opened.subjectId}/refund`, {
+      token: finance.token,
+      body: { reason: "The buyer asked for their money back." },
+    });
+    expect(refund.statusCode, refund.body).toBe(409);
+    expect(refund.json().message).toContain("This payment is disputed (needs response)");
 
     const listed = await t.call("GET", "/api/v1/ops/disputes?state=open&sort=due", { token: finance.token });
     expect(listed.json().data.disputes.map((d: { id: string }) => d.id)).toContain(opened.id);

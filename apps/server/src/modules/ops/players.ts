@@ -161,7 +161,7 @@ export async function playerDetail(q: Queryable, userId: string): Promise<Player
   };
 }
 
-/** The player's latest ledger lines on their earnings, credits and credits-debt accounts (up to 100). */
+/** The player's latest ledger lines on their earnings, clearing proceeds, credits and credits-debt (up to 100). */
 function ledgerLinesOf(q: Queryable, userId: string) {
   return q
     .select({
@@ -176,6 +176,7 @@ function ledgerLinesOf(q: Queryable, userId: string) {
     .where(
       inArray(ledgerEntries.account, [
         accounts.earnings(userId),
+        accounts.clearing(userId),
         accounts.credits(userId),
         accounts.creditsDebt(userId),
       ]),

@@ -6,6 +6,7 @@ import { developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
 import type { DevelopmentRow } from "../developments/development-rows";
 import { PAID_DEVELOPMENT_STATES, refundDevelopmentPayment } from "../developments/refund-development";
+import { refuseWhileDisputed } from "../disputes/disputed-payment";
 import { type Actor, audit } from "./audit";
 
 /**
@@ -28,6 +29,7 @@ export async function refundDevelopment(
     : [];
   if (!found) throw new AppError("NOT_FOUND", `No development with id ${developmentId}.`);
   assertPaid(found);
+  await refuseWhileDisputed(deps.db, found.paymentIntentId);
   await refundDevelopmentPayment(deps, found, reason, {
     whenFixed: "refuse",
     onBegin: async (tx, row, undo) => {

@@ -3,6 +3,7 @@ import { isUuid } from "@mx/shared/uuid";
 import { eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { refuseWhileDisputed } from "../disputes/disputed-payment";
 import { refundPurchasePayment } from "../properties/refund-purchase";
 import { type Actor, audit } from "./audit";
 
@@ -12,7 +13,8 @@ import { type Actor, audit } from "./audit";
  * return to the game (no owner, no name, its base price, its sale uncounted) and the audit row; then the processor
  * refunds the charge under the purchase's refund key; then the purchase is refunded and any offer-wall credits it used
  * go back to the player. A process that stops midway is finished by the purchases' recovery, which asks again under
- * the same key. Refused while the buyer no longer owns the building, or while bids wait on it.
+ * the same key. Refused while the buyer no longer owns the building, while bids wait on it, or while its payment is
+ * disputed.
  */
 export async function refundPurchase(
   deps: AppDeps,
@@ -30,6 +32,7 @@ export async function refundPurchase(
       `This purchase is ${row.status}; only a completed purchase is refunded here.`,
     );
   }
+  await refuseWhileDisputed(deps.db, row.paymentIntentId);
   await refundPurchasePayment(deps, row, reason, {
     onBegin: (tx, purchase, taken) =>
       audit(tx, actor, {
