@@ -239,6 +239,15 @@ describe("an early fraud warning on a sale by bid", () => {
     expect(await journalOf("dispute_clawback", row?.id ?? "")).toBeDefined();
     await expectRestricted(bidder);
     await agree();
+    // The bidder's statement gives the capture back, and their portfolio holds nothing and paid nothing.
+    const year = new Date().getUTCFullYear();
+    const statement = (
+      await t.call("GET", `/api/v1/users/statement?year=${year}&format=json`, { token: bidder.token })
+    ).json().data;
+    const refundRow = statement.rows.find((r: { kind: string }) => r.kind === "refund");
+    expect(refundRow).toMatchObject({ card: 708.99, tax: -2.99 });
+    const portfolio = (await t.call("GET", "/api/v1/users/portfolio", { token: bidder.token })).json().data;
+    expect(portfolio.totals).toMatchObject({ holdings: 0, paid: 0, fees: 0, tax: 0 });
 
     const before = await journals();
     await warn(sold.paymentIntentId, warningId);

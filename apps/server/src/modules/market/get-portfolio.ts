@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { displayName } from "../buildings/present-property";
 import { bidHolds, statementMovements, sumsOf, totalsInDollars } from "./get-statement";
-import { costOf, type PlayerJournal, playerJournals, proceedsOf } from "./player-journals";
+import { costOf, type PlayerJournal, playerJournals, proceedsOf, saleRefundOf } from "./player-journals";
 import type { Movement } from "./statement-movement";
 
 type HeldRow = {
@@ -235,6 +235,13 @@ function ownerships(journals: PlayerJournal[], userId: string) {
       const owned = open.get(buildingId) ?? { at: j.at, purchase: null, developments: [] };
       owned.developments.push(developmentOf(j, c, owned.developments.length + 1));
       open.set(buildingId, owned);
+    } else if (j.kind === "sale_refund" && j.trade?.side === "buyer") {
+      // A won bid given back (an early fraud warning): what the capture took comes back; the building is not held.
+      const c = saleRefundOf(j);
+      fees += c.fees;
+      tax += c.tax;
+      cardPaid += c.card;
+      open.delete(buildingId);
     } else if (j.kind === "purchase_refund") {
       // A purchase taken back: its fee, tax and charge come back, and the building is no longer held.
       const c = costOf(j);

@@ -109,7 +109,7 @@ function journalRows(q: Queryable, userId: string, window: { from?: Date; before
           where p.user_id = ${userId}
           union
           select j.id from bids b
-          join ledger_journals j on j.kind = 'sale' and j.reference = b.id::text
+          join ledger_journals j on j.kind in ('sale', 'sale_refund') and j.reference = b.id::text
           where b.bidder_id = ${userId} and b.status = 'accepted'
           union
           select j.id from developments d
@@ -130,7 +130,7 @@ function journalRows(q: Queryable, userId: string, window: { from?: Date; before
           -- Referenced by their uuid: compared as uuids, the primary keys are used.
           left join purchases p on p.id = case when j.kind in ('purchase', 'purchase-credits', 'purchase-credits-release', 'purchase_refund')
             and j.reference ~ ${UUID_SQL} then j.reference::uuid end
-          left join bids b on b.id = case when j.kind = 'sale' and j.reference ~ ${UUID_SQL} then j.reference::uuid end
+          left join bids b on b.id = case when j.kind in ('sale', 'sale_refund') and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           left join developments d on d.id = case when j.kind in ('development', 'development-credits', 'development-credits-release', 'development_refund')
             and j.reference ~ ${UUID_SQL} then j.reference::uuid end
           left join fraud_warnings fw on fw.id = case when j.kind = 'dispute_clawback'
@@ -173,7 +173,7 @@ function journalOf(r: Row, userId: string): PlayerJournal {
     trade:
       kind === "purchase" && r.p_price !== null
         ? { priceCents: r.p_price, side: "buyer" }
-        : kind === "sale" && r.b_price !== null
+        : (kind === "sale" || kind === "sale_refund") && r.b_price !== null
           ? { priceCents: r.b_price, side: r.b_bidder === userId ? "buyer" : "seller" }
           : null,
     fraudWarning: r.fraud_warning === true,
@@ -207,6 +207,17 @@ export function costOf(j: PlayerJournal) {
   // A resale's fee entry holds the seller's fee too: the buyer's part is what they paid beyond price and tax.
   const fees = j.kind === "sale" ? card + credits - price - tax : allFees;
   return { card, credits, fees, tax, price, total: card + credits };
+}
+
+/**
+ * What a won bid's refund gave back to its bidder, in costOf's terms (negative: money back): the card's charge, the
+ * bidder's fee (the fee entry holds the seller's too) and the tax.
+ */
+export function saleRefundOf(j: PlayerJournal) {
+  const card = -(j.entries.get(accounts.cardFunding) ?? 0);
+  const tax = j.entries.get(accounts.salesTaxPayable) ?? 0;
+  const price = j.trade?.priceCents ?? 0;
+  return { card, tax, fees: card + price - tax };
 }
 
 /**

@@ -2,7 +2,7 @@ import { texts } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import type { StatementKind } from "@mx/shared/schemas/market";
 import { accounts, type JournalKind } from "../ledger/ledger";
-import { costOf, type PlayerJournal, proceedsOf } from "./player-journals";
+import { costOf, type PlayerJournal, proceedsOf, saleRefundOf } from "./player-journals";
 
 /**
  * One row before its running balance, in cents: `sortAt` (seconds, with fractions) and `order` place movements made
@@ -203,6 +203,22 @@ const disputeWords = {
 } as const;
 
 /**
+ * A won bid's capture given back to the bidder (a refund after an early fraud warning): the card gets back all it paid,
+ * and the fee and tax it paid come back with it.
+ */
+function saleRefundMovement(j: PlayerJournal, base: Base, building: string): Movement {
+  const c = saleRefundOf(j);
+  return {
+    ...base,
+    kind: "refund",
+    description: disputeWords.sale_refund(building),
+    card: -c.card,
+    fees: c.fees,
+    tax: c.tax,
+  };
+}
+
+/**
  * One journal as the player's statement shows it: every kind of journal the ledger knows has its row here (the
  * switch is exhaustive: a kind added to JOURNAL_KINDS fails the typecheck until it is given one).
  */
@@ -258,10 +274,17 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
     case "dispute_clawback":
     case "dispute_clawback_return":
       return clearingMovement(j, kind, base, building);
+    case "sale_refund":
+      if (j.trade?.side === "buyer") return saleRefundMovement(j, base, building);
+      return {
+        ...base,
+        kind: "dispute",
+        description: disputeWords[kind](building),
+        card: e(accounts.cardFunding),
+      };
     case "dispute_withdrawn":
     case "dispute_reinstated":
     case "dispute_lost":
-    case "sale_refund":
       // Between the processor and the platform (or the buyer's card): they touch no player's account, so they show
       // here only if they ever do.
       return {
