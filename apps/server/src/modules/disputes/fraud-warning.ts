@@ -4,7 +4,9 @@ import type { Tx } from "../../db/client";
 import { disputes, fraudWarnings } from "../../db/schema/disputes";
 import type { AppDeps } from "../../deps";
 import { RESTRICTION_REASONS, restrictPlayer } from "../auth/restriction";
+import { releaseHold } from "../bids/release-holds";
 import { providerOf } from "../payments/paypal-gateway";
+import { cancelWarnedHold } from "./fraud-warning-hold";
 import { refundWarnedPayment } from "./fraud-warning-refunds";
 import type { FraudWarningOutcome, FraudWarningRow } from "./fraud-warning-rows";
 import { paymentSubjectOf } from "./payment-subject";
@@ -25,6 +27,8 @@ export async function handleFraudWarningNotice(deps: AppDeps, warningId: string)
 export async function applyFraudWarning(deps: AppDeps, warning: GatewayFraudWarning): Promise<void> {
   const processor = providerOf(deps.gateway, warning.paymentIntentId);
   const row = await deps.db.transaction((tx) => recordWarning(tx, processor, warning));
+  if (row.outcome === "hold_released")
+    await releaseHold(deps, { id: row.subjectId ?? "", paymentIntentId: row.paymentIntentId });
   if (row.handledAt) return;
   const outcome = await refundWarnedPayment(deps, row);
   await deps.db
@@ -60,7 +64,7 @@ async function recordWarning(
   if (!row) throw new Error(`fraud warning ${warning.id} was not recorded`);
   if (row.handledAt) return row;
   const subject = await paymentSubjectOf(tx, row.paymentIntentId);
-  if (!subject) return end(tx, row, "not_found");
+  if (!subject) return inserted.length > 0 ? endUnbought(tx, row) : row;
   // Restricted once, with the row: a restriction an operator lifts is not put back by a repeated notice.
   if (inserted.length > 0 && subject.payerId) {
     await restrictPlayer(tx, subject.payerId, RESTRICTION_REASONS.fraudWarning);
@@ -76,6 +80,17 @@ async function recordWarning(
   if (disputed) return end(tx, { ...row, ...found }, "disputed");
   const [updated] = await tx.update(fraudWarnings).set(found).where(eq(fraudWarnings.id, row.id)).returning();
   return updated ?? row;
+}
+
+/**
+ * A warned payment that bought nothing: a waiting bid's hold is cancelled with its bid and its bidder restricted
+ * (`hold_released`); any other is a payment the platform does not know (`not_found`).
+ */
+async function endUnbought(tx: Tx, row: FraudWarningRow): Promise<FraudWarningRow> {
+  const held = await cancelWarnedHold(tx, row.paymentIntentId);
+  if (!held) return end(tx, row, "not_found");
+  await restrictPlayer(tx, held.bidderId, RESTRICTION_REASONS.fraudWarning);
+  return end(tx, { ...row, subject: "bid", subjectId: held.id, payerId: held.bidderId }, "hold_released");
 }
 
 async function end(tx: Tx, row: FraudWarningRow, outcome: FraudWarningOutcome): Promise<FraudWarningRow> {
