@@ -48,6 +48,8 @@ async function insertDispute(
       reason: "fraudulent",
       state: "needs_response",
       evidenceDueBy: new Date(Date.now() + 7 * DAY),
+      // Strictly after the one before: the database's clock may give two quick inserts the same time.
+      createdAt: new Date(Date.now() + seq),
       ...change,
     })
     .returning();
