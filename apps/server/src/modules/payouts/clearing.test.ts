@@ -16,8 +16,9 @@ import { runJobOnce } from "../../test/jobs";
 import { moneyProblems } from "../../test/money";
 import { addPayoutCard, connectedPlayer } from "../../test/payouts";
 import { clawBackClearing, restoreClawback } from "../ledger/clearing";
-import { accounts, balanceOf } from "../ledger/ledger";
+import { accounts, balanceOf, postJournal } from "../ledger/ledger";
 import { getStatement } from "../market/get-statement";
+import { releaseProceeds } from "./release-proceeds";
 
 const ASK_CENTS = 120_000;
 /** A bid above the ask. */
@@ -219,6 +220,44 @@ describe("proceeds of a seller who deletes their account while they clear", () =
     expect(await balanceOf(db, accounts.earnings(seller.userId))).toBe(0);
     expect(await balanceOf(db, accounts.clearing(seller.userId))).toBe(0);
     expect(await moneyProblems(db, t.app.deps.gateway)).toEqual([]);
+  });
+
+  it("are kept as the fee, each release on its own, when they do not cover the deletion's refund fee", async () => {
+    const db = t.app.deps.db;
+    const seller = await signUp(t);
+    // Two sales of 60 cents' proceeds each, clearing (written as a sale writes them).
+    const clearances: string[] = [];
+    for (const n of [1, 2]) {
+      const reference = randomUUID();
+      await db.transaction(async (tx) => {
+        await postJournal(tx, {
+          kind: "sale",
+          reference,
+          entries: [
+            { account: accounts.cardFunding, amountCents: -60 },
+            { account: accounts.clearing(seller.userId), amountCents: 60 },
+          ],
+        });
+        const [row] = await tx
+          .insert(earningsClearances)
+          .values({
+            sellerId: seller.userId,
+            saleReference: reference,
+            amountCents: 60,
+            clearsAt: new Date(n),
+          })
+          .returning({ id: earningsClearances.id });
+        clearances.push(row?.id ?? "");
+      });
+    }
+    const deleted = await t.call("DELETE", `/api/v1/users/${seller.userId}`, { token: seller.token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const id of clearances) expect(await releaseProceeds(t.app.deps, id)).toBe(true);
+    // Neither covers the $1.00 fee: each is kept as the fee, under its own release, and nothing stays owed.
+    expect(await balanceOf(db, accounts.earnings(seller.userId))).toBe(0);
+    expect(await balanceOf(db, accounts.clearing(seller.userId))).toBe(0);
+    const forfeits = await db.select().from(ledgerJournals).where(eq(ledgerJournals.kind, "account_forfeit"));
+    expect(forfeits.map((j) => j.reference).sort()).toEqual(clearances.map((id) => `clearance:${id}`).sort());
   });
 });
 

@@ -87,6 +87,8 @@ export async function reserveDeletionRefund(
   tx: Tx,
   deps: Pick<AppDeps, "gateway" | "log">,
   user: { id: string; stripeConnAccId: string | null; isStripeIntegrated: boolean },
+  /** What a forfeit is posted under: the deletion's own (the player), or a later release's (its clearance). */
+  forfeitReference: string = user.id,
 ): Promise<DeletionRefund> {
   const earnings = accounts.earnings(user.id);
   await lockKey(tx, `ledger:${earnings}`);
@@ -96,7 +98,7 @@ export async function reserveDeletionRefund(
   if (balance <= fee) {
     await postJournal(tx, {
       kind: "account_forfeit",
-      reference: user.id,
+      reference: forfeitReference,
       memo: `deleted account: ${formatCents(balance)} does not cover the refund fee`,
       entries: [
         { account: earnings, amountCents: -balance },

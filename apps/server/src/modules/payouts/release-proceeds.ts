@@ -33,7 +33,8 @@ export async function releaseProceeds(deps: AppDeps, clearanceId: string): Promi
       .for("share");
     if (!(await clearOne(tx, clearanceId))) return null;
     if (!seller?.deletedAt) return { refund: null };
-    return { refund: await reserveDeletionRefund(tx, deps, seller) };
+    // A forfeit of what this release brings is its own, not the deletion's (posted once per reference).
+    return { refund: await reserveDeletionRefund(tx, deps, seller, `clearance:${clearanceId}`) };
   });
   if (!outcome) return false;
   await completeDeletionRefund(deps, outcome.refund);
