@@ -3,7 +3,8 @@
  * on PostgreSQL (DATABASE_URL, default the local `test` database; the bench uses a database of its own).
  * `npm run bench -- market live` runs only the named parts (market, listings, accounts, map, island, hot-reads, live,
  * map-view, develop, collections), and
- * `--postgres` or `--pglite` only that database. `hot-reads` measures the compiled server as `npm start` runs it,
+ * `--postgres` or `--pglite` only that database. `market` on PostgreSQL first measures the compiled server
+ * (served-market.ts: `--quick`, `--no-build`); `market-served` only that. `hot-reads` measures the compiled server as `npm start` runs it,
  * on PostgreSQL (served-hot-reads.ts: `--quick`, `--cpu-prof <dir>`, `--no-build`), then the old in-process
  * figure; `hot-reads-served` only the first. `lighthouse` runs Lighthouse on the public pages against the compiled
  * server (after `npm run build`; it builds nothing).
@@ -24,6 +25,7 @@ import { marketFigures } from "./market";
 import { measure } from "./measure";
 import { servedCollectionFigures } from "./served-collections";
 import { servedHotReadFigures } from "./served-hot-reads";
+import { servedMarketFigures } from "./served-market";
 
 async function accounts(t: TestApp) {
   const players = await Promise.all(Array.from({ length: 20 }, () => signUp(t)));
@@ -83,6 +85,21 @@ if (wanted("hot-reads") || parts.includes("hot-reads-served")) {
     });
   } else {
     console.log(`\nHot reads from the compiled server: skipped, PostgreSQL does not answer at ${pgUrl}`);
+  }
+}
+
+if ((wanted("market") && !args.includes("--pglite")) || parts.includes("market-served")) {
+  if (await postgresReachable(pgUrl)) {
+    console.log(
+      `\nPostgreSQL (${new URL(pgUrl).host}) — purchases and developments from the compiled server as \`npm start\` runs it, whole island, POSTs from another process over keep-alive, against a bare Fastify hello-world in a process of its own`,
+    );
+    await servedMarketFigures({
+      adminUrl: pgUrl,
+      quick: args.includes("--quick"),
+      build: !args.includes("--no-build"),
+    });
+  } else {
+    console.log(`\nPurchases from the compiled server: skipped, PostgreSQL does not answer at ${pgUrl}`);
   }
 }
 

@@ -138,6 +138,7 @@ export type ServedServer = {
   pid: number | undefined;
   /** One connection to the server's database, for the bench's own setup. */
   pool: pg.Pool;
+  databaseUrl: string;
   close: () => Promise<void>;
 };
 
@@ -147,12 +148,15 @@ export async function startServedServer({
   cpuProfDir = null,
   port = Number(process.env.BENCH_PORT ?? 3407),
   name = "hot_reads",
+  env: extraEnv = {},
 }: {
   adminUrl: string;
   build: boolean;
   cpuProfDir?: string | null;
   port?: number;
   name?: string;
+  /** More of the server's environment (the sandbox's own database, say). */
+  env?: Record<string, string>;
 }): Promise<ServedServer> {
   if (build) {
     const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
@@ -184,6 +188,7 @@ export async function startServedServer({
         LOG_LEVEL: "silent",
         RATE_LIMIT_MAX: "1000000000",
         SESSION_SECRET: SECRET,
+        ...extraEnv,
       },
     },
   );
@@ -202,7 +207,7 @@ export async function startServedServer({
     await answering(`${base}/readyz`, server, 600_000);
     if (server.pid) await settled(server.pid, 120_000);
     console.log(`  the server answered and settled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return { base, pid: server.pid, pool, close };
+    return { base, pid: server.pid, pool, databaseUrl, close };
   } catch (error) {
     await close();
     throw error;

@@ -62,33 +62,12 @@ export async function assertRoomToWait(deps: AppDeps, userId: string, now = new 
 }
 
 /**
- * Refuses (409) a purchase of a building whose hold the player let lapse lately: a purchase of theirs waited for
- * them (PayPal, the bank's check) and ended unpaid less than the cooldown ago. `key` is the building's id or its
- * property's id, as the purchase names it.
+ * The refusal (409) of a purchase of a building whose hold the player let lapse lately: a purchase of theirs waited
+ * for them (PayPal, the bank's check) and ended unpaid less than the cooldown ago; `again` is when the cooldown ends.
+ * The purchase's reserving statement finds such a hold (properties/reserve-purchases.ts).
  */
-export async function assertNoLapsedHold(
-  deps: AppDeps,
-  userId: string,
-  key: string,
-  now = new Date(),
-): Promise<void> {
-  const hours = deps.config.holds.cooldownHours;
-  if (hours <= 0) return;
-  const at = now.toISOString();
-  const [row] = await queryRows<{ ended: string }>(
-    deps.db,
-    sql`
-    select max(least(h.until, case when p.status = 'pending' then h.until else p.updated_at end)) as ended
-    from payment_holds h join purchases p on p.id = h.thing_id
-    where h.kind = 'purchase' and h.user_id = ${userId}
-      and h.building_id = (select building_id from properties where building_id = ${key} or id::text = ${key} limit 1)
-      and p.status <> 'completed' and (p.status <> 'pending' or h.until <= ${at}::timestamptz)
-      and h.until > ${new Date(now.getTime() - hours * 3_600_000).toISOString()}::timestamptz`,
-  );
-  if (!row?.ended) return;
-  const again = new Date(new Date(row.ended).getTime() + hours * 3_600_000);
-  if (again <= now) return;
-  throw new AppError(
+export function lapsedHoldRefusal(again: Date): AppError {
+  return new AppError(
     "CONFLICT",
     `Your hold on this building lapsed without payment, so you cannot hold it again until ${again.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
   );

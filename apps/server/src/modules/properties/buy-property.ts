@@ -5,12 +5,10 @@ import { dollarsToCents, formatCents } from "@mx/shared/money";
 import { and, eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
-import { assertNotFrozen } from "../auth/frozen";
-import { assertNotRestricted } from "../auth/restriction";
 import { confirmOperation, runOperation } from "../money/operation";
 import { actionOf } from "../payments/bank-check";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
-import { assertNoLapsedHold, assertRoomToWait } from "../payments/waiting-payments";
+import { assertRoomToWait } from "../payments/waiting-payments";
 import { purchaseOperation, reservePurchase } from "./purchase-operation";
 import { type BuyResult, boughtOf } from "./settle-purchase";
 
@@ -37,7 +35,6 @@ export type BuyInput = {
  * fails after the charge, the charge is refunded before the error is reported.
  */
 export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput): Promise<BuyResult> {
-  await assertNotFrozen(deps.db, userId, "trading");
   const priceCents = dollarsToCents(input.bidAmount);
   if (priceCents === null) throw new AppError("BAD_REQUEST", "bidAmount: must be a whole number of cents");
   const creditsCents = input.credits === undefined ? 0 : dollarsToCents(input.credits);
@@ -50,10 +47,8 @@ export async function buyProperty(deps: AppDeps, userId: string, input: BuyInput
       `credits: must be at most the total of ${formatCents(priceCents + FEE_AND_TAX_CENTS)}`,
     );
   }
-  // A restricted player may still pay with credits alone, never with a card or PayPal.
-  if (creditsCents < priceCents + FEE_AND_TAX_CENTS) await assertNotRestricted(deps.db, userId, "payments");
-  // A building whose hold the buyer let lapse lately is not theirs to hold again yet.
-  await assertNoLapsedHold(deps, userId, input.buildingId ?? input.propertyId ?? "");
+  // The buyer's standing (trading frozen, payments restricted: credits alone may still pay, a hold on this building
+  // lately let lapse) is checked by the statement that reserves, with the other purchases of the moment.
   // PayPal always waits for the buyer's approval: refused at once when they have no place left for it.
   if (input.paymentMethodId === PAYPAL_METHOD && deps.gateway.paypal) await assertRoomToWait(deps, userId);
   const row = await reservePurchase(deps, {

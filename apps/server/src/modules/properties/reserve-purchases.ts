@@ -9,9 +9,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
+import { frozenRefusal } from "../auth/frozen";
+import { restrictedRefusal } from "../auth/restriction";
 import type { Resumable } from "../money/operation";
 import { holdPurchaseCredits } from "../offerwall/credits";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
+import { lapsedHoldRefusal } from "../payments/waiting-payments";
 import { endLapsedHolds } from "./lapsed-holds";
 import type { Bought, PurchaseRow } from "./settle-purchase";
 
@@ -33,6 +36,11 @@ export type Order = {
 
 type Reservation = {
   i: number;
+  /** Why the buyer may not trade (an operator froze it), or pay by card or PayPal (restricted), if so. */
+  frozen_reason: string | null;
+  restricted_reason: string | null;
+  /** When the buyer's latest hold on this building lapsed unpaid, within the cooldown; null when none did. */
+  lapsed_at: string | null;
   building_id: string | null;
   base_price_cents: number | null;
   card_id: string | null;
@@ -59,13 +67,15 @@ export async function reservePurchases(
     op,
     orders.map((o) => o.key),
   );
-  const { rows, refusedCredits } = await reserveWithCredits(deps, orders, (q) =>
-    reserveStatement(deps, q, requests),
-  );
   const now = new Date();
+  const checks = checksAt(deps, now);
+  const { rows, refusedCredits } = await reserveWithCredits(deps, orders, (q) =>
+    reserveStatement(deps, q, requests, checks),
+  );
   for (const row of rows) {
     const order = orders[row.i] as Order;
     try {
+      refuseStanding(deps, order, row);
       outcomes[row.i] = succeeded(await reservedRow(deps, order, row, refusedCredits, now));
     } catch (error) {
       outcomes[row.i] = failed(error);
@@ -91,11 +101,30 @@ const requestsOf = (orders: Order[]) =>
     credits_cents: o.creditsCents,
   }));
 
+/** The moment the checks are made at, and the cooldown after a lapsed hold (config.holds.cooldownHours). */
+type Checks = { at: string; since: string; cooldownHours: number };
+
+const checksAt = (deps: AppDeps, now: Date): Checks => {
+  const cooldownHours = deps.config.holds.cooldownHours;
+  return {
+    at: now.toISOString(),
+    since: new Date(now.getTime() - Math.max(0, cooldownHours) * 3_600_000).toISOString(),
+    cooldownHours,
+  };
+};
+
 /**
- * The one statement that reserves: each request's building and card found, the free buildings locked (FOR UPDATE,
- * in building order), a pending purchase written for each, and what became of every request.
+ * The one statement that reserves: each request's building, card and buyer found, the buyer's standing checked
+ * (trading frozen, payments restricted, a hold on the building lately let lapse: such a request reserves nothing),
+ * the free buildings locked (FOR UPDATE, in building order), a pending purchase written for each, and what became
+ * of every request.
  */
-const reserveStatement = (deps: AppDeps, q: Queryable, requests: ReturnType<typeof requestsOf>) =>
+const reserveStatement = (
+  deps: AppDeps,
+  q: Queryable,
+  requests: ReturnType<typeof requestsOf>,
+  checks: Checks,
+) =>
   queryRows<Reservation>(
     q,
     sql`
@@ -109,17 +138,32 @@ const reserveStatement = (deps: AppDeps, q: Queryable, requests: ReturnType<type
         else (select c.id from payment_cards c where c.user_id = r.user_id
            and case when r.payment_method_id is null then c.is_default else c.id = r.payment_method_id end
          limit 1) end as card_id,
-        (select pc.customer_id from payment_customers pc where pc.user_id = r.user_id) as customer_id
+        (select pc.customer_id from payment_customers pc where pc.user_id = r.user_id) as customer_id,
+        u.trading_frozen_reason as frozen_reason, u.restricted_reason,
+        -- A hold on this building the buyer let lapse lately: a purchase of theirs that waited for them and ended
+        -- unpaid (or is still pending past its time) within the cooldown.
+        (select max(least(h.until, case when p.status = 'pending' then h.until else p.updated_at end))
+         from payment_holds h join purchases p on p.id = h.thing_id
+         where ${checks.cooldownHours}::integer > 0 and h.kind = 'purchase' and h.user_id = r.user_id
+           and h.building_id = b.id and p.status <> 'completed'
+           and (p.status <> 'pending' or h.until <= ${checks.at}::timestamptz)
+           and h.until > ${checks.since}::timestamptz) as lapsed_at
       from r
+      left join users u on u.id = r.user_id
       left join lateral (
         select p.building_id from properties p where p.building_id = r.key
         union all
         select p.building_id from properties p where p.id = r.key_uuid
         limit 1) k on true
       left join buildings b on b.id = k.building_id),
+    allowed as (
+      select * from target
+      where frozen_reason is null
+        and (restricted_reason is null or credits_cents >= price_cents + ${FEE_AND_TAX_CENTS}::integer)
+        and (lapsed_at is null or lapsed_at <= ${checks.since}::timestamptz)),
     free as (
       select p.building_id from properties p
-      where p.building_id = any(array(select building_id from target
+      where p.building_id = any(array(select building_id from allowed
                                       where price_cents >= base_price_cents
                                         and (card_id is not null or credits_cents >= price_cents + ${FEE_AND_TAX_CENTS}::integer)))
         and p.owner_id is null and not p.for_sale
@@ -130,7 +174,7 @@ const reserveStatement = (deps: AppDeps, q: Queryable, requests: ReturnType<type
       select t.purchase_id, t.user_id, t.building_id, t.price_cents, t.price_cents + ${FEE_AND_TAX_CENTS}::integer, 'pending',
         -- What the charge is made with, so that recovery can rebuild it; nothing when credits pay it all.
         case when t.credits_cents < t.price_cents + ${FEE_AND_TAX_CENTS}::integer then t.card_id end
-      from target t join free f on f.building_id = t.building_id
+      from allowed t join free f on f.building_id = t.building_id
       -- Only a request that could be reserved may take the building: an offer below its price, or one with nothing
       -- to pay with, is refused by the caller and must never hold the row against a buyer in the same batch.
       where t.price_cents >= t.base_price_cents
@@ -138,7 +182,8 @@ const reserveStatement = (deps: AppDeps, q: Queryable, requests: ReturnType<type
       order by t.i
       on conflict do nothing
       returning id)
-    select t.i, t.building_id, t.base_price_cents, t.card_id, t.customer_id,
+    select t.i, t.building_id, t.base_price_cents, t.card_id, t.customer_id, t.frozen_reason, t.restricted_reason,
+      t.lapsed_at,
       exists (select 1 from reserved where reserved.id = t.purchase_id)
         -- A batch run again finds the purchases its first run reserved.
         or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved
@@ -174,6 +219,21 @@ async function reserveWithCredits(
       })
     : await reserve(deps.db);
   return { rows, refusedCredits };
+}
+
+/**
+ * Refuses an order for its buyer's standing, in the order a player is told: trading frozen by an operator, payments
+ * restricted (unless credits pay it all), a hold on this building lately let lapse.
+ */
+function refuseStanding(deps: AppDeps, order: Order, row: Reservation): void {
+  if (row.frozen_reason) throw frozenRefusal("trading", row.frozen_reason);
+  if (row.restricted_reason && order.creditsCents < order.priceCents + FEE_AND_TAX_CENTS) {
+    throw restrictedRefusal("payments", row.restricted_reason);
+  }
+  if (row.lapsed_at) {
+    const again = new Date(new Date(row.lapsed_at).getTime() + deps.config.holds.cooldownHours * 3_600_000);
+    throw lapsedHoldRefusal(again);
+  }
 }
 
 /** One order's pending row as the statement reserved it, or why it was refused. */

@@ -1,0 +1,343 @@
+/**
+ * Where money moves, as players get it: the compiled server as `npm start` runs it (startServedServer: the whole
+ * island, a PostgreSQL database made for the run), 64 buyers with a card each, their POSTs from another process over
+ * keep-alive connections (market-clients.ts), and a bare Fastify hello-world in a process of its own measured in the
+ * same run as the yardstick.
+ *
+ * Run twice: first with the sandbox processor in a database of its own (SANDBOX_DATABASE_URL), so that PostgreSQL's
+ * work on the product's tables is told from the sandbox's, as it would be with a real processor; then with the
+ * sandbox in the product's database, as `npm start` runs it. CPU per purchase is read from /proc: the server's
+ * process, and each PostgreSQL backend by the database it serves (pg_stat_activity), the server's own background
+ * processes (WAL writer, checkpointer, autovacuum) apart.
+ * After each run the purchases, charges and journals left behind are counted and the ledger checked.
+ */
+
+import { fork } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Queryable } from "../apps/server/src/db/client";
+import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
+import { TEST_CARDS } from "../apps/server/src/test/cards";
+import { postFromAnotherProcess } from "./market";
+import type { PostRequest } from "./market-clients";
+import { type Figures, printFigures, report } from "./measure";
+import { answering, load, type ServedServer, sessionFor, startServedServer } from "./served-hot-reads";
+
+const BUYERS = 64;
+const IN_FLIGHT = 32;
+
+const GOALS = {
+  share: 3,
+  p99: 100,
+  productCpuMs: 1.0,
+  developmentsPerSecond: 500,
+  lonePurchaseP50: 10,
+};
+
+type Options = { adminUrl: string; quick: boolean; build: boolean };
+
+/** CPU ticks (10 ms) a process has used, or null once it is gone. */
+function ticksOf(pid: number): number | null {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** This machine's PostgreSQL processes: each backend with the database it serves, the rest as `(server)`. */
+async function postgresProcesses(admin: pg.Client): Promise<Map<number, string>> {
+  const { rows } = await admin.query<{ pid: number; datname: string | null; backend_type: string }>(
+    "select pid, datname, backend_type from pg_stat_activity where pid <> pg_backend_pid()",
+  );
+  const found = new Map<number, string>();
+  for (const r of rows)
+    found.set(r.pid, r.backend_type === "client backend" && r.datname ? r.datname : "(server)");
+  return found;
+}
+
+type CpuSample = { server: number | null; postgres: Map<number, { db: string; ticks: number }> };
+
+async function sampleCpu(admin: pg.Client, serverPid: number | undefined): Promise<CpuSample> {
+  const postgres = new Map<number, { db: string; ticks: number }>();
+  for (const [pid, db] of await postgresProcesses(admin)) {
+    const ticks = ticksOf(pid);
+    if (ticks !== null) postgres.set(pid, { db, ticks });
+  }
+  return { server: serverPid ? ticksOf(serverPid) : null, postgres };
+}
+
+/** CPU milliseconds spent between two samples: the server's, and PostgreSQL's by database. */
+function spentBetween(from: CpuSample, to: CpuSample): { server: number | null; byDb: Map<string, number> } {
+  const byDb = new Map<string, number>();
+  for (const [pid, { db, ticks }] of to.postgres) {
+    const before = from.postgres.get(pid)?.ticks ?? 0;
+    byDb.set(db, (byDb.get(db) ?? 0) + (ticks - before) * 10);
+  }
+  return {
+    server: from.server !== null && to.server !== null ? (to.server - from.server) * 10 : null,
+    byDb,
+  };
+}
+
+/** Players made for the run, each with a session and a card added through the API as the web app adds one. */
+async function makeBuyers(served: ServedServer, count: number): Promise<{ id: string; token: string }[]> {
+  const stamp = Date.now();
+  const made = await served.pool.query<{ id: string }>(
+    `insert into users (id, email, user_name, full_name, building_color)
+     select gen_random_uuid(), 'buyer' || i || '-' || $1::text || '@example.com', 'buyer_' || i || '_' || $1::text,
+            'Buyer ' || i, '#336699'
+     from generate_series(1, $2::int) as i returning id`,
+    [String(stamp), count],
+  );
+  const buyers: { id: string; token: string }[] = [];
+  for (const { id } of made.rows) {
+    const token = await sessionFor(served.pool, id);
+    const tokenised = await fetch(`${served.base}/api/v1/sandbox/tokens`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        number: TEST_CARDS.visa,
+        expMonth: 4,
+        expYear: new Date().getUTCFullYear() + 1,
+        cvc: "123",
+        name: "Bench Buyer",
+      }),
+    });
+    const card = (await tokenised.json()) as {
+      data?: { id: string; card: { last4: string; brand: string } };
+    };
+    if (!card.data) throw new Error(`tokenise: ${tokenised.status} ${JSON.stringify(card)}`);
+    const added = await fetch(`${served.base}/api/v1/users/create/payment/method`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        token: card.data.id,
+        last4: card.data.card.last4,
+        brand: card.data.card.brand,
+        isDefault: true,
+      }),
+    });
+    if (added.status !== 201) throw new Error(`add card: ${added.status} ${await added.text()}`);
+    buyers.push({ id, token });
+  }
+  return buyers;
+}
+
+/** Unowned buildings not for sale, at their base price, in a fixed order. */
+async function freeBuildings(served: ServedServer): Promise<{ id: string; base: number }[]> {
+  const { rows } = await served.pool.query<{ id: string; base: number }>(
+    `select p.building_id as id, b.base_price_cents as base from properties p
+     join buildings b on b.id = p.building_id
+     where p.owner_id is null and not p.for_sale order by p.building_id`,
+  );
+  return rows;
+}
+
+type Run = {
+  name: string;
+  path: string;
+  requests: PostRequest[];
+  concurrency: number;
+};
+
+/** One load of POSTs from another process, with the CPU it cost the server and PostgreSQL per request. */
+async function postRun(served: ServedServer, admin: pg.Client, run: Run) {
+  const from = await sampleCpu(admin, served.pid);
+  const result = await postFromAnotherProcess({
+    url: served.base,
+    path: run.path,
+    concurrency: run.concurrency,
+    requests: run.requests,
+  });
+  const to = await sampleCpu(admin, served.pid);
+  const figures = report(run.name, { ...result, concurrency: run.concurrency });
+  const spent = spentBetween(from, to);
+  const n = run.requests.length;
+  const per = (ms: number | null | undefined) => (ms == null ? "?" : (ms / n).toFixed(3));
+  return { figures, spent, n, per };
+}
+
+async function measureHello(port: number, pid: number | undefined, quick: boolean): Promise<Figures> {
+  const result = await load(
+    {
+      url: `http://127.0.0.1:${port}/`,
+      headers: {},
+      connections: IN_FLIGHT,
+      warmupSeconds: quick ? 1 : 2,
+      seconds: quick ? 3 : 6,
+    },
+    pid,
+  );
+  if (result.failure) throw new Error(`hello-world: ${result.failure}`);
+  return printFigures("GET bare Fastify hello-world", { ...result, concurrency: IN_FLIGHT });
+}
+
+const meets = (ok: boolean) => (ok ? "meets" : "misses");
+
+/** Purchases (and, with the sandbox apart, a lone buyer and developments) on one served server. */
+async function marketRun(
+  adminUrl: string,
+  {
+    quick,
+    build,
+    sandboxApart,
+    helloPort,
+    helloPid,
+  }: Options & {
+    sandboxApart: boolean;
+    helloPort: number;
+    helloPid: number | undefined;
+  },
+) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const sandboxDb = sandboxApart ? `bench_sandbox_${process.pid}` : null;
+  if (sandboxDb) await admin.query(`create database ${sandboxDb}`);
+  const sandboxUrl = new URL(adminUrl);
+  if (sandboxDb) sandboxUrl.pathname = `/${sandboxDb}`;
+  const served = await startServedServer({
+    adminUrl,
+    build,
+    name: sandboxApart ? "market_apart" : "market",
+    port: Number(process.env.BENCH_PORT ?? 3407) + 20,
+    env: {
+      AUTH_RATE_LIMIT_MAX: "1000000",
+      ...(sandboxDb ? { SANDBOX_DATABASE_URL: sandboxUrl.toString() } : {}),
+    },
+  });
+  const productDb = new URL(served.databaseUrl).pathname.slice(1);
+  try {
+    const buyers = await makeBuyers(served, BUYERS);
+    const tokens = buyers.map((b) => b.token);
+    const free = await freeBuildings(served);
+    const purchases = quick ? 1500 : 4000;
+    let next = 0;
+    const buy = (count: number, label: string): Run => {
+      const from = next;
+      next += count;
+      return {
+        name: `POST properties/buy ${label}`,
+        path: "/api/v1/properties/buy",
+        concurrency: 1,
+        requests: free.slice(from, from + count).map((b, i) => ({
+          token: tokens[(from + i) % tokens.length] ?? "",
+          body: { buildingId: b.id, bidAmount: b.base / 100, isApplePay: false },
+          key: `bench-buy-${from + i}`,
+        })),
+      };
+    };
+    // A short warm-up: the server's code compiled, its statements prepared, its pools full.
+    await postRun(served, admin, { ...buy(300, "(warm-up)"), concurrency: IN_FLIGHT });
+    const hello = await measureHello(helloPort, helloPid, quick);
+    const many = await postRun(served, admin, {
+      ...buy(purchases, `(${IN_FLIGHT} in flight)`),
+      concurrency: IN_FLIGHT,
+    });
+    const helloAfter = await measureHello(helloPort, helloPid, quick);
+    const yardstick = (hello.perSecond + helloAfter.perSecond) / 2;
+    const share = (100 * many.figures.perSecond) / yardstick;
+    const product = many.spent.byDb.get(productDb) ?? 0;
+    const sandbox = sandboxDb ? (many.spent.byDb.get(sandboxDb) ?? 0) : null;
+    const background = many.spent.byDb.get("(server)") ?? 0;
+    console.log(
+      `  CPU per purchase: server process ${many.per(many.spent.server)} ms, PostgreSQL on the product's tables ${many.per(product)} ms${sandbox === null ? " (the sandbox's rows included)" : `, PostgreSQL for the sandbox processor ${many.per(sandbox)} ms`}, PostgreSQL's background processes ${many.per(background)} ms`,
+    );
+    console.log(
+      `  ${share.toFixed(2)}% of the hello-world's ${yardstick.toFixed(0)}/s; p99 ${many.figures.p99.toFixed(1)} ms`,
+    );
+    if (sandboxApart) {
+      const productCpu = ((many.spent.server ?? 0) + product) / many.n;
+      console.log(
+        `    the product's own CPU per purchase (server + PostgreSQL, the sandbox apart): ${productCpu.toFixed(3)} ms — ${meets(productCpu <= GOALS.productCpuMs)} the goal (≤ ${GOALS.productCpuMs} ms)`,
+      );
+      const lone = await postRun(served, admin, buy(quick ? 150 : 400, "(1 in flight)"));
+      console.log(
+        `    one purchase in flight: p50 ${lone.figures.p50.toFixed(2)} ms — ${meets(lone.figures.p50 <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms)`,
+      );
+      await developments(served, admin, new Map(buyers.map((b) => [b.id, b.token])), quick);
+    } else {
+      console.log(
+        `    ${meets(share >= GOALS.share && many.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.share}% of the hello-world, p99 ≤ ${GOALS.p99} ms, ${IN_FLIGHT} in flight)`,
+      );
+    }
+    await afterwards(served, sandboxDb ? sandboxUrl.toString() : served.databaseUrl);
+  } finally {
+    await served.close();
+    if (sandboxDb) await admin.query(`drop database if exists ${sandboxDb} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Developments over HTTP: the buildings just bought, one facade each, `IN_FLIGHT` at a time. */
+async function developments(
+  served: ServedServer,
+  admin: pg.Client,
+  tokenOf: Map<string, string>,
+  quick: boolean,
+) {
+  const { rows } = await served.pool.query<{ building_id: string; owner_id: string }>(
+    "select building_id, owner_id::text from properties where owner_id is not null and development_level = 0 order by building_id",
+  );
+  const count = Math.min(rows.length, quick ? 1500 : 3000);
+  const run = await postRun(served, admin, {
+    name: `POST properties/develop (${IN_FLIGHT} in flight)`,
+    path: "/api/v1/properties/develop",
+    concurrency: IN_FLIGHT,
+    requests: rows.slice(0, count).map((r, i) => ({
+      token: tokenOf.get(r.owner_id) ?? "",
+      body: { propertyId: r.building_id, kind: "facade" },
+      key: `bench-develop-${i}`,
+    })),
+  });
+  console.log(
+    `    ${meets(run.figures.perSecond >= GOALS.developmentsPerSecond && run.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.developmentsPerSecond}/s, p99 ≤ ${GOALS.p99} ms); CPU per development: server ${run.per(run.spent.server)} ms`,
+  );
+}
+
+/** What the run left behind, and the ledger checked. */
+async function afterwards(served: ServedServer, sandboxUrl: string) {
+  const product = await served.pool.query<{ completed: number; journals: number; developments: number }>(
+    `select (select count(*)::int from purchases where status = 'completed') as completed,
+            (select count(*)::int from ledger_journals where kind = 'purchase') as journals,
+            (select count(*)::int from developments where state in ('constructing', 'completed')) as developments`,
+  );
+  const sandbox = new pg.Client({ connectionString: sandboxUrl });
+  await sandbox.connect();
+  const charges = await sandbox.query<{ n: number }>(
+    "select count(*)::int as n from sandbox.payment_intents where status = 'succeeded'",
+  );
+  await sandbox.end();
+  const problems = await checkLedger(drizzle(served.pool) as unknown as Queryable);
+  const left = product.rows[0];
+  console.log(
+    `  afterwards: ${left?.completed} purchases completed, ${left?.journals} purchase journals, ${left?.developments} developments, ${charges.rows[0]?.n} charges succeeded; ledger ${problems.length === 0 ? "balanced" : `PROBLEMS: ${problems.slice(0, 3).join("; ")}`}`,
+  );
+}
+
+export async function servedMarketFigures(options: Options): Promise<void> {
+  const helloPort = Number(process.env.BENCH_PORT ?? 3407) + 21;
+  const hello = fork(path.join(import.meta.dirname, "hello-world.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, PORT: String(helloPort) },
+  });
+  try {
+    await answering(`http://127.0.0.1:${helloPort}/`, hello, 30_000);
+    console.log("  with the sandbox processor in a database of its own (SANDBOX_DATABASE_URL):");
+    await marketRun(options.adminUrl, { ...options, sandboxApart: true, helloPort, helloPid: hello.pid });
+    console.log("  with the sandbox processor in the product's database, as `npm start` runs it:");
+    await marketRun(options.adminUrl, {
+      ...options,
+      build: false,
+      sandboxApart: false,
+      helloPort,
+      helloPid: hello.pid,
+    });
+  } finally {
+    hello.kill("SIGINT");
+  }
+}
