@@ -84,7 +84,10 @@ function spentBetween(from: CpuSample, to: CpuSample): { server: number | null; 
 }
 
 /** Players made for the run, each with a session and a card added through the API as the web app adds one. */
-async function makeBuyers(served: ServedServer, count: number): Promise<{ id: string; token: string }[]> {
+export async function makeBuyers(
+  served: ServedServer,
+  count: number,
+): Promise<{ id: string; token: string }[]> {
   const stamp = Date.now();
   const made = await served.pool.query<{ id: string }>(
     `insert into users (id, email, user_name, full_name, building_color)
@@ -128,7 +131,7 @@ async function makeBuyers(served: ServedServer, count: number): Promise<{ id: st
 }
 
 /** Unowned buildings not for sale, at their base price, in a fixed order. */
-async function freeBuildings(served: ServedServer): Promise<{ id: string; base: number }[]> {
+export async function freeBuildings(served: ServedServer): Promise<{ id: string; base: number }[]> {
   const { rows } = await served.pool.query<{ id: string; base: number }>(
     `select p.building_id as id, b.base_price_cents as base from properties p
      join buildings b on b.id = p.building_id

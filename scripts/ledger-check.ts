@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "../apps/server/src/config";
-import { createGateway } from "../apps/server/src/create-gateway";
+import { createGateway, sandboxDatabaseOf } from "../apps/server/src/create-gateway";
 import { openDatabase } from "../apps/server/src/db/client";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { reconcileWithProcessor } from "../apps/server/src/modules/money/reconcile-processor";
@@ -13,6 +13,7 @@ import { reconcileWithProcessor } from "../apps/server/src/modules/money/reconci
 const { values } = parseArgs({ options: { days: { type: "string" } } });
 const config = loadConfig();
 const database = await openDatabase(config.database);
+const sandbox = sandboxDatabaseOf(config, database);
 try {
   await database.migrate();
   const problems = await checkLedger(database.db);
@@ -24,7 +25,7 @@ try {
     );
     process.exitCode = 1;
   }
-  const gateway = await createGateway(config, database);
+  const gateway = await createGateway(config, database, sandbox);
   const now = new Date();
   const days = values.days ? Number(values.days) : gateway.kind === "sandbox" ? null : 30;
   const createdFrom = days === null ? new Date(0) : new Date(now.getTime() - days * 86_400_000);
@@ -39,5 +40,6 @@ try {
     process.exitCode = 1;
   }
 } finally {
+  await sandbox.close();
   await database.close();
 }

@@ -2,7 +2,7 @@ import type { PaymentGateway } from "@mx/processors/gateway";
 import type { OfferWallPartner } from "@mx/processors/offer-wall";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config";
-import { createGateway } from "./create-gateway";
+import { createGateway, type SandboxDatabase } from "./create-gateway";
 import type { Database } from "./db/client";
 import type { AppDeps } from "./deps";
 import { loadCollections } from "./modules/collections/catalogue";
@@ -11,8 +11,8 @@ import { devMailboxMailer, type Mailer, smtpMailer, withSupportAddress } from ".
 
 /**
  * What the services need from outside: the given mailer and gateway, else those the configuration names (SMTP or
- * the dev mailbox; Stripe, PayPal or the sandbox), and the offer-wall partner run in this process, if any. Refuses
- * the sandbox gateway in production.
+ * the dev mailbox; Stripe, PayPal or the sandbox, on the database `sandbox` gives), and the offer-wall partner run in
+ * this process, if any. Refuses the sandbox gateway in production.
  */
 export async function appDeps(
   app: FastifyInstance,
@@ -22,10 +22,11 @@ export async function appDeps(
     mailer?: Mailer;
     gateway?: PaymentGateway;
     faults: AppDeps["faults"];
+    sandbox: SandboxDatabase;
   },
   offerWallPartner: OfferWallPartner | null,
 ): Promise<AppDeps> {
-  const { config, database, mailer, gateway, faults } = given;
+  const { config, database, mailer, gateway, faults, sandbox } = given;
   const deps: AppDeps = {
     config,
     database,
@@ -37,7 +38,7 @@ export async function appDeps(
           : devMailboxMailer(database.db, app.log)),
       config.supportEmail,
     ),
-    gateway: gateway ?? (await createGateway(config, database)),
+    gateway: gateway ?? (await createGateway(config, database, sandbox)),
     offerWallPartner,
     webPush: new WebPushSender(database.db, vapidKeys(config), config.vapidSubject, app.log, config.push),
     collections: loadCollections(config.collectionsFile, (message) => app.log.warn(message)),

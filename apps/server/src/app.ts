@@ -15,6 +15,7 @@ import {
 import { appDeps } from "./app-deps";
 import { registerRoutes } from "./app-routes";
 import type { Config } from "./config";
+import { type SandboxDatabase, sandboxDatabaseOf } from "./create-gateway";
 import type { AppDeps } from "./deps";
 import { answerErrors } from "./lib/error-handler";
 import { collectFastReads, type FastRead, fastReads, parseQuery } from "./lib/fast-reads";
@@ -113,10 +114,27 @@ function decorateApp(app: FastifyInstance, deps: AppDeps, hearsThisProcess: bool
   const reads = new Map<string, FastRead>();
   app.decorate("fastReads", reads);
   app.addHook("onClose", async () => hot.close());
+  countRequests(app, deps);
   app.addHook("onRoute", (route) => {
     routeTable.push(route);
   });
   collectFastReads(app, reads);
+}
+
+/**
+ * Counts the requests in flight on `deps.requests`. The reply's 'close' comes once it is sent or once its client is
+ * gone, whichever happens, so an aborted request is counted out too (onResponse would miss it).
+ */
+function countRequests(app: FastifyInstance, deps: AppDeps): void {
+  const requests = { inFlight: 0 };
+  deps.requests = requests;
+  app.addHook("onRequest", (_req, reply, done) => {
+    requests.inFlight += 1;
+    reply.raw.once("close", () => {
+      requests.inFlight -= 1;
+    });
+    done();
+  });
 }
 
 /** The plugins every route goes through: idempotency keys, compression, rate limits, the API docs, sign-in. */
@@ -158,30 +176,31 @@ async function loadSandboxWall(config: Config) {
 
 /**
  * The sandboxes' routes exist only off production, and only for the sandboxes chosen (the card processor, the
- * offer wall's partner); loaded only then.
+ * offer wall's partner); loaded only then. They keep their records in `sandbox`'s database.
  */
 async function registerSandboxRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   sandboxWall: Awaited<ReturnType<typeof loadSandboxWall>>,
+  sandbox: SandboxDatabase,
 ) {
-  const { config, database } = deps;
+  const { config } = deps;
+  const processorsHere = deps.gateway.kind === "sandbox" && !config.isProduction;
+  if (!processorsHere && !sandboxWall) return;
+  const database = await sandbox.open();
   const sandboxes = {
-    processors:
-      deps.gateway.kind === "sandbox" && !config.isProduction
-        ? {
-            db: database.db,
-            publicUrl: config.publicUrl,
-            requestsPerMinute: config.rateLimit.authMax * 3,
-            notices: processorNotices(deps, app.log),
-            disputeDelayMs: config.sandboxNoticeDelayMs,
-          }
-        : null,
+    processors: processorsHere
+      ? {
+          db: database.db,
+          publicUrl: config.publicUrl,
+          requestsPerMinute: config.rateLimit.authMax * 3,
+          notices: processorNotices(deps, app.log),
+          disputeDelayMs: config.sandboxNoticeDelayMs,
+        }
+      : null,
     offerWall: sandboxWall ? { partner: sandboxWall, host: offerWallPartnerHost(deps, app), database } : null,
   };
-  if (sandboxes.processors || sandboxes.offerWall) {
-    await app.register((await import("@mx/sandbox/routes")).sandboxRoutes, sandboxes);
-  }
+  await app.register((await import("@mx/sandbox/routes")).sandboxRoutes, sandboxes);
 }
 
 /** Pages the web app renders for any other GET of a page; 404 in the API's words for everything else. */
@@ -218,7 +237,15 @@ export async function buildApp({
   const fast: { answer: FastAnswer | null } = { answer: null };
   const app = createFastify(config, frontDoor(fixedReplies, requestId, config.http, fast));
   const sandboxWall = await loadSandboxWall(config);
-  const deps = await appDeps(app, { config, database, mailer, gateway, faults }, sandboxWall);
+  // The sandbox's database of its own, if it has one, is closed with the app (after the sandbox's routes stop).
+  const sandbox = sandboxDatabaseOf(config, database);
+  app.addHook("onClose", async () => sandbox.close());
+  const deps = await appDeps(app, { config, database, mailer, gateway, faults, sandbox }, sandboxWall).catch(
+    async (error: unknown) => {
+      await sandbox.close();
+      throw error;
+    },
+  );
   decorateApp(app, deps, hearsThisProcess);
   app.addHook("onListen", async () => {
     fixedReplies.set("/healthz", fixedReplyOf(await app.inject({ method: "GET", url: "/healthz" })));
@@ -232,7 +259,7 @@ export async function buildApp({
   const rate = await registerPlugins(app, config);
   const observe = await metrics(app);
   await registerRoutes(app, deps);
-  await registerSandboxRoutes(app, deps, sandboxWall);
+  await registerSandboxRoutes(app, deps, sandboxWall, sandbox);
   fast.answer = fastReads({
     reads: app.fastReads,
     signedIn: (authorization) => app.sessions.known(tokenFromHeader(authorization)),

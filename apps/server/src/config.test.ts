@@ -135,11 +135,15 @@ describe("batching", () => {
       purchaseRunning: 1,
       purchaseUntilDone: true,
       developmentRunning: 2,
+      purchaseWaitMs: 2,
+      developmentWaitMs: 2,
     });
     expect(loadConfig(production).batching).toEqual({
       purchaseRunning: 8,
       purchaseUntilDone: false,
       developmentRunning: 8,
+      purchaseWaitMs: 2,
+      developmentWaitMs: 2,
     });
   });
 
@@ -148,13 +152,22 @@ describe("batching", () => {
       PURCHASE_BATCH_RUNNING: "4",
       PURCHASE_BATCH_UNTIL_DONE: "false",
       DEVELOPMENT_BATCH_RUNNING: "3",
+      PURCHASE_BATCH_WAIT_MS: "0",
+      DEVELOPMENT_BATCH_WAIT_MS: "5",
     };
-    const expected = { purchaseRunning: 4, purchaseUntilDone: false, developmentRunning: 3 };
+    const expected = {
+      purchaseRunning: 4,
+      purchaseUntilDone: false,
+      developmentRunning: 3,
+      purchaseWaitMs: 0,
+      developmentWaitMs: 5,
+    };
     expect(loadConfig({ DATA_DIR: "/tmp/mx-config-test", ...env }).batching).toEqual(expected);
     expect(loadConfig({ ...production, ...env }).batching).toEqual(expected);
     expect(loadConfig({ ...production, PURCHASE_BATCH_UNTIL_DONE: "true" }).batching.purchaseUntilDone).toBe(
       true,
     );
+    expect(() => loadConfig({ PURCHASE_BATCH_WAIT_MS: "60" })).toThrowError(/PURCHASE_BATCH_WAIT_MS/);
     expect(() => loadConfig({ PURCHASE_BATCH_RUNNING: "0", DEVELOPMENT_BATCH_RUNNING: "many" })).toThrowError(
       /PURCHASE_BATCH_RUNNING[\s\S]*DEVELOPMENT_BATCH_RUNNING/,
     );

@@ -78,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutHoldHours: e.PAYOUT_HOLD_HOURS,
     earningsClearHours: e.EARNINGS_CLEAR_HOURS,
     sandboxNoticeDelayMs: e.SANDBOX_NOTICE_DELAY_MS,
+    // The sandbox never runs in production, nor does its database.
+    sandboxDatabaseUrl: isProduction ? null : (e.SANDBOX_DATABASE_URL ?? null),
     reportsPerDay: e.REPORTS_PER_DAY,
     push: pushOf(e),
     trustProxy: e.TRUST_PROXY,

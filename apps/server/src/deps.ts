@@ -25,6 +25,11 @@ export type AppDeps = {
   collections: CollectionCatalogue;
   /** The app's logger, for work that outlives a request (jobs, best-effort clean-ups). */
   log?: FastifyBaseLogger;
+  /**
+   * How many HTTP requests this app is answering at this moment (set by buildApp). Batches of money operations
+   * wait a moment for company while other requests are in flight (money/together.ts).
+   */
+  requests?: { inFlight: number };
   /** Failure points for tests: each, when set, runs at its named step and may throw. Never set in production. */
   faults?: { beforeOwnership?: () => void | Promise<void> };
 };

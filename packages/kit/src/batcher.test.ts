@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Batcher, failed, settleEach, succeeded } from "./batcher";
 
 /** A batcher that records its batches and answers each number with its double (odd numbers fail). */
@@ -145,6 +145,131 @@ describe("settleEach", () => {
     expect(batcher.waiting).toBe(2);
     endHold();
     expect(await Promise.all(later)).toEqual([2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+});
+
+describe("Batcher with gather", () => {
+  /** A batcher that records its batches, waiting up to `waitMs` for company while `busy` says so. */
+  function gathering(busy: () => boolean | number, { waitMs = 2, maxSize = 100, maxRunning = 1 } = {}) {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize, maxRunning, gather: { waitMs, busy } },
+    );
+    return { batcher, batches };
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setImmediate", "clearImmediate", "performance"],
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("runs a lone item at once when nothing else is in flight", async () => {
+    const { batcher, batches } = gathering(() => false);
+    const one = batcher.load(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1]]);
+    expect(await one).toBe(1);
+  });
+
+  it("runs a lone item at once when the only request in flight is its own", async () => {
+    const { batcher, batches } = gathering(() => 1);
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1]]);
+  });
+
+  it("while busy, gathers items arriving 0.5 ms apart within waitMs into one batch", async () => {
+    const { batcher, batches } = gathering(() => true);
+    const loads = [batcher.load(1)];
+    for (const n of [2, 3, 4]) {
+      await vi.advanceTimersByTimeAsync(0.5);
+      expect(batches).toEqual([]);
+      loads.push(batcher.load(n));
+    }
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([[1, 2, 3, 4]]);
+    expect(await Promise.all(loads)).toEqual([1, 2, 3, 4]);
+    expect(batcher.stats).toEqual({ batches: 1, items: 4 });
+  });
+
+  it("waits no longer than waitMs from its oldest item, then gathers the next batch anew", async () => {
+    const { batcher, batches } = gathering(() => true, { waitMs: 3 });
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([[1]]);
+    batcher.load(2);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([[1]]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([[1], [2]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("starts as soon as maxSize items are queued", async () => {
+    const { batcher, batches } = gathering(() => true, { waitMs: 50, maxSize: 3 });
+    for (const n of [1, 2, 3, 4]) {
+      batcher.load(n);
+      await vi.advanceTimersByTimeAsync(0.5);
+    }
+    expect(batches).toEqual([[1, 2, 3]]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it("starts as soon as every request in flight has its item queued", async () => {
+    const { batcher, batches } = gathering(() => 3, { waitMs: 50 });
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(0.5);
+    batcher.load(2);
+    await vi.advanceTimersByTimeAsync(0.5);
+    expect(batches).toEqual([]);
+    batcher.load(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("with waitMs 0, runs what arrived within one turn, as without gather", async () => {
+    const { batcher, batches } = gathering(() => true, { waitMs: 0 });
+    batcher.load(1);
+    batcher.load(2);
+    await vi.advanceTimersByTimeAsync(0.5);
+    batcher.load(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1, 2], [3]]);
+  });
+
+  it("starts at once items that already waited waitMs behind a running batch", async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await new Promise<void>((done) => (release = done));
+        return items.map((n) => succeeded(n));
+      },
+      { maxSize: 100, maxRunning: 1, gather: { waitMs: 2, busy: () => true } },
+    );
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([[1]]);
+    batcher.load(2);
+    batcher.load(3);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(batches).toEqual([[1]]);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([[1], [2, 3]]);
   });
 });

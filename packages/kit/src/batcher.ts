@@ -4,13 +4,26 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 export const succeeded = <O>(value: O): Outcome<O> => ({ ok: true, value });
 export const failed = (error: unknown): Outcome<never> => ({ ok: false, error });
 
-type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+type Waiting<I, O> = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void; at: number };
+
+/**
+ * How a batch that could start waits a moment for company while the server is busy (see `Batcher`). `busy` says
+ * whether more items may be on their way: `false` (or `0`) starts the batch at once; `true`, to wait; or a number,
+ * how many requests are in flight in all, counting those whose items already wait here: the batch then starts as
+ * soon as it holds as many items, since no other request is left to bring one.
+ */
+export type Gather = { waitMs: number; busy: () => boolean | number };
 
 /**
  * Runs many small requests as a few large ones. Items handed to `load` in the same turn of the event loop, and
  * every item that arrives while `maxRunning` batches are already running, go together into the next batch (at most
  * `maxSize` items). A lone request waits for nothing: it runs as a batch of one at once. So under load a hot path
  * costs one statement per batch instead of one per request, and when idle it costs what it did before.
+ *
+ * Requests that come over the network arrive one by one, a little apart, rarely in the same turn. With `gather`, a
+ * batch that could start while the server is busy waits for company, until its oldest item has waited `waitMs`,
+ * or it holds `maxSize` items, or every request in flight has its item queued, whichever comes first. Items that
+ * already waited that long behind running batches start at once.
  *
  * `run` answers every item in order, each with its own outcome; if it throws, every item of its batch fails with
  * that error. With `retryAlone`, a batch of several that throws is run again one item at a time, so that one
@@ -20,6 +33,10 @@ export class Batcher<I, O> {
   private queue: Waiting<I, O>[] = [];
   private running = 0;
   private scheduled = false;
+  /** Ends the wait for company of the next batch (`gather`). */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The next batch's wait for company is over: it starts as soon as a place is free. */
+  private waited = false;
 
   constructor(
     private readonly run: (items: I[]) => Promise<Outcome<O>[]>,
@@ -32,12 +49,14 @@ export class Batcher<I, O> {
        * items' further work then counts as part of the batch, and requests arriving meanwhile make a larger one.
        */
       holdSlot?: (outcomes: Outcome<O>[]) => Promise<unknown>;
+      /** Waits a moment for company before starting a batch while the server is busy (see `Gather`). */
+      gather?: Gather;
     },
   ) {}
 
   load(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, resolve, reject, at: this.options.gather ? performance.now() : 0 });
       this.schedule();
     });
   }
@@ -62,6 +81,8 @@ export class Batcher<I, O> {
 
   private pump() {
     while (this.running < this.options.maxRunning && this.queue.length > 0) {
+      if (this.waitsForCompany()) return;
+      this.endWait();
       const batch = this.queue.splice(0, this.options.maxSize);
       this.running += 1;
       void this.execute(batch).finally(() => {
@@ -69,6 +90,33 @@ export class Batcher<I, O> {
         if (this.queue.length > 0) this.schedule();
       });
     }
+  }
+
+  /** Whether the next batch should wait for more items now; arms the timer that ends its wait when it should. */
+  private waitsForCompany(): boolean {
+    const gather = this.options.gather;
+    if (!gather || gather.waitMs <= 0 || this.waited) return false;
+    if (this.queue.length >= this.options.maxSize) return false;
+    const busy = gather.busy();
+    if (busy === false || (typeof busy === "number" && this.queue.length >= busy)) return false;
+    if (this.timer) return true;
+    const oldest = this.queue[0] as Waiting<I, O>;
+    const left = oldest.at + gather.waitMs - performance.now();
+    if (left <= 0) return false;
+    // Timers count whole milliseconds: rounded up, the wait ends no sooner than it should.
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.waited = true;
+      this.pump();
+    }, Math.ceil(left));
+    return true;
+  }
+
+  /** A batch starts: its wait is over, and the next one will wait anew. */
+  private endWait() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.waited = false;
   }
 
   private async execute(batch: Waiting<I, O>[]) {

@@ -111,6 +111,10 @@ export const Env = z.object({
   PURCHASE_BATCH_UNTIL_DONE: z.enum(["true", "false"]).optional(),
   /** How many batches of developments may run at once; 8 in production unless set. */
   DEVELOPMENT_BATCH_RUNNING: z.coerce.number().int().min(1).max(64).optional(),
+  /** How long a batch of purchases may wait for more while other requests are in flight, in ms; 0 never waits. */
+  PURCHASE_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(2),
+  /** How long a batch of developments may wait for more while other requests are in flight, in ms; 0 never waits. */
+  DEVELOPMENT_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(2),
   /** Construction of developments takes its time divided by this: more than 1 only in tests (never in production). */
   DEVELOPMENT_TIME_SCALE: z.coerce.number().positive().max(100_000_000).default(1),
   /** Comma-separated push service hosts subscriptions may name; `*.example.com` allows subdomains. */
@@ -158,6 +162,14 @@ export const Env = z.object({
     .min(0)
     .max(10 * 60_000)
     .default(3000),
+  /**
+   * A PostgreSQL database of its own for the sandbox processors' tables (off production only); unset, they sit in
+   * schema `sandbox` of the product's database.
+   */
+  SANDBOX_DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), { error: "must start with postgres:// or postgresql://" })
+    .optional(),
   /** Seconds a whole request may take (headers and body) before the server answers 408. */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Seconds for a client to send the request headers. */

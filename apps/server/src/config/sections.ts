@@ -5,10 +5,20 @@ import { KNOWN_PUSH_SERVICE_HOSTS } from "@mx/shared/constants";
 import type { EnvValues } from "./env";
 import type { Batching, Config, OfferwallConfig } from "./types";
 
+/** What the batching's defaults depend on: where the processor runs (the waits are the same everywhere). */
+type BatchingByProcessor = Omit<Batching, "purchaseWaitMs" | "developmentWaitMs">;
 /** The batching of a processor across the network: production's, where every processor is. */
-const NETWORK_BATCHING: Batching = { purchaseRunning: 8, purchaseUntilDone: false, developmentRunning: 8 };
+const NETWORK_BATCHING: BatchingByProcessor = {
+  purchaseRunning: 8,
+  purchaseUntilDone: false,
+  developmentRunning: 8,
+};
 /** The batching of a processor in this process: the default off production (see README, Configuration). */
-const LOCAL_BATCHING: Batching = { purchaseRunning: 1, purchaseUntilDone: true, developmentRunning: 2 };
+const LOCAL_BATCHING: BatchingByProcessor = {
+  purchaseRunning: 1,
+  purchaseUntilDone: true,
+  developmentRunning: 2,
+};
 
 /** PostgreSQL when DATABASE_URL names it; else the embedded PGlite, in memory or in the data dir. */
 export function databaseOf(e: EnvValues, dataDir: string): Config["database"] {
@@ -109,6 +119,8 @@ export function batchingOf(e: EnvValues, isProduction: boolean): Batching {
         ? byDefault.purchaseUntilDone
         : e.PURCHASE_BATCH_UNTIL_DONE === "true",
     developmentRunning: e.DEVELOPMENT_BATCH_RUNNING ?? byDefault.developmentRunning,
+    purchaseWaitMs: e.PURCHASE_BATCH_WAIT_MS,
+    developmentWaitMs: e.DEVELOPMENT_BATCH_WAIT_MS,
   };
 }
 

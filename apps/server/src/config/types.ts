@@ -41,6 +41,12 @@ export type Config = {
    * warning or decision: Stripe's test mode does it "shortly after".
    */
   sandboxNoticeDelayMs: number;
+  /**
+   * SANDBOX_DATABASE_URL: the PostgreSQL database the sandbox processors (and the sandbox offer wall) keep their
+   * tables in, opened by the server beside its own; null (always in production) for schema `sandbox` of the
+   * product's database.
+   */
+  sandboxDatabaseUrl: string | null;
   /** Reports a player may file in a day. */
   reportsPerDay: number;
   /**
@@ -96,6 +102,12 @@ export type Batching = {
   /** A reserving purchase batch keeps its place until every purchase it reserved is over (`untilDone`). */
   purchaseUntilDone: boolean;
   developmentRunning: number;
+  /**
+   * How long, in ms, a batch that could start waits for more operations while other requests are in flight (0: it
+   * takes what arrived in the same turn). Requests over HTTP arrive a little apart: a short wait makes larger batches.
+   */
+  purchaseWaitMs: number;
+  developmentWaitMs: number;
 };
 
 /** An offer-wall partner the server may be configured with. */

@@ -1,7 +1,8 @@
-import { Batcher, type Outcome } from "@mx/kit/batcher";
+import { Batcher, type Gather, type Outcome } from "@mx/kit/batcher";
 import type { GatewayIntent } from "@mx/processors/gateway";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
+import type { AppDeps } from "../../deps";
 import type { MoneyOperation } from "./operation";
 
 /**
@@ -38,10 +39,17 @@ export function together<Request, Row extends object, Done>(
   steps: StepsTogether<Request, Row, Done>,
   {
     untilDone = false,
+    gather,
     ...options
   }: {
     maxSize: number;
     maxRunning: number;
+    /**
+     * How a reserving batch waits a moment for company while other requests are in flight (see Gather). Only the
+     * reservations wait: the notes and settlements come from operations that were reserved together, so they
+     * already arrive close together, and a wait would only delay them.
+     */
+    gather?: Gather;
     /**
      * Counts a reserving batch as running until every operation it reserved is over (settled, waiting or
      * released), not only until its rows are written: under load the next batch then gathers every request that
@@ -66,7 +74,11 @@ export function together<Request, Row extends object, Done>(
           : [],
       ),
     );
-  const reserving = new Batcher(steps.reserveMany, untilDone ? { ...batch, holdSlot } : batch);
+  const reserving = new Batcher(steps.reserveMany, {
+    ...batch,
+    ...(untilDone ? { holdSlot } : {}),
+    ...(gather ? { gather } : {}),
+  });
   const noting = new Batcher(async (items: { row: Row; intent: GatewayIntent }[]) => {
     await steps.noteMany(items);
     return items.map(() => ({ ok: true as const, value: undefined }));
@@ -104,6 +116,14 @@ export async function noteIntents<Row extends { id: string; paymentIntentId: str
     from m where t.id = any(array(select id from m)) and t.id = m.id
       and t.${sql.identifier(table.state)}::text = ${table.open}`);
   for (const { row, intent } of items) row.paymentIntentId = intent.id;
+}
+
+/**
+ * How a reserving batch of this app waits for company (`together`'s `gather`): up to `waitMs` while other requests
+ * are in flight. Batches asked for outside any request (jobs, recovery) wait alike while requests are in flight.
+ */
+export function gatherFor(deps: AppDeps, waitMs: number): Gather {
+  return { waitMs, busy: () => deps.requests?.inFlight ?? 0 };
 }
 
 /** The longest a reserving batch waits for its operations before the next one may start (`untilDone`). */

@@ -7,7 +7,7 @@ import { playerDeleted } from "../buildings/lock-buildings";
 import { ensureCustomer } from "../cards/cards";
 import { cancelIntent, chargeAsDescribed, findIntent } from "../money/intents";
 import type { Resumable } from "../money/operation";
-import { noteIntents, type Together, together } from "../money/together";
+import { gatherFor, noteIntents, type Together, together } from "../money/together";
 import { releasePurchaseCredits } from "../offerwall/credits";
 import { holdForPlayer } from "../payments/waiting-payments";
 import { type Order, reservePurchases } from "./reserve-purchases";
@@ -48,11 +48,13 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
       // are done, makes the largest batches and so the fewest statements (measured over HTTP: ~16 purchases a batch
       // and 900/s, against ~6 and 725/s when a batch ends with its reservations). A processor across the network
       // takes hundreds of milliseconds per charge: there batches overlap so that none waits for another. The
-      // configuration says which (PURCHASE_BATCH_RUNNING, PURCHASE_BATCH_UNTIL_DONE).
+      // configuration says which (PURCHASE_BATCH_RUNNING, PURCHASE_BATCH_UNTIL_DONE). Requests over HTTP arrive a
+      // little apart: while others are in flight, a batch waits a moment for them (PURCHASE_BATCH_WAIT_MS).
       {
         maxSize: 100,
         maxRunning: deps.config.batching.purchaseRunning,
         untilDone: deps.config.batching.purchaseUntilDone,
+        gather: gatherFor(deps, deps.config.batching.purchaseWaitMs),
       },
     );
     steps.set(deps, found);
