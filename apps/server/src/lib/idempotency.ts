@@ -61,6 +61,7 @@ function keyStore(db: Db) {
             or (k.status_code is null and k.locked_at <= now() - ${interval(IDEMPOTENCY_LOCK_MS)}
               and k.request_hash = excluded.request_hash)
         returning scope, route, key, locked_at::text as "lockedAt"`,
+        "claim-idempotency-keys",
       );
       const won = new Map(rows.map((r) => [claimKey(r), r.lockedAt]));
       return items.map((c) => {
@@ -72,28 +73,28 @@ function keyStore(db: Db) {
     },
     { maxSize: 500, maxRunning: 1, retryAlone: true },
   );
-  const records = new Batcher<HeldClaim & { statusCode: number; response: unknown }, void>(
+  const records = new Batcher<HeldClaim & { statusCode: number; response: string | null }, void>(
     async (items) => {
-      const rows = items.map((r) => ({
-        scope: r.scope,
-        route: r.route,
-        key: r.key,
-        locked_at: r.lockedAt,
-        status_code: r.statusCode,
-        response: r.response,
-      }));
+      // The replies go in as the JSON text they were sent as: never parsed and written out again.
+      const rows = `[${items
+        .map(
+          (r) =>
+            `{"scope":${JSON.stringify(r.scope)},"route":${JSON.stringify(r.route)},"key":${JSON.stringify(r.key)},"locked_at":${JSON.stringify(r.lockedAt)},"status_code":${r.statusCode},"response":${r.response ?? "null"}}`,
+        )
+        .join(",")}]`;
       // Only the claim that is still held is answered: a request that outlived its lock leaves the reply of the
       // one that took its key over alone.
       await queryRows(
         db,
         sql`
         with r as (
-          select * from json_to_recordset(${JSON.stringify(rows)}::json)
+          select * from json_to_recordset(${rows}::json)
             as r(scope text, route text, key text, locked_at timestamptz, status_code integer, response jsonb))
         update idempotency_keys k set status_code = r.status_code, response = r.response
         from r
         where k.scope = any(array(select scope from r))
           and k.scope = r.scope and k.route = r.route and k.key = r.key and k.locked_at = r.locked_at`,
+        "record-idempotent-replies",
       );
       return items.map(() => succeeded(undefined));
     },
@@ -101,7 +102,7 @@ function keyStore(db: Db) {
   );
   return {
     claim: (claim: Claim & { requestHash: string }) => claims.load(claim),
-    record: (claim: HeldClaim, statusCode: number, response: unknown) =>
+    record: (claim: HeldClaim, statusCode: number, response: string | null) =>
       records.load({ ...claim, statusCode, response }),
   };
 }
@@ -125,6 +126,23 @@ export async function purgeExpiredIdempotencyKeys(db: Db, slice = 5_000): Promis
     const n = rows[0]?.n ?? 0;
     purged += n;
     if (n < slice) return purged;
+  }
+}
+
+/**
+ * The reply's body as JSON text, to be kept as it was sent; null when it is not JSON (nothing of it is kept then).
+ * The app's own serializer wrote a JSON reply, so only a text that does not look like JSON is read to be sure.
+ */
+function jsonText(reply: FastifyReply, payload: unknown): string | null {
+  if (typeof payload !== "string" || payload.length === 0) return null;
+  const type = reply.getHeader("content-type");
+  if (typeof type === "string" && type.startsWith("application/json") && /^[[{]/.test(payload))
+    return payload;
+  try {
+    JSON.parse(payload);
+    return payload;
+  } catch {
+    return null;
   }
 }
 
@@ -205,13 +223,7 @@ export function idempotency(app: FastifyInstance): void {
         );
       return payload;
     }
-    let response: unknown = null;
-    try {
-      response = typeof payload === "string" ? JSON.parse(payload) : null;
-    } catch {
-      response = null;
-    }
-    await store.record(claim, reply.statusCode, response);
+    await store.record(claim, reply.statusCode, jsonText(reply, payload));
     return payload;
   };
 }

@@ -89,10 +89,14 @@ export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Pr
   const at = Date.now();
   const messages: WireMessage[] = events.map((event) => ({ at, event: PublicEvent.parse(event) }));
   const payloads = messages.map(wire);
-  await q.execute(sql`
+  await queryRows(
+    q,
+    sql`
     select pg_notify(${LIVE_CHANNEL}, m.payload)
     from json_array_elements_text(${JSON.stringify(payloads)}::json) with ordinality as m(payload, n)
-    order by m.n`);
+    order by m.n`,
+    "notify-public-events",
+  );
   for (const message of messages) hearHere(message);
 }
 

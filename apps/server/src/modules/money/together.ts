@@ -1,4 +1,5 @@
 import { Batcher, type Gather, type Outcome } from "@mx/kit/batcher";
+import { queryRows } from "@mx/kit/sql";
 import type { GatewayIntent } from "@mx/processors/gateway";
 import { sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
@@ -110,11 +111,15 @@ export async function noteIntents<Row extends { id: string; paymentIntentId: str
   items: { row: Row; intent: GatewayIntent }[],
 ): Promise<void> {
   const marks = items.map(({ row, intent }) => ({ id: row.id, intent_id: intent.id }));
-  await q.execute(sql`
+  await queryRows(
+    q,
+    sql`
     with m as (select * from json_to_recordset(${JSON.stringify(marks)}::json) as m(id uuid, intent_id text))
     update ${sql.identifier(table.name)} t set payment_intent_id = m.intent_id
     from m where t.id = any(array(select id from m)) and t.id = m.id
-      and t.${sql.identifier(table.state)}::text = ${table.open}`);
+      and t.${sql.identifier(table.state)}::text = ${table.open}`,
+    `note-${table.name}`,
+  );
   for (const { row, intent } of items) row.paymentIntentId = intent.id;
 }
 

@@ -28,6 +28,7 @@ export async function endLapsedHolds(
         union all
         select pr.building_id from properties pr
         where pr.id = any(array(select value::uuid from json_array_elements_text(${JSON.stringify(uuids)}::json)))))`,
+    "lapsed-purchase-holds",
   );
   for (const { id } of lapsed) {
     try {

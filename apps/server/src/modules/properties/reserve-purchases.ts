@@ -188,6 +188,7 @@ const reserveStatement = (
         -- A batch run again finds the purchases its first run reserved.
         or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved
     from target t order by t.i`,
+    "reserve-purchases",
   );
 
 /**

@@ -117,7 +117,11 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
     // A building in a collection: its holding is kept in the same transaction; any other costs nothing more.
     const tracked = deps.collections.of(buildingIds).length > 0;
     const own = async (q: Queryable) => {
-      const rows = await queryRows<{ purchase_id: string; building_id: string }>(q, statement);
+      const rows = await queryRows<{ purchase_id: string; building_id: string }>(
+        q,
+        statement,
+        "own-purchases",
+      );
       if (tracked)
         await trackHoldings(
           q,
