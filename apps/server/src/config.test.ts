@@ -134,7 +134,8 @@ describe("batching", () => {
     expect(loadConfig({ DATA_DIR: "/tmp/mx-config-test" }).batching).toEqual({
       purchaseRunning: 1,
       purchaseUntilDone: true,
-      developmentRunning: 2,
+      developmentRunning: 1,
+      developmentUntilDone: true,
       purchaseWaitMs: 2,
       developmentWaitMs: 2,
     });
@@ -142,6 +143,7 @@ describe("batching", () => {
       purchaseRunning: 8,
       purchaseUntilDone: false,
       developmentRunning: 8,
+      developmentUntilDone: false,
       purchaseWaitMs: 2,
       developmentWaitMs: 2,
     });
@@ -152,6 +154,7 @@ describe("batching", () => {
       PURCHASE_BATCH_RUNNING: "4",
       PURCHASE_BATCH_UNTIL_DONE: "false",
       DEVELOPMENT_BATCH_RUNNING: "3",
+      DEVELOPMENT_BATCH_UNTIL_DONE: "false",
       PURCHASE_BATCH_WAIT_MS: "0",
       DEVELOPMENT_BATCH_WAIT_MS: "5",
     };
@@ -159,6 +162,7 @@ describe("batching", () => {
       purchaseRunning: 4,
       purchaseUntilDone: false,
       developmentRunning: 3,
+      developmentUntilDone: false,
       purchaseWaitMs: 0,
       developmentWaitMs: 5,
     };

@@ -111,6 +111,8 @@ export const Env = z.object({
   PURCHASE_BATCH_UNTIL_DONE: z.enum(["true", "false"]).optional(),
   /** How many batches of developments may run at once; 8 in production unless set. */
   DEVELOPMENT_BATCH_RUNNING: z.coerce.number().int().min(1).max(64).optional(),
+  /** A development batch keeps its place until its developments are over; `false` in production unless set. */
+  DEVELOPMENT_BATCH_UNTIL_DONE: z.enum(["true", "false"]).optional(),
   /** How long a batch of purchases may wait for more while other requests are in flight, in ms; 0 never waits. */
   PURCHASE_BATCH_WAIT_MS: z.coerce.number().int().min(0).max(50).default(2),
   /** How long a batch of developments may wait for more while other requests are in flight, in ms; 0 never waits. */

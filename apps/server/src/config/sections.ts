@@ -12,12 +12,14 @@ const NETWORK_BATCHING: BatchingByProcessor = {
   purchaseRunning: 8,
   purchaseUntilDone: false,
   developmentRunning: 8,
+  developmentUntilDone: false,
 };
 /** The batching of a processor in this process: the default off production (see README, Configuration). */
 const LOCAL_BATCHING: BatchingByProcessor = {
   purchaseRunning: 1,
   purchaseUntilDone: true,
-  developmentRunning: 2,
+  developmentRunning: 1,
+  developmentUntilDone: true,
 };
 
 /** PostgreSQL when DATABASE_URL names it; else the embedded PGlite, in memory or in the data dir. */
@@ -119,6 +121,10 @@ export function batchingOf(e: EnvValues, isProduction: boolean): Batching {
         ? byDefault.purchaseUntilDone
         : e.PURCHASE_BATCH_UNTIL_DONE === "true",
     developmentRunning: e.DEVELOPMENT_BATCH_RUNNING ?? byDefault.developmentRunning,
+    developmentUntilDone:
+      e.DEVELOPMENT_BATCH_UNTIL_DONE === undefined
+        ? byDefault.developmentUntilDone
+        : e.DEVELOPMENT_BATCH_UNTIL_DONE === "true",
     purchaseWaitMs: e.PURCHASE_BATCH_WAIT_MS,
     developmentWaitMs: e.DEVELOPMENT_BATCH_WAIT_MS,
   };

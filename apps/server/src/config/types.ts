@@ -102,6 +102,8 @@ export type Batching = {
   /** A reserving purchase batch keeps its place until every purchase it reserved is over (`untilDone`). */
   purchaseUntilDone: boolean;
   developmentRunning: number;
+  /** As `purchaseUntilDone`, for developments. */
+  developmentUntilDone: boolean;
   /**
    * How long, in ms, a batch that could start waits for more operations while other requests are in flight (0: it
    * takes what arrived in the same turn). Requests over HTTP arrive a little apart: a short wait makes larger batches.

@@ -59,6 +59,7 @@ export function developmentOperation(
       });
     },
     settle: (row, intent) => developSteps(deps).settle(row, intent),
+    finished: (row) => developSteps(deps).finish(row),
     async settled(row) {
       const [now] = await db.select().from(developments).where(eq(developments.id, row.id));
       return now && (now.state === "constructing" || now.state === "completed")
