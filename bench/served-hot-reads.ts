@@ -77,7 +77,7 @@ const perReply = (ticks: number | null, result: LoadResult, seconds: number) =>
   ticks === null || result.perSecond === 0 ? null : (ticks * 10_000) / (result.perSecond * seconds);
 
 /** CPU ticks a process has used (Linux /proc), or null elsewhere. */
-function cpuTicks(pid: number): number | null {
+export function cpuTicks(pid: number): number | null {
   try {
     const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
     return Number(fields[11]) + Number(fields[12]);

@@ -13,7 +13,6 @@
  */
 
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -23,7 +22,14 @@ import { TEST_CARDS } from "../apps/server/src/test/cards";
 import { postFromAnotherProcess } from "./market";
 import type { PostRequest } from "./market-clients";
 import { type Figures, printFigures, report } from "./measure";
-import { answering, load, type ServedServer, sessionFor, startServedServer } from "./served-hot-reads";
+import {
+  answering,
+  cpuTicks,
+  load,
+  type ServedServer,
+  sessionFor,
+  startServedServer,
+} from "./served-hot-reads";
 
 const BUYERS = 64;
 const IN_FLIGHT = 32;
@@ -37,16 +43,6 @@ const GOALS = {
 };
 
 type Options = { adminUrl: string; quick: boolean; build: boolean };
-
-/** CPU ticks (10 ms) a process has used, or null once it is gone. */
-function ticksOf(pid: number): number | null {
-  try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return null;
-  }
-}
 
 /** This machine's PostgreSQL processes: each backend with the database it serves, the rest as `(server)`. */
 async function postgresProcesses(admin: pg.Client): Promise<Map<number, string>> {
@@ -64,10 +60,10 @@ type CpuSample = { server: number | null; postgres: Map<number, { db: string; ti
 async function sampleCpu(admin: pg.Client, serverPid: number | undefined): Promise<CpuSample> {
   const postgres = new Map<number, { db: string; ticks: number }>();
   for (const [pid, db] of await postgresProcesses(admin)) {
-    const ticks = ticksOf(pid);
+    const ticks = cpuTicks(pid);
     if (ticks !== null) postgres.set(pid, { db, ticks });
   }
-  return { server: serverPid ? ticksOf(serverPid) : null, postgres };
+  return { server: serverPid ? cpuTicks(serverPid) : null, postgres };
 }
 
 /** CPU milliseconds spent between two samples: the server's, and PostgreSQL's by database. */

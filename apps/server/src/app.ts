@@ -128,7 +128,12 @@ function decorateApp(app: FastifyInstance, deps: AppDeps, hearsThisProcess: bool
 function countRequests(app: FastifyInstance, deps: AppDeps): void {
   const requests = { inFlight: 0 };
   deps.requests = requests;
-  app.addHook("onRequest", (_req, reply, done) => {
+  app.addHook("onRequest", (req, reply, done) => {
+    // A WebSocket (the live channel) stays open for as long as the player does: it is not a request waiting.
+    if (req.headers.upgrade) {
+      done();
+      return;
+    }
     requests.inFlight += 1;
     reply.raw.once("close", () => {
       requests.inFlight -= 1;
