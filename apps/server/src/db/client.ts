@@ -83,10 +83,13 @@ async function isMigrated(db: Db): Promise<boolean> {
 /** Any constant works; it only has to be the same for every instance. */
 const MIGRATION_LOCK_KEY = 7_305_114;
 
-/** Opens the configured database: a PostgreSQL server, or the embedded one. */
-export async function openDatabase(database: Config["database"]): Promise<Database> {
+/**
+ * Opens the configured database: a PostgreSQL server, or the embedded one. An in-memory embedded database may start
+ * from `snapshot`, a data folder PGlite dumped (`dumpDataDir`): tests start from a migrated one.
+ */
+export async function openDatabase(database: Config["database"], snapshot?: Blob): Promise<Database> {
   if (database.kind === "postgres") return openPostgres(database.url);
-  return openPglite(database.dataDir);
+  return openPglite(database.dataDir, snapshot);
 }
 
 /** A PostgreSQL server, through a pool of connections (and one more of its own for LISTEN). */
@@ -159,13 +162,17 @@ async function loadPglite() {
   return modules;
 }
 
-/** The embedded database (PGlite), in `dataDir` or in memory when it is null. */
-async function openPglite(dataDir: string | null): Promise<Database> {
+/** The embedded database (PGlite), in `dataDir` or in memory when it is null, started from `snapshot` if given. */
+async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
     await loadPglite();
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the search indexes; PGlite loads contrib extensions only when they are named here.
-  const client = new PGlite({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dataDir ?? undefined,
+    extensions: { pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { scratchDatabase } from "@mx/kit/scratch-database";
 import { migrateSandbox } from "@mx/sandbox/migrate";
 import { type Database, openDatabase } from "../db/client";
@@ -13,8 +17,7 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
   drop(): Promise<void>;
 }> {
   if (!url?.startsWith("postgres")) {
-    const database = await openDatabase({ kind: "pglite", dataDir: null });
-    await migrateTest(database);
+    const database = await migratedPglite();
     return { database, url: null, drop: () => database.close() };
   }
   const scratch = await scratchDatabase(url);
@@ -34,4 +37,58 @@ export async function createTestDatabase(url = process.env.DATABASE_URL): Promis
 async function migrateTest(database: Database) {
   await database.migrate();
   await migrateSandbox(database);
+}
+
+const root = path.resolve(import.meta.dirname, "../../../..");
+const migrationFolders = [
+  path.join(root, "apps/server/src/db/migrations"),
+  path.join(root, "packages/sandbox/src/migrations"),
+];
+
+/** Every file of a folder and those below it, by path from `root`, in a fixed order. */
+function filesUnder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const file = path.join(folder, name);
+      return statSync(file).isDirectory() ? filesUnder(file) : [file];
+    });
+}
+
+/**
+ * Where the migrated embedded database is kept between test files (and runs): named by what made it, the
+ * migrations' files and PGlite's version, so that a changed migration makes a new one.
+ */
+function snapshotFile(): string {
+  const hash = createHash("sha256");
+  const pglite = path.join(root, "node_modules/@electric-sql/pglite/package.json");
+  hash.update(existsSync(pglite) ? readFileSync(pglite) : "");
+  for (const file of migrationFolders.flatMap(filesUnder)) {
+    hash.update(path.relative(root, file));
+    hash.update(readFileSync(file));
+  }
+  return path.join(tmpdir(), `mx-test-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
+}
+
+/**
+ * An in-memory PGlite with the product's and the sandbox's migrations applied. Initialising and migrating one takes
+ * seconds, loading the data folder of one migrated before well under one: the first test file to need it migrates
+ * and keeps its data folder (written whole, then renamed, so that another worker never reads half of it); the
+ * others load it.
+ */
+async function migratedPglite(): Promise<Database> {
+  const file = snapshotFile();
+  if (existsSync(file)) {
+    return openDatabase({ kind: "pglite", dataDir: null }, new Blob([readFileSync(file)]));
+  }
+  const database = await openDatabase({ kind: "pglite", dataDir: null });
+  await migrateTest(database);
+  if (database.driver.kind === "pglite") {
+    const dumped = await database.driver.client.dumpDataDir("none");
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dumped.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return database;
 }
