@@ -2,8 +2,6 @@ import type { PaymentGateway } from "@mx/processors/gateway";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { withPaypal } from "./modules/payments/paypal-gateway";
-import { createPaypalSdk } from "./modules/payments/paypal-sdk";
-import { createStripeGateway } from "./modules/payments/stripe-gateway";
 
 /**
  * Where the sandbox processors and the sandbox offer wall keep their tables: schema `sandbox` of the product's
@@ -43,7 +41,8 @@ export function sandboxDatabaseOf(
  * PAYPAL_CLIENT_SECRET are set; the sandbox's own PayPal beside the sandbox (never in production); else no PayPal.
  * The sandbox is loaded only when it is chosen: a server on Stripe never loads its code (the compiled server keeps it
  * in a chunk of its own) nor creates its tables. The sandbox keeps its tables in `sandbox`'s database (by default
- * the product's; whoever passes one closes it).
+ * the product's; whoever passes one closes it). Likewise Stripe's and PayPal's SDKs are loaded only when configured:
+ * PayPal's alone takes about half a second to load, paid by every test file that builds the app.
  */
 export async function createGateway(
   config: Config,
@@ -52,6 +51,7 @@ export async function createGateway(
 ): Promise<PaymentGateway> {
   const { cards, sandboxPaypal } = await cardProcessor(config, sandbox);
   if (config.paypal) {
+    const { createPaypalSdk } = await import("./modules/payments/paypal-sdk");
     return withPaypal(
       cards,
       createPaypalSdk({
@@ -70,6 +70,7 @@ export async function createGateway(
 async function cardProcessor(config: Config, sandbox: SandboxDatabase) {
   if (config.stripe) {
     const { secretKey, publishableKey, apiBase } = config.stripe;
+    const { createStripeGateway } = await import("./modules/payments/stripe-gateway");
     return { cards: createStripeGateway({ secretKey, publishableKey, apiBase }), sandboxPaypal: null };
   }
   const { openSandbox } = await import("@mx/sandbox/open-sandbox");
