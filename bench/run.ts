@@ -96,6 +96,7 @@ if ((wanted("market") && !args.includes("--pglite")) || parts.includes("market-s
     await servedMarketFigures({
       adminUrl: pgUrl,
       quick: args.includes("--quick"),
+      cpuProfDir: cpuProfDir ? path.resolve(cpuProfDir) : null,
       build: !args.includes("--no-build"),
     });
   } else {

@@ -42,7 +42,7 @@ const GOALS = {
   lonePurchaseP50: 10,
 };
 
-type Options = { adminUrl: string; quick: boolean; build: boolean };
+type Options = { adminUrl: string; quick: boolean; build: boolean; cpuProfDir?: string | null };
 
 /** This machine's PostgreSQL processes: each backend with the database it serves, the rest as `(server)`. */
 async function postgresProcesses(admin: pg.Client): Promise<Map<number, string>> {
@@ -186,6 +186,7 @@ async function marketRun(
     sandboxApart,
     helloPort,
     helloPid,
+    cpuProfDir = null,
   }: Options & {
     sandboxApart: boolean;
     helloPort: number;
@@ -202,6 +203,7 @@ async function marketRun(
     adminUrl,
     build,
     name: sandboxApart ? "market_apart" : "market",
+    cpuProfDir,
     port: Number(process.env.BENCH_PORT ?? 3407) + 20,
     env: {
       AUTH_RATE_LIMIT_MAX: "1000000",
@@ -331,6 +333,8 @@ export async function servedMarketFigures(options: Options): Promise<void> {
     console.log("  with the sandbox processor in the product's database, as `npm start` runs it:");
     await marketRun(options.adminUrl, {
       ...options,
+      // One profile is enough: the server's own work is the same in both runs.
+      cpuProfDir: null,
       build: false,
       sandboxApart: false,
       helloPort,
