@@ -91,18 +91,18 @@ export function useBidDecisions({
     run(
       bid,
       "accept",
+      // The promise, not mutate's own callbacks: those are dropped once the component is gone, and an accepted bid
+      // can take it away before its answer arrives (the sale, told live, makes the owner's bids list unmount). What
+      // it did must still be said where the list was.
       (done) =>
-        accept.mutate(
-          { bidId: bid.bidId, idempotencyKey },
-          {
-            onSuccess: () => {
-              acceptRetry.succeeded();
-              done.onSuccess();
-            },
-            onError: (cause) => {
-              acceptRetry.failed(idempotencyKey, bid.bidId, cause);
-              done.onError(cause);
-            },
+        void accept.mutateAsync({ bidId: bid.bidId, idempotencyKey }).then(
+          () => {
+            acceptRetry.succeeded();
+            done.onSuccess();
+          },
+          (cause: unknown) => {
+            acceptRetry.failed(idempotencyKey, bid.bidId, cause);
+            done.onError(cause);
           },
         ),
       bidsCopy.accepted(bid.propertyDetails.name, bidderName(bid)),
