@@ -60,7 +60,13 @@ function filesUnder(folder: string): string[] {
  * Where the migrated embedded database is kept between test files (and runs): named by what made it, the
  * migrations' files and PGlite's version, so that a changed migration makes a new one.
  */
+let snapshotPath: string | null = null;
 function snapshotFile(): string {
+  snapshotPath ??= snapshotFileName();
+  return snapshotPath;
+}
+
+function snapshotFileName(): string {
   const hash = createHash("sha256");
   const pglite = path.join(root, "node_modules/@electric-sql/pglite/package.json");
   hash.update(existsSync(pglite) ? readFileSync(pglite) : "");
