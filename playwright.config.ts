@@ -1,18 +1,17 @@
 import { defineConfig, devices } from "@playwright/test";
-
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
+import { storyServerEnv, WORKERS, workerPort, workerURL } from "./apps/web/e2e/support/servers";
 
 export default defineConfig({
   testDir: "apps/web/e2e",
+  // A file runs in one worker, its tests in order; files are shared out between the workers as they free up.
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
-    baseURL,
+    // Each worker's own server: the `baseURL` fixture in apps/web/e2e/support/fixtures.ts.
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -28,30 +27,14 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // CI has built the app a step before (E2E_BUILT=1); a run by hand builds what it tests.
-    command: `${process.env.E2E_BUILT === "1" ? "" : "npm run build && "}node --enable-source-maps apps/server/dist/main.js`,
-    url: `${baseURL}/readyz`,
+  // One server per worker, each with its own database (apps/web/e2e/support/servers.ts). `npm run test:e2e`
+  // builds the app first unless E2E_BUILT=1 says it is built; `npx playwright test` serves the last build.
+  webServer: Array.from({ length: WORKERS }, (_, lane) => ({
+    command: "node --enable-source-maps apps/server/dist/main.js",
+    url: `${workerURL(lane)}/readyz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      PORT: String(port),
-      // Links the server makes (onboarding returns) must come back to the same origin the browser is on.
-      PUBLIC_URL: baseURL,
-      DATABASE_URL: "memory://",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_MAX: "10000",
-      AUTH_RATE_LIMIT_MAX: "10000",
-      // The stories add a payout card and pay out at once; the 24-hour hold has API tests of its own.
-      PAYOUT_HOLD_HOURS: "0",
-      // Sold buildings' proceeds are withdrawable at once in the stories; the clearing story starts a server of its own.
-      EARNINGS_CLEAR_HOURS: "0",
-      // A new account's credits are spendable at once in the stories; the hold has API tests of its own.
-      OFFERWALL_CREDIT_HOLD_HOURS: "0",
-      SUPPORT_EMAIL: "help@manhattan-exchange.test",
-      // Constructions take seconds in the stories (1 h becomes 3 s, 24 h 72 s); their real times have API tests.
-      DEVELOPMENT_TIME_SCALE: "1200",
-    },
-  },
+    stdout: "pipe" as const,
+    env: storyServerEnv(workerPort(lane)),
+  })),
 });

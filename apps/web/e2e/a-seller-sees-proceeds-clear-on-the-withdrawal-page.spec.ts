@@ -12,17 +12,20 @@ import {
   onboardPayouts,
   placeAsk,
 } from "./support/market";
+import { storyServerEnv, workerPort } from "./support/servers";
 import { screenshotsTo } from "./support/shots";
 import { newUser } from "./support/users";
 
 const shoot = screenshotsTo("CLEARING_SHOTS_DIR");
 
 /**
- * The stories' server clears proceeds at once (playwright.config.ts); this story starts the same build a second
- * time, on a port of its own, with proceeds clearing 72 hours after the buyer's payment as they would in
- * production. Only this story pays for it.
+ * The stories' servers clear proceeds at once (apps/web/e2e/support/servers.ts); this story starts the same build
+ * once more, 1000 ports above its worker's server, with proceeds clearing 72 hours after the buyer's payment as
+ * they would in production. Only this story pays for it.
  */
-const clearingPort = Number(process.env.E2E_CLEARING_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000);
+const clearingPort = Number(
+  process.env.E2E_CLEARING_PORT ?? workerPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0)) + 1000,
+);
 const clearingURL = `http://127.0.0.1:${clearingPort}`;
 let server: ChildProcess | null = null;
 
@@ -32,18 +35,7 @@ test.beforeAll(async () => {
     process.execPath,
     ["--enable-source-maps", fileURLToPath(new URL("../../server/dist/main.js", import.meta.url))],
     {
-      env: {
-        ...process.env,
-        PORT: String(clearingPort),
-        PUBLIC_URL: clearingURL,
-        DATABASE_URL: "memory://",
-        LOG_LEVEL: "warn",
-        RATE_LIMIT_MAX: "10000",
-        AUTH_RATE_LIMIT_MAX: "10000",
-        PAYOUT_HOLD_HOURS: "0",
-        OFFERWALL_CREDIT_HOLD_HOURS: "0",
-        EARNINGS_CLEAR_HOURS: "72",
-      },
+      env: { ...process.env, ...storyServerEnv(clearingPort, { EARNINGS_CLEAR_HOURS: "72" }) },
       stdio: ["ignore", "ignore", "inherit"],
     },
   );

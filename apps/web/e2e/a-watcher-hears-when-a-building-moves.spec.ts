@@ -16,6 +16,7 @@ async function fitsTheWidth(page: Page, what: string) {
 test("A watcher hears when a building moves: B stars A's building on the map, hears of its listing in the bell, then switches that alert off and hears nothing of a lower ask", async ({
   page,
   browser,
+  baseURL,
   request,
 }) => {
   test.setTimeout(240_000);
@@ -24,7 +25,7 @@ test("A watcher hears when a building moves: B stars A's building on the map, he
   await Promise.all([createAccount(request, owner), createAccount(request, fan)]);
 
   // A, in a browser of their own: owns a building, with payouts connected so that they can sell it.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newContext({ baseURL });
   const pageA = await other.newPage();
   await fillLogin(pageA, owner.email, owner.password);
   await expect(pageA).toHaveURL(MAP_URL);

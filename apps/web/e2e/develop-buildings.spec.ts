@@ -184,6 +184,7 @@ test.describe("Developing a building", () => {
   test("An owner develops a building level by level, and another player watches it rise on the map without reloading", async ({
     page,
     browser,
+    baseURL,
     request,
   }) => {
     const owner = newUser("developer");
@@ -204,7 +205,7 @@ test.describe("Developing a building", () => {
 
     // Another player (375 px) finds it on the map.
     const other = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL,
       viewport: { width: 375, height: 812 },
     });
     await other.addInitScript(() => localStorage.setItem("mx.mapGuideSeen", "1"));
@@ -362,6 +363,7 @@ test.describe("Developing a building", () => {
   test("Another player sees the level and the countdown on Property Details, but no way to develop", async ({
     page,
     browser,
+    baseURL,
     request,
   }) => {
     const owner = newUser("builder");
@@ -373,7 +375,7 @@ test.describe("Developing a building", () => {
     await developThroughApi(page, request, property._id, "facade");
 
     const other = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL,
       viewport: { width: 375, height: 812 },
     });
     const visitorPage = await other.newPage();

@@ -90,6 +90,7 @@ test.describe("The whole island", () => {
     page,
     request,
     browser,
+    baseURL,
     signUp,
     existingPlayer,
   }) => {
@@ -111,7 +112,7 @@ test.describe("The whole island", () => {
     expect(bought.ok(), await bought.text()).toBe(true);
 
     // Another player finds it on the map, far north of Midtown, drawn in the buyer's colour.
-    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const other = await browser.newContext({ baseURL });
     const viewer = await other.newPage();
     await viewer.goto("/login");
     await viewer.getByLabel("Email", { exact: true }).fill(existingPlayer.email);

@@ -35,6 +35,7 @@ async function listForSale(page: Page, request: APIRequestContext, propertyId: s
 test("Two players: B buys a building and A's map shows B's colour at once; B bids on A's building and A is told", async ({
   page,
   browser,
+  baseURL,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -55,7 +56,7 @@ test("Two players: B buys a building and A's map shows B's colour at once; B bid
   await expect(page.locator("html")).toHaveAttribute("data-live", "open");
 
   // B, in a browser of their own, with a colour and a card.
-  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await browser.newContext({ baseURL });
   const pageB = await other.newPage();
   await fillLogin(pageB, buyer.email, buyer.password);
   await expect(pageB).toHaveURL(MAP_URL);

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { createAccount } from "./accounts";
 import { readCode, readMailbox } from "./mailbox";
+import { workerURL } from "./servers";
 import { newUser, type TestUser } from "./users";
 
 /** The static map page, where a signed-in player lands. */
@@ -29,6 +30,11 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // The worker's own server (playwright.config.ts starts one per worker); a story may still `test.use` another.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(workerURL(testInfo.parallelIndex));
+  },
   signUp: async ({ page, request }, use) => {
     await use(async (user) => {
       const before = (await readMailbox(request, user.email)).length;
