@@ -1,9 +1,28 @@
 import { defineConfig, devices } from "@playwright/test";
 import { storyServerEnv, WORKERS, workerPort, workerURL } from "./apps/web/e2e/support/servers";
 
+/**
+ * The stories that keep the 3-D map drawing for long (it is drawn in software here): two at once starve each other
+ * of CPU, so they run one at a time, each beside one of the other stories.
+ */
+const MAP_STORIES = [
+  "a-collector-hears-of-the-last-building-and-completes-the-block",
+  "a-player-completes-a-collection",
+  "a-watcher-hears-when-a-building-moves",
+  "develop-buildings",
+  "find-a-building-by-address",
+  "island",
+  "live-map",
+  "map-views",
+  "map",
+  "market",
+  "towers-at-their-true-height",
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "apps/web/e2e",
-  // A file runs in one worker, its tests in order; files are shared out between the workers as they free up.
+  // A file runs in one worker, its tests in order; files are shared out between the workers as they free up, at
+  // most one of the map stories at a time.
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,
@@ -26,7 +45,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "map", testMatch: MAP_STORIES, workers: 1, use: { ...devices["Desktop Chrome"] } },
+    { name: "stories", testIgnore: MAP_STORIES, use: { ...devices["Desktop Chrome"] } },
+  ],
   // One server per worker, each with its own database (apps/web/e2e/support/servers.ts). `npm run test:e2e`
   // builds the app first unless E2E_BUILT=1 says it is built; `npx playwright test` serves the last build.
   webServer: Array.from({ length: WORKERS }, (_, lane) => ({

@@ -69,3 +69,41 @@ export function summariseProfile(file: string, windows: ProfileWindow[]): void {
     console.log(`    inclusive:\n${top(inclusive)}`);
   }
 }
+
+/**
+ * Of a window's busy samples (neither idle nor the collector), the share whose stack holds a frame of one of the
+ * given files: the CPU spent in those files' code and in what it called synchronously. Work they set going that
+ * finishes in a callback of its own (a socket's reply parsed) is not counted, so this is a floor.
+ */
+export function shareOnStack(
+  file: string,
+  window: ProfileWindow,
+  files: (url: string) => boolean,
+): number | null {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inFiles = new Map<number, boolean>();
+  const holds = (id: number): boolean => {
+    const known = inFiles.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id);
+    const up = parent.get(id);
+    const found = (node !== undefined && files(node.callFrame.url)) || (up !== undefined && holds(up));
+    inFiles.set(id, found);
+    return found;
+  };
+  let at = profile.startTime;
+  let busy = 0;
+  let held = 0;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < window.fromUs || at > window.toUs) return;
+    const name = byId.get(id)?.callFrame.functionName;
+    if (name === "(idle)" || name === "(garbage collector)") return;
+    busy += 1;
+    if (holds(id)) held += 1;
+  });
+  return busy === 0 ? null : held / busy;
+}

@@ -13,6 +13,7 @@
  */
 
 import { fork } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -22,6 +23,7 @@ import { TEST_CARDS } from "../apps/server/src/test/cards";
 import { postFromAnotherProcess } from "./market";
 import type { PostRequest } from "./market-clients";
 import { type Figures, printFigures, report } from "./measure";
+import { type ProfileWindow, shareOnStack, summariseProfile } from "./profile";
 import {
   answering,
   cpuTicks,
@@ -211,6 +213,8 @@ async function marketRun(
     },
   });
   const productDb = new URL(served.databaseUrl).pathname.slice(1);
+  // The purchases' window and what they cost, for the CPU profile read once the server has stopped and written it.
+  let profiled: { window: ProfileWindow; serverMs: number; productDbMs: number; n: number } | null = null;
   try {
     const buyers = await makeBuyers(served, BUYERS);
     const tokens = buyers.map((b) => b.token);
@@ -234,10 +238,12 @@ async function marketRun(
     // A short warm-up: the server's code compiled, its statements prepared, its pools full.
     await postRun(served, admin, { ...buy(300, "(warm-up)"), concurrency: IN_FLIGHT });
     const hello = await measureHello(helloPort, helloPid, quick);
+    const fromUs = nowUs();
     const many = await postRun(served, admin, {
       ...buy(purchases, `(${IN_FLIGHT} in flight)`),
       concurrency: IN_FLIGHT,
     });
+    const window = { name: "the purchases", fromUs, toUs: nowUs() };
     const helloAfter = await measureHello(helloPort, helloPid, quick);
     const yardstick = (hello.perSecond + helloAfter.perSecond) / 2;
     const share = (100 * many.figures.perSecond) / yardstick;
@@ -251,6 +257,7 @@ async function marketRun(
       `  ${share.toFixed(2)}% of the hello-world's ${yardstick.toFixed(0)}/s; p99 ${many.figures.p99.toFixed(1)} ms`,
     );
     if (sandboxApart) {
+      profiled = { window, serverMs: many.spent.server ?? 0, productDbMs: product, n: many.n };
       const productCpu = ((many.spent.server ?? 0) + product) / many.n;
       console.log(
         `    the product's own CPU per purchase (server + PostgreSQL, the sandbox apart): ${productCpu.toFixed(3)} ms — ${meets(productCpu <= GOALS.productCpuMs)} the goal (≤ ${GOALS.productCpuMs} ms)`,
@@ -271,6 +278,45 @@ async function marketRun(
     if (sandboxDb) await admin.query(`drop database if exists ${sandboxDb} with (force)`);
     await admin.end();
   }
+  if (cpuProfDir && profiled) sandboxInServer(cpuProfDir, profiled);
+}
+
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * The sandbox processor runs in the server's process: its share of the server's CPU is read from the server's CPU
+ * profile (`--cpu-prof`), as the share of the purchases' busy samples with the sandbox's own code on the stack
+ * (its files in the build: dist/sandbox-files.json). A floor: replies it waits on are parsed in callbacks of their own.
+ */
+function sandboxInServer(
+  cpuProfDir: string,
+  {
+    window,
+    serverMs,
+    productDbMs,
+    n,
+  }: { window: ProfileWindow; serverMs: number; productDbMs: number; n: number },
+) {
+  const newest = readdirSync(cpuProfDir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => path.join(cpuProfDir, f))
+    .sort()
+    .at(-1);
+  if (!newest) return;
+  const dist = path.join(import.meta.dirname, "../apps/server/dist");
+  const sandboxFiles = (
+    JSON.parse(readFileSync(path.join(dist, "sandbox-files.json"), "utf8")) as string[]
+  ).map((file) => path.join(dist, file));
+  const share = shareOnStack(newest, window, (url) =>
+    sandboxFiles.some((file) => url.replace(/^file:\/\//, "") === file),
+  );
+  console.log(`\n  the server's CPU profile: ${newest}`);
+  summariseProfile(newest, [window]);
+  if (share === null) return;
+  const sandboxMs = (serverMs * share) / n;
+  console.log(
+    `    the sandbox processor's code on the server's stack: ${(100 * share).toFixed(1)}% of the purchases' busy samples, ~${sandboxMs.toFixed(3)} ms per purchase (a floor; the profiler's own cost included); the product's own CPU per purchase without it: ~${((serverMs * (1 - share) + productDbMs) / n).toFixed(3)} ms`,
+  );
 }
 
 /** Developments over HTTP: the buildings just bought, one facade each, `IN_FLIGHT` at a time. */

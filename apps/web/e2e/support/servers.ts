@@ -1,11 +1,17 @@
+import { availableParallelism } from "node:os";
+
 /**
  * The stories' servers: one per Playwright worker, each with a database of its own in memory, so two workers
  * never see each other's players, sales or leaderboards. Worker N (its parallel index) talks to the server on
  * E2E_PORT + N; the clearing story starts one more, 1000 ports above its worker's.
  */
 
-/** How many workers, and so servers, a run uses: E2E_WORKERS, 2 by default (the stories wait more than they work). */
-export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * How many workers, and so servers, a run uses: E2E_WORKERS, else one per two cores. The browser draws the map in
+ * software: on two cores a second worker only halves the speed of the first (measured: each story took about
+ * twice as long, and stories with timing in them failed).
+ */
+export const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? Math.floor(availableParallelism() / 2)));
 
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3100);
 

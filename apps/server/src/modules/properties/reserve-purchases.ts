@@ -46,11 +46,14 @@ type Reservation = {
   card_id: string | null;
   customer_id: string | null;
   reserved: boolean;
+  /** Whether a purchase still holds the building for a buyer whose time to approve is up. */
+  lapsed_hold: boolean;
 };
 
 /**
- * Step 1 for the orders of one moment (`op`, the purchase's operation, ends lapsed holds first), in one statement (and, when credits are spent, one transaction with their
- * holds). The row locks (FOR UPDATE, in building order) make it read each building as it is now, after any
+ * Step 1 for the orders of one moment, in one statement (and, when credits are spent, one transaction with their
+ * holds); a second only for orders a lapsed hold stood in the way of, once `op` (the purchase's operation) has
+ * ended it. The row locks (FOR UPDATE, in building order) make it read each building as it is now, after any
  * purchase that just completed; the partial unique index lets only one purchase of a building be pending, and ON
  * CONFLICT DO NOTHING turns a second one (from another batch or this one) into no row.
  */
@@ -61,18 +64,27 @@ export async function reservePurchases(
 ): Promise<Outcome<PurchaseRow>[]> {
   const outcomes: Outcome<PurchaseRow>[] = orders.map(() => failed(new Error("purchase not reserved")));
   const requests = requestsOf(orders);
-  // A building held for a buyer whose approval has lapsed is let go first, so that it can be bought now.
-  await endLapsedHolds(
-    deps,
-    op,
-    orders.map((o) => o.key),
-  );
   const now = new Date();
   const checks = checksAt(deps, now);
-  const { rows, refusedCredits } = await reserveWithCredits(deps, orders, (q) =>
-    reserveStatement(deps, q, requests, checks),
-  );
-  for (const row of rows) {
+  const reserve = (some: typeof requests) =>
+    reserveWithCredits(deps, orders, some, (q) => reserveStatement(deps, q, some, checks));
+  const first = await reserve(requests);
+  const rows = new Map(first.rows.map((row) => [row.i, row]));
+  const refusedCredits = first.refusedCredits;
+  // A building held for a buyer whose approval has lapsed is let go, and its orders reserved again, so that it can
+  // be bought now rather than after the next recovery run. The statement says which: none, nearly always.
+  const blocked = first.rows.filter((row) => !row.reserved && row.lapsed_hold);
+  if (blocked.length > 0) {
+    await endLapsedHolds(
+      deps,
+      op,
+      blocked.map((row) => (orders[row.i] as Order).key),
+    );
+    const again = await reserve(requests.filter((r) => blocked.some((row) => row.i === r.i)));
+    for (const row of again.rows) rows.set(row.i, row);
+    for (const [id, refusal] of again.refusedCredits) refusedCredits.set(id, refusal);
+  }
+  for (const row of rows.values()) {
     const order = orders[row.i] as Order;
     try {
       refuseStanding(deps, order, row);
@@ -186,7 +198,9 @@ const reserveStatement = (
       t.lapsed_at,
       exists (select 1 from reserved where reserved.id = t.purchase_id)
         -- A batch run again finds the purchases its first run reserved.
-        or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved
+        or exists (select 1 from purchases p where p.id = t.purchase_id and p.status = 'pending') as reserved,
+      exists (select 1 from purchases p where p.building_id = t.building_id and p.status = 'pending'
+        and p.awaiting_until <= ${checks.at}::timestamptz) as lapsed_hold
     from target t order by t.i`,
     "reserve-purchases",
   );
@@ -200,10 +214,11 @@ const reserveStatement = (
 async function reserveWithCredits(
   deps: AppDeps,
   orders: Order[],
+  requests: ReturnType<typeof requestsOf>,
   reserve: (q: Queryable) => Promise<Reservation[]>,
 ): Promise<{ rows: Reservation[]; refusedCredits: Map<string, AppError> }> {
   let refusedCredits = new Map<string, AppError>();
-  const rows = orders.some((o) => o.creditsCents > 0)
+  const rows = requests.some((r) => r.credits_cents > 0)
     ? await deps.db.transaction(async (tx) => {
         const reservedRows = await reserve(tx);
         refusedCredits = await holdPurchaseCredits(
