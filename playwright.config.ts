@@ -45,10 +45,14 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "map", testMatch: MAP_STORIES, workers: 1, use: { ...devices["Desktop Chrome"] } },
-    { name: "stories", testIgnore: MAP_STORIES, use: { ...devices["Desktop Chrome"] } },
-  ],
+  // One worker runs every file in name order, as ever; with more, the map stories are a project held to one.
+  projects:
+    WORKERS === 1
+      ? [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }]
+      : [
+          { name: "map", testMatch: MAP_STORIES, workers: 1, use: { ...devices["Desktop Chrome"] } },
+          { name: "stories", testIgnore: MAP_STORIES, use: { ...devices["Desktop Chrome"] } },
+        ],
   // One server per worker, each with its own database (apps/web/e2e/support/servers.ts). `npm run test:e2e`
   // builds the app first unless E2E_BUILT=1 says it is built; `npx playwright test` serves the last build.
   webServer: Array.from({ length: WORKERS }, (_, lane) => ({
