@@ -59,7 +59,11 @@ async function answer(paymentIntentId: string, text: string) {
   const row = await disputeOf(paymentIntentId);
   await t.app.deps.gateway.submitDisputeEvidence({ id: row?.processorId ?? "", text });
   await deliver();
-  return disputeOf(paymentIntentId);
+  // The app's own notice worker may be the one delivering the decision: wait for it.
+  return until(
+    () => disputeOf(paymentIntentId),
+    (found) => found?.state === "won" || found?.state === "lost",
+  );
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
@@ -127,7 +131,11 @@ describe("disputes from the sandbox's test cards", () => {
     await deliver();
     const [bid] = await db().select().from(bids).where(eq(bids.id, bidId));
     const intentId = bid?.paymentIntentId ?? "";
-    const row = await disputeOf(intentId);
+    // Delivered by the call above or by the app's own notice worker, whichever claimed the notice first.
+    const row = await until(
+      () => disputeOf(intentId),
+      (found) => found !== undefined,
+    );
     expect(row).toMatchObject({ subject: "bid", reason: "product_not_received", payerId: bidder.userId });
     expect((await propertyOf(building.id))?.frozenDisputeId).toBe(row?.id);
 
@@ -154,7 +162,11 @@ describe("disputes from the sandbox's test cards", () => {
       .select()
       .from(developments)
       .where(eq(developments.buildingId, building.id));
-    const row = await disputeOf(development?.paymentIntentId ?? "");
+    // Delivered by the call above or by the app's own notice worker, whichever claimed the notice first.
+    const row = await until(
+      () => disputeOf(development?.paymentIntentId ?? ""),
+      (found) => found !== undefined,
+    );
     expect(row).toMatchObject({
       subject: "development",
       subjectId: development?.id,
