@@ -21,6 +21,8 @@ export async function typeCode(page: Page, code: string): Promise<void> {
 }
 
 interface Fixtures {
+  /** Closes the browser contexts a story opened besides its own page's (another player's, an operator's). */
+  closeOtherContexts: undefined;
   /** Signs a new player up through the sign-up screen and the e-mailed code; ends on the map. */
   signUp: (user: TestUser) => Promise<void>;
   /** Signs in through the login screen; ends on the map. */
@@ -30,6 +32,15 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // A context left open keeps its page alive for the rest of the run: on the map, redrawing in software at every
+  // sale announced live, and slowing every story after it. Torn down before the story's own context is.
+  closeOtherContexts: [
+    async ({ browser, context }, use) => {
+      await use(undefined);
+      for (const other of browser.contexts()) if (other !== context) await other.close().catch(() => {});
+    },
+    { auto: true },
+  ],
   // The worker's own server (playwright.config.ts starts one per worker); a story may still `test.use` another.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use, testInfo) => {
