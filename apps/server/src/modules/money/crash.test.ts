@@ -422,7 +422,7 @@ describe.runIf(isPostgres)("money operations survive SIGKILL at every step", () 
       await new Promise((r) => setTimeout(r, 200));
       orders = await db().select().from(shopOrders).where(eq(shopOrders.email, email));
     }
-    restarted.child.kill("SIGTERM");
+    restarted.child.kill("SIGKILL");
     await restarted.exited;
     expect(orders).toHaveLength(1);
     await expectAgreement();
