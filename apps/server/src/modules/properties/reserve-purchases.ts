@@ -80,7 +80,8 @@ export async function reservePurchases(
       op,
       blocked.map((row) => (orders[row.i] as Order).key),
     );
-    const again = await reserve(requests.filter((r) => blocked.some((row) => row.i === r.i)));
+    const blockedAt = new Set(blocked.map((row) => row.i));
+    const again = await reserve(requests.filter((r) => blockedAt.has(r.i)));
     for (const row of again.rows) rows.set(row.i, row);
     for (const [id, refusal] of again.refusedCredits) refusedCredits.set(id, refusal);
   }
