@@ -80,9 +80,19 @@ function snapshotFile(): string {
 
 /**
  * On PostgreSQL, a migrated database kept on the server between test files (and runs) that each file's database
- * is copied from: migrating one takes over a second, copying one a fraction of that.
+ * is copied from: migrating one takes over a second, copying one a fraction of that. Looked up once per process.
  */
+const templates = new Map<string, Promise<string>>();
 function migratedTemplate(url: string): Promise<string> {
+  let found = templates.get(url);
+  if (!found) {
+    found = makeTemplate(url);
+    templates.set(url, found);
+  }
+  return found;
+}
+
+function makeTemplate(url: string): Promise<string> {
   return templateDatabase(url, `mx_test_template_${migrationsHash()}`, async (templateUrl) => {
     const database = await openDatabase({ kind: "postgres", url: templateUrl });
     try {
