@@ -72,22 +72,46 @@ async function settled(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
 }
 
-/** Zooms a map out as far as it goes: the whole island, the selected building in the middle of it. */
+/**
+ * Zooms a map out as far as it goes: the whole island, the selected building in the middle of it. The widest view is
+ * where the zoom-out button turns off; the map's readout, written once the view settles, then shows it too.
+ */
 async function zoomOutToIsland(page: Page) {
   const zoomOut = page.getByRole("button", { name: "Zoom out" });
   const map = page.locator('[data-map-ready="true"]');
+  // What each look saw, for the failure message: on a slow machine this is where a story has run out of time.
+  const seen: string[] = [];
+  const look = async () => {
+    const read = (name: string) => map.getAttribute(name, { timeout: 5_000 }).catch(() => "?");
+    const [zoom, minZoom, island, disabled, visibility] = await Promise.all([
+      read("data-zoom"),
+      read("data-min-zoom"),
+      read("data-island-in-view"),
+      zoomOut.isDisabled({ timeout: 5_000 }).catch(() => null),
+      page.evaluate(() => document.visibilityState).catch(() => "?"),
+    ]);
+    seen.push(
+      `zoom ${zoom} (min ${minZoom}), island ${island}, button ${disabled ? "off" : "on"}, ${visibility}`,
+    );
+    return { widest: disabled === true && (zoom === minZoom || island === "true"), disabled };
+  };
   // Pressed again until the widest view is reached: on a busy machine a press can miss (the button turns disabled
   // between the check and the click) or an animation can run long.
-  await expect
-    .poll(
-      async () => {
-        if ((await map.getAttribute("data-zoom")) === (await map.getAttribute("data-min-zoom"))) return true;
-        if (await zoomOut.isEnabled()) await zoomOut.click({ timeout: 3_000 }).catch(() => undefined);
-        return false;
-      },
-      { timeout: 240_000, intervals: [1_000] },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          const { widest, disabled } = await look();
+          if (!widest && disabled === false) await zoomOut.click({ timeout: 3_000 }).catch(() => undefined);
+          return widest;
+        },
+        { timeout: 240_000, intervals: [1_000] },
+      )
+      .toBe(true);
+  } catch (error) {
+    const last = [...new Set(seen.slice(-40))].join("; ");
+    throw new Error(`The map did not reach its widest view. Last looks: ${last}`, { cause: error });
+  }
 }
 
 /**
