@@ -7,8 +7,8 @@ import {
   type IntentStatus,
 } from "@mx/processors/gateway";
 import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
-import type { Db } from "./db";
-import { queueCardAftermath, queueIntentAftermath } from "./notice-queue";
+import type { Db, Queryable } from "./db";
+import { hasCardAftermath, queueCardAftermath, queueIntentAftermath } from "./notice-queue";
 import { sandboxPaymentIntents, sandboxPaymentMethods } from "./schema";
 import { chargeRefusal, sandboxId } from "./tokens";
 
@@ -161,29 +161,33 @@ export async function createIntents(db: Db, inputs: CreateIntentInput[]): Promis
     planIntent(input, input.paymentMethodId ? pms.get(input.paymentMethodId) : null),
   );
   const rows = planned.flatMap((p) => (p.ok ? [p.value.row] : []));
-  const written = new Map(
+  const behaviour = (row: { paymentMethodId?: string | null }) =>
+    pms.get(row.paymentMethodId ?? "")?.behaviour ?? "ok";
+  const insert = (q: Queryable) =>
+    q
+      .insert(sandboxPaymentIntents)
+      .values(rows)
+      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
+      .returning();
+  // A charge on a card that is disputed later: its notice is queued with it, or neither is written. Charges on any
+  // other card need no more than their own rows, written by one statement.
+  const followed = rows.some((row) => row.status === "succeeded" && hasCardAftermath(behaviour(row)));
+  const made =
     rows.length === 0
       ? []
-      : (
-          await db.transaction(async (tx) => {
-            const made = await tx
-              .insert(sandboxPaymentIntents)
-              .values(rows)
-              .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-              .returning();
-            // A charge on a card that is disputed later: its notice is queued with it, or neither is written.
-            const charged = made.filter((row) => row.status === "succeeded");
+      : followed
+        ? await db.transaction(async (tx) => {
+            const inserted = await insert(tx);
             await queueCardAftermath(
               tx,
-              charged.map((row) => ({
-                intentId: row.id,
-                behaviour: pms.get(row.paymentMethodId ?? "")?.behaviour ?? "ok",
-              })),
+              inserted
+                .filter((row) => row.status === "succeeded")
+                .map((row) => ({ intentId: row.id, behaviour: behaviour(row) })),
             );
-            return made;
+            return inserted;
           })
-        ).map((row) => [row.id, row]),
-  );
+        : await insert(db);
+  const written = new Map(made.map((row) => [row.id, row]));
   // From here on nothing may throw: the intents are written, and a batch that throws is run again.
   return settleEach(planned, async (p) => {
     if (!p.ok) throw p.error;

@@ -38,6 +38,10 @@ export async function queueNotice(
  * What follows a captured charge: the dispute or early fraud warning of the card it was paid with, queued for the
  * payment. Intents paid with any other card, or with none, queue nothing.
  */
+/** Whether a charge paid with a card of this behaviour is followed by a dispute or a fraud warning. */
+export const hasCardAftermath = (behaviour: string): boolean =>
+  CARD_AFTERMATH[behaviour as CardBehaviour] !== undefined;
+
 export async function queueCardAftermath(
   db: Queryable,
   paid: { intentId: string; behaviour: string }[],
