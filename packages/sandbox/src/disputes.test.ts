@@ -182,6 +182,24 @@ describe("the sandbox's disputed test cards", () => {
     expect(await noticesOf(intent.id)).toEqual([]);
   });
 
+  it("charges asked for at the same moment on an ordinary and a disputed card: only the disputed one queues its dispute", async () => {
+    const [ordinary, disputed, another] = await Promise.all([
+      pay("4242424242424242"),
+      pay("4000000000000259"),
+      pay("5555555555554444"),
+    ]);
+    expect([ordinary.status, disputed.status, another.status]).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+    ]);
+    expect(await noticesOf(ordinary.id)).toEqual([]);
+    expect(await noticesOf(another.id)).toEqual([]);
+    expect(await noticesOf(disputed.id)).toMatchObject([
+      { kind: "open_dispute", detail: { reason: "fraudulent" } },
+    ]);
+  });
+
   it("refuses to refund a disputed payment, as Stripe does", async () => {
     const intent = await pay("4000000000000259");
     await deliverSandboxNotices(database.db, recorder().notices);
