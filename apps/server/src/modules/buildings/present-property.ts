@@ -2,7 +2,7 @@ import { DEVELOPMENT_KINDS } from "@mx/shared/constants";
 import { texts } from "@mx/shared/messages";
 import type { Development } from "@mx/shared/schemas/developments";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
 import { users } from "../../db/schema/users";
@@ -38,6 +38,25 @@ const propertyColumns = {
 export type PropertyRow = {
   [K in keyof typeof propertyColumns]: (typeof propertyColumns)[K]["_"]["data"] | null;
 };
+
+/**
+ * A property row as one JSON object, for a statement that writes a property and answers with it in the same round
+ * trip: its FROM must name the written rows `properties` (say, a CTE's `returning *` aliased so), with `buildings`
+ * joined on them and the owner left-joined as `users`, as selectProperties joins them. Read back with propertyOfJson.
+ */
+export function propertyJson(): SQL {
+  const pairs = Object.entries(propertyColumns).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+  );
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** A row made by propertyJson, with the types selectProperties gives it. */
+export function propertyOfJson(json: Record<string, unknown>): PropertyRow {
+  const row = json as PropertyRow & { constructingUntil: string | Date | null };
+  const until = row.constructingUntil;
+  return { ...row, constructingUntil: until === null ? null : new Date(until) };
+}
 
 /** properties ⋈ buildings ⟕ owner, ready for a where clause. */
 export function selectProperties(q: Queryable) {

@@ -15,6 +15,7 @@ import { createTestApp, signUp, type TestApp, testAppOf } from "../../test/harne
 import { runJobOnce } from "../../test/jobs";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
+import { presentProperty, selectProperties } from "../buildings/present-property";
 import { checkLedger } from "../ledger/check-ledger";
 import { accounts, balanceOf } from "../ledger/ledger";
 
@@ -103,6 +104,9 @@ describe("POST /api/v1/properties/buy", () => {
       status: "owned",
       isFirstTime: false,
     });
+    // The reply's building, made by the statement that owned it, is the building as a read of it now shows it.
+    const [now] = await selectProperties(t.app.deps.db).where(eq(properties.buildingId, "way/3"));
+    expect(now && data.property).toEqual(now && presentProperty(now));
     const history = await t.call("GET", "/api/v1/properties/price-history?buildingId=way/3", {
       token: buyer.token,
     });

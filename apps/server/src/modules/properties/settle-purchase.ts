@@ -5,13 +5,18 @@ import type { FindIntentInput, GatewayIntent } from "@mx/processors/gateway";
 import { CURRENCY } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { Property } from "@mx/shared/schemas/properties";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
 import { watchAlertCtes } from "../alerts/alert-watchers";
-import { presentProperty, selectProperties } from "../buildings/present-property";
+import {
+  presentProperty,
+  propertyJson,
+  propertyOfJson,
+  selectProperties,
+} from "../buildings/present-property";
 import { trackHoldings } from "../collections/track-holdings";
 import { publishPublicMany } from "../events/publish";
 import { accounts, journalsCtes, paymentEntries } from "../ledger/ledger";
@@ -54,27 +59,23 @@ export const purchaseEntries = (row: Pick<PurchaseRow, "totalCents" | "creditsCe
     priceCents: row.priceCents,
   });
 
-/** The bought properties as their buyers now see them (by purchase id), and the sales announced to every map. */
-export async function announce(deps: AppDeps, owned: Paid[]): Promise<Map<string, Bought>> {
-  const { db } = deps;
-  const present = new Map(
-    (
-      await selectProperties(db).where(
-        inArray(
-          properties.buildingId,
-          owned.map((p) => p.row.buildingId),
-        ),
-      )
-    ).map((row) => [row.buildingId, presentProperty(row)]),
-  );
+/**
+ * The bought properties as their buyers now see them (by purchase id, from the statement that owned them), and the
+ * sales announced to every map.
+ */
+export async function announce(
+  deps: AppDeps,
+  owned: Paid[],
+  presented: Map<string, Property>,
+): Promise<Map<string, Bought>> {
   const bought = new Map<string, Bought>();
   for (const { row, intent } of owned) {
-    const property = present.get(row.buildingId);
+    const property = presented.get(row.id);
     if (property) bought.set(row.id, boughtWith(row, property, intent?.id ?? ""));
   }
   // The sales are committed: every map recolours them now. A lost announcement must not fail a completed purchase.
   await publishPublicMany(
-    db,
+    deps.db,
     [...bought.values()].map(({ property }) => ({
       type: "building.sold" as const,
       buildingId: property.buildingId,
@@ -107,21 +108,21 @@ const boughtWith = (
  * its buildings in building order first, as the reservation does, then the purchases, so that two batches at once
  * never wait for each other in a circle, and a purchase whose refund has begun is never completed; then the buyers, so
  * that a buyer whose account is deleted meanwhile never owns. Returns the ids
- * of the purchases completed. If the statement fails, each purchase is tried on its own, so that one bad row cannot
+ * of the purchases completed, each with its property as its buyer now sees it. If the statement fails, each purchase is tried on its own, so that one bad row cannot
  * cost the others their buildings; one that fails alone throws.
  */
-export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<string>> {
-  if (paid.length === 0) return new Set();
+export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Map<string, Property>> {
+  if (paid.length === 0) return new Map();
   try {
     const { statement, buildingIds } = ownStatement(deps, paid);
     // A building in a collection: its holding is kept in the same transaction; any other costs nothing more.
     const tracked = deps.collections.of(buildingIds).length > 0;
     const own = async (q: Queryable) => {
-      const rows = await queryRows<{ purchase_id: string; building_id: string }>(
-        q,
-        statement,
-        "own-purchases",
-      );
+      const rows = await queryRows<{
+        purchase_id: string;
+        building_id: string;
+        property: Record<string, unknown>;
+      }>(q, statement, "own-purchases");
       if (tracked)
         await trackHoldings(
           q,
@@ -131,12 +132,13 @@ export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Set<stri
       return rows;
     };
     const result = tracked ? await deps.db.transaction(own) : await own(deps.db);
-    return new Set(result.map((r) => r.purchase_id));
+    return new Map(result.map((r) => [r.purchase_id, presentProperty(propertyOfJson(r.property))]));
   } catch (error) {
     if (paid.length === 1) throw error;
     const each = await settleEach(paid, (p) => ownTogether(deps, [p]));
-    const owned = new Set<string>();
-    for (const outcome of each) if (outcome.ok) for (const id of outcome.value) owned.add(id);
+    const owned = new Map<string, Property>();
+    for (const outcome of each)
+      if (outcome.ok) for (const [id, property] of outcome.value) owned.set(id, property);
     return owned;
   }
 }
@@ -189,7 +191,7 @@ function ownStatement(deps: AppDeps, paid: Paid[]): { statement: SQL; buildingId
           and s.purchase_id = any(array(select id from pending))
           and s.user_id = any(array(select id from buyers))
           and p.owner_id is null
-        returning p.building_id),
+        returning p.*),
       done as (select s.* from s join owned using (building_id)),
       payment as (
         insert into payment_intents
@@ -210,7 +212,11 @@ function ownStatement(deps: AppDeps, paid: Paid[]): { statement: SQL; buildingId
         sql`select done.building_id, jsonb_build_array(done.user_id::text) as quiet,
           jsonb_build_object('price', (done.price_cents / 100.0)::float8) as payload from done`,
       )}
-      select purchase_id::text, building_id from done`;
+      -- Each property as its buyer now sees it: the rows just written, with their buildings and new owners.
+      select done.purchase_id::text, done.building_id, ${propertyJson()} as property
+      from done join owned as properties on properties.building_id = done.building_id
+        join buildings on buildings.id = done.building_id
+        left join users on users.id = properties.owner_id`;
   return { statement, buildingIds: sales.map((s) => s.building_id) };
 }
 

@@ -1,6 +1,7 @@
 import { failed, type Outcome, succeeded } from "@mx/kit/batcher";
 import { AppError } from "@mx/kit/errors";
 import type { GatewayIntent } from "@mx/processors/gateway";
+import type { Property } from "@mx/shared/schemas/properties";
 import { eq } from "drizzle-orm";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
@@ -25,7 +26,7 @@ export async function settlePurchases(
       outcomes[i] = failed(error);
     }
   }
-  let owned: Set<string>;
+  let owned: Map<string, Property>;
   try {
     owned = await ownTogether(deps, ready);
   } catch (error) {
@@ -35,7 +36,7 @@ export async function settlePurchases(
   }
   const completed = ready.filter((item) => owned.has(item.row.id));
   // From here on nothing may throw: the purchases are complete, and a batch that throws is run again.
-  const bought = await announce(deps, completed).catch(() => new Map<string, Bought>());
+  const bought = await announce(deps, completed, owned).catch(() => new Map<string, Bought>());
   for (const [i, item] of items.entries()) {
     if (!ready.includes(item)) continue;
     const done = bought.get(item.row.id);
