@@ -172,21 +172,21 @@ export async function createIntents(db: Db, inputs: CreateIntentInput[]): Promis
   // A charge on a card that is disputed later: its notice is queued with it, or neither is written. Charges on any
   // other card need no more than their own rows, written by one statement.
   const followed = rows.some((row) => row.status === "succeeded" && hasCardAftermath(behaviour(row)));
-  const made =
-    rows.length === 0
-      ? []
-      : followed
-        ? await db.transaction(async (tx) => {
-            const inserted = await insert(tx);
-            await queueCardAftermath(
-              tx,
-              inserted
-                .filter((row) => row.status === "succeeded")
-                .map((row) => ({ intentId: row.id, behaviour: behaviour(row) })),
-            );
-            return inserted;
-          })
-        : await insert(db);
+  const write = async () => {
+    if (rows.length === 0) return [];
+    if (!followed) return insert(db);
+    return db.transaction(async (tx) => {
+      const inserted = await insert(tx);
+      await queueCardAftermath(
+        tx,
+        inserted
+          .filter((row) => row.status === "succeeded")
+          .map((row) => ({ intentId: row.id, behaviour: behaviour(row) })),
+      );
+      return inserted;
+    });
+  };
+  const made = await write();
   const written = new Map(made.map((row) => [row.id, row]));
   // From here on nothing may throw: the intents are written, and a batch that throws is run again.
   return settleEach(planned, async (p) => {

@@ -34,14 +34,14 @@ export async function queueNotice(
     .onConflictDoNothing({ target: sandboxNotices.key });
 }
 
-/**
- * What follows a captured charge: the dispute or early fraud warning of the card it was paid with, queued for the
- * payment. Intents paid with any other card, or with none, queue nothing.
- */
 /** Whether a charge paid with a card of this behaviour is followed by a dispute or a fraud warning. */
 export const hasCardAftermath = (behaviour: string): boolean =>
   CARD_AFTERMATH[behaviour as CardBehaviour] !== undefined;
 
+/**
+ * What follows a captured charge: the dispute or early fraud warning of the card it was paid with, queued for the
+ * payment. Intents paid with any other card, or with none, queue nothing.
+ */
 export async function queueCardAftermath(
   db: Queryable,
   paid: { intentId: string; behaviour: string }[],

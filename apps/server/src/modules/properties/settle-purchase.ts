@@ -107,9 +107,9 @@ const boughtWith = (
  * purchase still pending, in one statement that writes nothing for a building that has an owner by now. It locks
  * its buildings in building order first, as the reservation does, then the purchases, so that two batches at once
  * never wait for each other in a circle, and a purchase whose refund has begun is never completed; then the buyers, so
- * that a buyer whose account is deleted meanwhile never owns. Returns the ids
- * of the purchases completed, each with its property as its buyer now sees it. If the statement fails, each purchase is tried on its own, so that one bad row cannot
- * cost the others their buildings; one that fails alone throws.
+ * that a buyer whose account is deleted meanwhile never owns. Returns the purchases completed (by id), each with its
+ * property as its buyer now sees it. If the statement fails, each purchase is tried on its own, so that one bad row
+ * cannot cost the others their buildings; one that fails alone throws.
  */
 export async function ownTogether(deps: AppDeps, paid: Paid[]): Promise<Map<string, Property>> {
   if (paid.length === 0) return new Map();
