@@ -26,6 +26,22 @@ function label(node: Node): string {
   return `${functionName || "(anonymous)"} ${short}:${lineNumber + 1}`;
 }
 
+/**
+ * Who a sample's time belongs to: the package (or "the app", or Node itself) of the innermost frame with a script
+ * behind it, so that a system call or a built-in counts for the code that made it.
+ */
+function ownerOf(id: number, byId: Map<number, Node>, parent: Map<number, number>): string {
+  const leaf = byId.get(id)?.callFrame.functionName ?? "";
+  if (/^\(.*\)$/.test(leaf)) return leaf;
+  for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+    const url = byId.get(n)?.callFrame.url;
+    if (!url || url.startsWith("node:")) continue;
+    const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+    return inModules ? `package ${inModules[1]}` : "the app";
+  }
+  return "Node itself";
+}
+
 export function summariseProfile(file: string, windows: ProfileWindow[]): void {
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -40,6 +56,7 @@ export function summariseProfile(file: string, windows: ProfileWindow[]): void {
   for (const window of windows) {
     const self = new Map<string, number>();
     const inclusive = new Map<string, number>();
+    const owners = new Map<string, number>();
     let total = 0;
     profile.samples.forEach((id, i) => {
       const at = times[i] ?? 0;
@@ -55,6 +72,8 @@ export function summariseProfile(file: string, windows: ProfileWindow[]): void {
         if (frame) seen.add(label(frame));
       }
       for (const key of seen) inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
+      const owned = ownerOf(id, byId, parent);
+      owners.set(owned, (owners.get(owned) ?? 0) + 1);
     });
     if (total === 0) continue;
     const top = (m: Map<string, number>) =>
@@ -67,6 +86,7 @@ export function summariseProfile(file: string, windows: ProfileWindow[]): void {
     const idle = ((100 * (self.get("(idle)") ?? 0)) / total).toFixed(0);
     console.log(`\n    ${window.name}: ${total} samples, ${idle}% idle; self:\n${top(self)}`);
     console.log(`    inclusive:\n${top(inclusive)}`);
+    console.log(`    by owner of the innermost JavaScript frame:\n${top(owners)}`);
   }
 }
 

@@ -83,7 +83,8 @@ function keyStore(db: Db) {
         )
         .join(",")}]`;
       // Only the claim that is still held is answered: a request that outlived its lock leaves the reply of the
-      // one that took its key over alone.
+      // one that took its key over alone. Each reply finds its row by the whole primary key, one index probe each:
+      // a player's other keys (a day of them) are never read.
       await queryRows(
         db,
         sql`
@@ -92,8 +93,7 @@ function keyStore(db: Db) {
             as r(scope text, route text, key text, locked_at timestamptz, status_code integer, response jsonb))
         update idempotency_keys k set status_code = r.status_code, response = r.response
         from r
-        where k.scope = any(array(select scope from r))
-          and k.scope = r.scope and k.route = r.route and k.key = r.key and k.locked_at = r.locked_at`,
+        where k.scope = r.scope and k.route = r.route and k.key = r.key and k.locked_at = r.locked_at`,
         "record-idempotent-replies",
       );
       return items.map(() => succeeded(undefined));
