@@ -83,17 +83,24 @@ function keyStore(db: Db) {
         )
         .join(",")}]`;
       // Only the claim that is still held is answered: a request that outlived its lock leaves the reply of the
-      // one that took its key over alone. Each reply finds its row by the whole primary key, one index probe each:
-      // a player's other keys (a day of them) are never read.
+      // one that took its key over alone. Each reply finds its row by one probe of the primary key (the subquery
+      // fenced by `offset 0` is run per reply), whatever the planner knows of the table: joined as rows, a table
+      // without statistics was read whole for every batch, and by player (scope) a day of their keys was.
       await queryRows(
         db,
         sql`
         with r as (
           select * from json_to_recordset(${rows}::json)
-            as r(scope text, route text, key text, locked_at timestamptz, status_code integer, response jsonb))
-        update idempotency_keys k set status_code = r.status_code, response = r.response
-        from r
-        where k.scope = r.scope and k.route = r.route and k.key = r.key and k.locked_at = r.locked_at`,
+            as r(scope text, route text, key text, locked_at timestamptz, status_code integer, response jsonb)),
+        held as (
+          select found.at, r.status_code, r.response from r
+          cross join lateral (
+            select k.ctid as at from idempotency_keys k
+            where k.scope = r.scope and k.route = r.route and k.key = r.key and k.locked_at = r.locked_at
+            offset 0) found)
+        update idempotency_keys k set status_code = held.status_code, response = held.response
+        from held
+        where k.ctid = held.at`,
         "record-idempotent-replies",
       );
       return items.map(() => succeeded(undefined));

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { queryRows } from "@mx/kit/sql";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { buildings, properties } from "../../db/schema/buildings";
@@ -163,6 +164,12 @@ describe("importBuildings", () => {
     expect(await countOf(properties)).toBe(3);
     const [property] = await database.db.select().from(properties).where(eq(properties.buildingId, "way/1"));
     expect(property?.priceCents).toBe(before[0]?.basePriceCents);
+    // The planner is told what the import filled, autovacuum or not: every property is unowned.
+    const [stats] = await queryRows<{ null_frac: number }>(
+      database.db,
+      sql`select null_frac from pg_stats where tablename = 'properties' and attname = 'owner_id'`,
+    );
+    expect(stats?.null_frac).toBe(1);
   });
 
   it("refreshes catalogue facts but never ownership, prices or names players gave", async () => {

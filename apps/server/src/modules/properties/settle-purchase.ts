@@ -174,9 +174,11 @@ function ownStatement(deps: AppDeps, paid: Paid[]): { statement: SQL; buildingId
       locked as materialized (
         select p.building_id from properties p where p.building_id = any(array(select building_id from s))
         order by p.building_id for update),
+      -- By id, through the primary key: the status compared as text, so the planner cannot take the partial indexes
+      -- of pending purchases instead (where a table not vacuumed lately keeps every purchase that ever waited).
       pending as materialized (
         select pu.id from purchases pu
-        where pu.id = any(array(select purchase_id from s)) and pu.status = 'pending'
+        where pu.id = any(array(select purchase_id from s)) and pu.status::text = 'pending'
         order by pu.id for update),
       -- A buyer whose account is deleted (or being deleted: the share lock waits for it) never owns: refunded.
       buyers as materialized (
