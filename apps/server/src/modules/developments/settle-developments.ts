@@ -118,7 +118,9 @@ async function startConstructions(tx: Tx, processor: string, starting: Starting[
       started as (
         update developments d set state = 'constructing', completes_at = s.completes_at,
           payment_intent_id = s.intent_id, awaiting_until = null, updated_at = now()
-        from s where d.id = any(array(select id from s)) and d.id = s.id and d.state = 'reserved'
+        -- By id, through the primary key: the state compared as text, so that the planner cannot take the partial
+        -- indexes of open developments instead (where a table not vacuumed lately keeps every one that ever was).
+        from s where d.id = any(array(select id from s)) and d.id = s.id and d.state::text = 'reserved'
         returning d.id, d.building_id),
       building as (
         update properties p set constructing_until = s.completes_at, updated_at = now()
