@@ -20,18 +20,22 @@ const canPrepare = (q: unknown): q is Preparing =>
   typeof (q as Partial<Preparing>).dialect?.sqlToQuery === "function" &&
   typeof (q as Partial<Preparing>).session?.prepareQuery === "function";
 
-/** The name each distinct text of a named statement runs under: `<name>`, `<name>-2`, … */
-const namesByText = new Map<string, string>();
-const variants = new Map<string, number>();
+/**
+ * The name each distinct text of a named statement runs under: `<name>`, `<name>-2`, … Kept by name, then by text,
+ * so that finding it never joins the two into a new string (a hot statement's text runs to kilobytes).
+ */
+const namesByText = new Map<string, Map<string, string>>();
 
 function statementName(name: string, text: string): string {
-  const key = `${name}\u0000${text}`;
-  let found = namesByText.get(key);
+  let texts = namesByText.get(name);
+  if (!texts) {
+    texts = new Map();
+    namesByText.set(name, texts);
+  }
+  let found = texts.get(text);
   if (!found) {
-    const n = (variants.get(name) ?? 0) + 1;
-    variants.set(name, n);
-    found = n === 1 ? name : `${name}-${n}`;
-    namesByText.set(key, found);
+    found = texts.size === 0 ? name : `${name}-${texts.size + 1}`;
+    texts.set(text, found);
   }
   return found;
 }

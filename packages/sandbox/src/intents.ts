@@ -1,16 +1,16 @@
-import { randomBytes } from "node:crypto";
 import { failed, type Outcome, settleEach, succeeded } from "@mx/kit/batcher";
+import { queryRows } from "@mx/kit/sql";
 import {
   type CreateIntentInput,
   type GatewayIntent,
   GatewayRequestError,
   type IntentStatus,
 } from "@mx/processors/gateway";
-import { and, eq, gte, inArray, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, lte, or, sql } from "drizzle-orm";
 import type { Db, Queryable } from "./db";
 import { hasCardAftermath, queueCardAftermath, queueIntentAftermath } from "./notice-queue";
 import { sandboxPaymentIntents, sandboxPaymentMethods } from "./schema";
-import { chargeRefusal, sandboxId } from "./tokens";
+import { chargeRefusal, randomText, sandboxId } from "./tokens";
 
 /* The sandbox's payment intents, kept and changed as Stripe's. */
 
@@ -18,7 +18,7 @@ type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 type PaymentMethodRow = typeof sandboxPaymentMethods.$inferSelect;
 
 /** An intent's row as the processor interface tells it. */
-export function present(row: IntentRow): GatewayIntent {
+export function present(row: PresentedRow): GatewayIntent {
   return {
     id: row.id,
     clientSecret: row.clientSecret,
@@ -104,7 +104,10 @@ export async function confirmIntent(db: Db, row: IntentRow, pmId: string): Promi
 }
 
 /** One intent asked for, planned: its row, and the refusal of its card if any; or why it cannot be made. */
-function planIntent(input: CreateIntentInput, pm: PaymentMethodRow | null | undefined) {
+function planIntent(
+  input: CreateIntentInput,
+  pm: Pick<PaymentMethodRow, "id" | "customerId" | "behaviour"> | null | undefined,
+) {
   if (input.paymentMethodId && !pm) {
     return failed(
       new GatewayRequestError("resource_missing", `No such PaymentMethod: '${input.paymentMethodId}'`, 404),
@@ -126,7 +129,7 @@ function planIntent(input: CreateIntentInput, pm: PaymentMethodRow | null | unde
     refusal,
     row: {
       id: intentId,
-      clientSecret: `${intentId}_secret_${randomBytes(12).toString("base64url")}`,
+      clientSecret: `${intentId}_secret_${randomText(12)}`,
       amountCents: input.amountCents,
       capturedCents: status === "succeeded" ? input.amountCents : 0,
       currency: input.currency,
@@ -144,35 +147,89 @@ function planIntent(input: CreateIntentInput, pm: PaymentMethodRow | null | unde
   });
 }
 
+/** What an intent's reply is made of (see present), as the statements below return it. */
+type PresentedRow = Pick<
+  IntentRow,
+  | "id"
+  | "clientSecret"
+  | "status"
+  | "amountCents"
+  | "capturedCents"
+  | "refundedCents"
+  | "currency"
+  | "captureMethod"
+  | "customerId"
+  | "paymentMethodId"
+  | "metadata"
+>;
+
+/** The cards of a batch of intents, by id: one named statement of fixed text, whatever the batch. */
+const cardsOf = (db: Db, ids: string[]) =>
+  queryRows<Pick<PaymentMethodRow, "id" | "customerId" | "behaviour">>(
+    db,
+    sql`select pm.id, pm.customer_id as "customerId", pm.behaviour from ${sandboxPaymentMethods} pm
+      where pm.id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))`,
+    "sandbox-intent-cards",
+  );
+
+/**
+ * The intents planned, written by one named statement of fixed text (the rows go in as one JSON parameter); an
+ * intent whose idempotency key is already taken is not written, and not returned.
+ */
+const insertIntents = (q: Queryable, rows: ReturnType<typeof plannedRow>[]) =>
+  queryRows<PresentedRow>(
+    q,
+    sql`
+    insert into ${sandboxPaymentIntents} as pi (id, client_secret, amount_cents, captured_cents, currency, capture_method,
+      status, customer_id, payment_method_id, metadata, idempotency_key)
+    select r.id, r.client_secret, r.amount_cents, r.captured_cents, r.currency, r.capture_method,
+      r.status::sandbox.payment_intent_status, r.customer_id, r.payment_method_id, r.metadata, r.idempotency_key
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, client_secret text, amount_cents integer,
+      captured_cents integer, currency text, capture_method text, status text, customer_id text,
+      payment_method_id text, metadata jsonb, idempotency_key text)
+    on conflict (idempotency_key) do nothing
+    returning pi.id, pi.client_secret as "clientSecret", pi.status, pi.amount_cents as "amountCents",
+      pi.captured_cents as "capturedCents", pi.refunded_cents as "refundedCents", pi.currency,
+      pi.capture_method as "captureMethod", pi.customer_id as "customerId", pi.payment_method_id as "paymentMethodId",
+      pi.metadata`,
+    "sandbox-insert-intents",
+  );
+
+/** A planned intent's row as the insert reads it. */
+const plannedRow = (row: PlannedIntent["row"]) => ({
+  id: row.id,
+  client_secret: row.clientSecret,
+  amount_cents: row.amountCents,
+  captured_cents: row.capturedCents,
+  currency: row.currency,
+  capture_method: row.captureMethod,
+  status: row.status,
+  customer_id: row.customerId,
+  payment_method_id: row.paymentMethodId,
+  metadata: row.metadata,
+  idempotency_key: row.idempotencyKey,
+});
+
+type PlannedIntent = Extract<ReturnType<typeof planIntent>, { ok: true }>["value"];
+
 /**
  * Creates intents; with a card, already confirmed (charged, or authorised for manual capture). Intents asked for
  * at the same moment are written together: one read of their cards and one insert, as a busy checkout needs.
  */
 export async function createIntents(db: Db, inputs: CreateIntentInput[]): Promise<Outcome<GatewayIntent>[]> {
   const pmIds = [...new Set(inputs.flatMap((i) => (i.paymentMethodId ? [i.paymentMethodId] : [])))];
-  const pms = new Map(
-    pmIds.length === 0
-      ? []
-      : (await db.select().from(sandboxPaymentMethods).where(inArray(sandboxPaymentMethods.id, pmIds))).map(
-          (pm) => [pm.id, pm],
-        ),
-  );
+  const pms = new Map(pmIds.length === 0 ? [] : (await cardsOf(db, pmIds)).map((pm) => [pm.id, pm]));
   const planned = inputs.map((input) =>
     planIntent(input, input.paymentMethodId ? pms.get(input.paymentMethodId) : null),
   );
   const rows = planned.flatMap((p) => (p.ok ? [p.value.row] : []));
   const behaviour = (row: { paymentMethodId?: string | null }) =>
     pms.get(row.paymentMethodId ?? "")?.behaviour ?? "ok";
-  const insert = (q: Queryable) =>
-    q
-      .insert(sandboxPaymentIntents)
-      .values(rows)
-      .onConflictDoNothing({ target: sandboxPaymentIntents.idempotencyKey })
-      .returning();
+  const insert = (q: Queryable) => insertIntents(q, rows.map(plannedRow));
   // A charge on a card that is disputed later: its notice is queued with it, or neither is written. Charges on any
   // other card need no more than their own rows, written by one statement.
   const followed = rows.some((row) => row.status === "succeeded" && hasCardAftermath(behaviour(row)));
-  const write = async () => {
+  const write = async (): Promise<PresentedRow[]> => {
     if (rows.length === 0) return [];
     if (!followed) return insert(db);
     return db.transaction(async (tx) => {

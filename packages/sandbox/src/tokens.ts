@@ -32,7 +32,23 @@ export async function takeSandboxToken(
 }
 
 /** A new id of one of the sandbox's records, with Stripe's prefix for its kind (`pi`, `pm`, `re`, …). */
-export const sandboxId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
+/**
+ * Random bytes as base64url text, cut from a pool filled 4 KiB at a time: a busy checkout makes two of these per
+ * intent, and each call of randomBytes costs as much as the rest of making the intent.
+ */
+let pool = Buffer.alloc(0);
+let used = 0;
+export function randomText(bytes: number): string {
+  if (used + bytes > pool.length) {
+    pool = randomBytes(Math.max(4096, bytes));
+    used = 0;
+  }
+  const text = pool.toString("base64url", used, used + bytes);
+  used += bytes;
+  return text;
+}
+
+export const sandboxId = (prefix: string) => `${prefix}_${randomText(12)}`;
 
 /** The refusal a card with this behaviour meets as soon as it is used (attached or paid with), if any. */
 export function cardRefusal(behaviour: string): CardError | null {

@@ -111,15 +111,19 @@ export class HotCache<V> {
   /** Forgets every entry carrying the tag. */
   invalidateTag(tag: string): void {
     this.generation += 1;
-    this.loading.clear();
+    if (this.loading.size > 0) this.loading.clear();
     for (const key of this.byTag.get(tag) ?? []) this.drop(key);
   }
 
+  /**
+   * Forgets everything. A map already empty is left as it is: clearing one still allocates it a new table, and a
+   * busy market clears its caches for every sale it hears (twice: from this instance and from the channel).
+   */
   clear(): void {
     this.generation += 1;
-    this.loading.clear();
-    this.entries.clear();
-    this.byTag.clear();
+    if (this.loading.size > 0) this.loading.clear();
+    if (this.entries.size > 0) this.entries.clear();
+    if (this.byTag.size > 0) this.byTag.clear();
   }
 
   private store(key: string, entry: Entry<V>) {
