@@ -475,6 +475,11 @@ describe("a building bought from the game, listed, bid on twice and sold", () =>
     t.app.hot.market.clear();
     const today = await todayIn("Hell's Kitchen");
     expect(today).toMatchObject({ trades: 2, volume: (baseCents + askCents + 2_550) / 100 });
+
+    // A purchase gone takes its trade with it: the trades follow each statement, however many rows it touches.
+    await db().execute(sql`delete from purchases where building_id = 'way/16'`);
+    expect(await kept()).toEqual(await fromScratch());
+    expect((await kept()).filter((r) => r.building_id === "way/16").map((r) => r.kind)).toEqual(["resale"]);
   });
 });
 
