@@ -1,16 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { GatewayRequestError } from "@mx/processors/gateway";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "./db";
 import { sandboxAccounts, sandboxPayouts, sandboxTransferReversals, sandboxTransfers } from "./schema";
+import { sandboxId } from "./tokens";
 
 /*
  * What Stripe's Connect API offers beyond the product's interface, on the sandbox's own records: accounts made the
  * old way (Stripe collecting their requirements) or changed as Stripe changes them later, and the transfers that
  * fund a payout in Stripe's shape, with their reversals.
  */
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
 export type SandboxAccountRow = typeof sandboxAccounts.$inferSelect;
 export type SandboxTransferRow = typeof sandboxTransfers.$inferSelect;
@@ -41,7 +39,7 @@ export async function createSandboxAccount(
   const [row] = await db
     .insert(sandboxAccounts)
     .values({
-      id: account.id ?? id("acct"),
+      id: account.id ?? sandboxId("acct"),
       email: account.email ?? "",
       userId: account.userId ?? null,
       requirementCollection: account.requirementCollection,
@@ -117,7 +115,7 @@ export async function createSandboxTransfer(
   }
   const [row] = await db
     .insert(sandboxTransfers)
-    .values({ id: id("tr"), ...input })
+    .values({ id: sandboxId("tr"), ...input })
     .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
     .returning();
   return row ?? sandboxTransferByKey(db, input.idempotencyKey ?? "");
@@ -174,7 +172,7 @@ export async function reverseSandboxTransfer(
     const [reversal] = await tx
       .insert(sandboxTransferReversals)
       .values({
-        id: id("trr"),
+        id: sandboxId("trr"),
         transferId: transfer.id,
         amountCents: amount,
         metadata: input.metadata,

@@ -172,21 +172,24 @@ const cardsOf = (db: Db, ids: string[]) =>
     "sandbox-intent-cards",
   );
 
+/** A planned intent's row, as planIntent makes it. */
+type PlannedRow = Extract<ReturnType<typeof planIntent>, { ok: true }>["value"]["row"];
+
 /**
- * The intents planned, written by one named statement of fixed text (the rows go in as one JSON parameter); an
+ * The intents planned (their JSON read by the same names), written by one named statement of fixed text (the rows go in as one JSON parameter); an
  * intent whose idempotency key is already taken is not written, and not returned.
  */
-const insertIntents = (q: Queryable, rows: ReturnType<typeof plannedRow>[]) =>
+const insertIntents = (q: Queryable, rows: PlannedRow[]) =>
   queryRows<PresentedRow>(
     q,
     sql`
     insert into ${sandboxPaymentIntents} as pi (id, client_secret, amount_cents, captured_cents, currency, capture_method,
       status, customer_id, payment_method_id, metadata, idempotency_key)
-    select r.id, r.client_secret, r.amount_cents, r.captured_cents, r.currency, r.capture_method,
-      r.status::sandbox.payment_intent_status, r.customer_id, r.payment_method_id, r.metadata, r.idempotency_key
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, client_secret text, amount_cents integer,
-      captured_cents integer, currency text, capture_method text, status text, customer_id text,
-      payment_method_id text, metadata jsonb, idempotency_key text)
+    select r.id, r."clientSecret", r."amountCents", r."capturedCents", r.currency, r."captureMethod",
+      r.status::sandbox.payment_intent_status, r."customerId", r."paymentMethodId", r.metadata, r."idempotencyKey"
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(id text, "clientSecret" text, "amountCents" integer,
+      "capturedCents" integer, currency text, "captureMethod" text, status text, "customerId" text,
+      "paymentMethodId" text, metadata jsonb, "idempotencyKey" text)
     on conflict (idempotency_key) do nothing
     returning pi.id, pi.client_secret as "clientSecret", pi.status, pi.amount_cents as "amountCents",
       pi.captured_cents as "capturedCents", pi.refunded_cents as "refundedCents", pi.currency,
@@ -194,23 +197,6 @@ const insertIntents = (q: Queryable, rows: ReturnType<typeof plannedRow>[]) =>
       pi.metadata`,
     "sandbox-insert-intents",
   );
-
-/** A planned intent's row as the insert reads it. */
-const plannedRow = (row: PlannedIntent["row"]) => ({
-  id: row.id,
-  client_secret: row.clientSecret,
-  amount_cents: row.amountCents,
-  captured_cents: row.capturedCents,
-  currency: row.currency,
-  capture_method: row.captureMethod,
-  status: row.status,
-  customer_id: row.customerId,
-  payment_method_id: row.paymentMethodId,
-  metadata: row.metadata,
-  idempotency_key: row.idempotencyKey,
-});
-
-type PlannedIntent = Extract<ReturnType<typeof planIntent>, { ok: true }>["value"];
 
 /**
  * Creates intents; with a card, already confirmed (charged, or authorised for manual capture). Intents asked for
@@ -225,7 +211,7 @@ export async function createIntents(db: Db, inputs: CreateIntentInput[]): Promis
   const rows = planned.flatMap((p) => (p.ok ? [p.value.row] : []));
   const behaviour = (row: { paymentMethodId?: string | null }) =>
     pms.get(row.paymentMethodId ?? "")?.behaviour ?? "ok";
-  const insert = (q: Queryable) => insertIntents(q, rows.map(plannedRow));
+  const insert = (q: Queryable) => insertIntents(q, rows);
   // A charge on a card that is disputed later: its notice is queued with it, or neither is written. Charges on any
   // other card need no more than their own rows, written by one statement.
   const followed = rows.some((row) => row.status === "succeeded" && hasCardAftermath(behaviour(row)));

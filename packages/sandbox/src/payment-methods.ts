@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { GatewayRequestError } from "@mx/processors/gateway";
 import { and, eq, isNull, or } from "drizzle-orm";
 import type { Db } from "./db";
 import { sandboxPaymentMethods } from "./schema";
 import { brandOf, testCard, testTokenCard } from "./test-cards";
-import { cardRefusal, takeSandboxToken } from "./tokens";
+import { cardRefusal, sandboxId, takeSandboxToken } from "./tokens";
 
 /*
  * Payment methods as Stripe's PaymentMethods API handles them, in steps the product's interface joins into one
@@ -49,7 +48,7 @@ export async function createSandboxPaymentMethod(db: Db, token: string): Promise
   const [row] = await db
     .insert(sandboxPaymentMethods)
     .values({
-      id: `pm_${randomBytes(12).toString("base64url")}`,
+      id: sandboxId("pm"),
       customerId: null,
       brand: tok.brand,
       last4: tok.last4,

@@ -31,7 +31,6 @@ export async function takeSandboxToken(
     : new GatewayRequestError("resource_missing", `No such token: '${token}'`, 404);
 }
 
-/** A new id of one of the sandbox's records, with Stripe's prefix for its kind (`pi`, `pm`, `re`, …). */
 /**
  * Random bytes as base64url text, cut from a pool filled 4 KiB at a time: a busy checkout makes two of these per
  * intent, and each call of randomBytes costs as much as the rest of making the intent.
@@ -48,6 +47,7 @@ export function randomText(bytes: number): string {
   return text;
 }
 
+/** A new id of one of the sandbox's records, with Stripe's prefix for its kind (`pi`, `pm`, `re`, …). */
 export const sandboxId = (prefix: string) => `${prefix}_${randomText(12)}`;
 
 /** The refusal a card with this behaviour meets as soon as it is used (attached or paid with), if any. */

@@ -28,6 +28,8 @@ export function developmentOperation(
   const { gateway, db } = deps;
   return {
     name: "development",
+    // Its settling statement writes payment_intent_id, and beginRefund does when it is refunded instead.
+    settleNamesIntent: true,
     gateway,
     words: {
       processing:
@@ -46,9 +48,7 @@ export function developmentOperation(
         paymentMethodId,
       ),
     async note(row, intent) {
-      // A paid intent is named by what follows it at once: the settling statement, or the refund that replaces it.
-      // Noting it first would cost every batch a statement; a stop in between finds it by its key.
-      if (row.paymentIntentId === intent.id || intent.status === "succeeded") return;
+      if (row.paymentIntentId === intent.id) return;
       await developSteps(deps).note(row, intent);
     },
     async awaitPlayer(row, intent) {

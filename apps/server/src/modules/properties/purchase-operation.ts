@@ -95,6 +95,8 @@ export function purchaseOperation(deps: AppDeps): Resumable<PurchaseRow, Bought>
   const { db, gateway } = deps;
   return {
     name: "purchase",
+    // Its settling statement writes payment_intent_id, and beginRefund does when it is refunded instead.
+    settleNamesIntent: true,
     gateway,
     words: {
       processing: PAYMENT_PROCESSING,
@@ -112,9 +114,7 @@ export function purchaseOperation(deps: AppDeps): Resumable<PurchaseRow, Bought>
         purchaseCharge(row),
       ),
     async note(row, intent) {
-      // A paid intent is named by what follows it at once: the settling statement, or the refund that replaces it.
-      // Noting it first would cost every batch a statement; a stop in between finds it by its key.
-      if (row.paymentIntentId === intent.id || intent.status === "succeeded") return;
+      if (row.paymentIntentId === intent.id) return;
       await stepsOf(deps).note(row, intent);
     },
     async awaitPlayer(row, intent) {
