@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
+import type { AppDeps } from "../apps/server/src/deps";
 import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { purchaseBatchStats } from "../apps/server/src/modules/properties/buy-property";
@@ -39,7 +40,7 @@ export async function marketFigures(
     const count = Math.min(concurrency === 1 ? Math.ceil(purchases / 10) : purchases, free.length - next);
     const offset = next;
     next += count;
-    const batches0 = purchaseBatchStats(t.app.deps);
+    const batches0 = reserved(t.app.deps);
     const { line } = await cpuPer(count, t.app.deps.database.kind === "postgres", () =>
       measure(`POST properties/buy (distinct buildings, sandbox card)`, { count, concurrency }, async (i) => {
         const building = free[offset + i];
@@ -53,7 +54,7 @@ export async function marketFigures(
         if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
       }),
     );
-    console.log(`  ${line}; ${perBatch(batches0, purchaseBatchStats(t.app.deps))}`);
+    console.log(`  ${line}; ${perBatch(batches0, reserved(t.app.deps))}`);
   }
   // The same over HTTP: the server listening on a port, the clients in a process of their own (on the same two
   // cores, so they take CPU from the server and the database).
@@ -63,7 +64,7 @@ export async function marketFigures(
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = t.app.server.address() as AddressInfo;
   const concurrency = 32;
-  const batches0 = purchaseBatchStats(t.app.deps);
+  const batches0 = reserved(t.app.deps);
   const { line } = await cpuPer(count, t.app.deps.database.kind === "postgres", async () => {
     const result = await postFromAnotherProcess({
       url: `http://127.0.0.1:${port}`,
@@ -80,9 +81,7 @@ export async function marketFigures(
     });
     report("POST properties/buy over HTTP (keep-alive)", { ...result, concurrency });
   });
-  console.log(
-    `  ${line} (the clients' own CPU not counted); ${perBatch(batches0, purchaseBatchStats(t.app.deps))}`,
-  );
+  console.log(`  ${line} (the clients' own CPU not counted); ${perBatch(batches0, reserved(t.app.deps))}`);
   const [left] = await queryRows<{ owned: number; completed: number; charges: number; journals: number }>(
     db,
     sql`select
@@ -96,6 +95,9 @@ export async function marketFigures(
     `  afterwards: ${left?.owned} buildings owned, ${left?.completed} purchases completed, ${left?.charges} charges, ${left?.journals} purchase journals; ledger ${problems.length === 0 ? "balanced" : `PROBLEMS: ${problems.slice(0, 3).join("; ")}`}`,
   );
 }
+
+/** The purchases' reserving batches so far. */
+const reserved = (deps: AppDeps) => purchaseBatchStats(deps)?.reserve ?? { batches: 0, items: 0 };
 
 function perBatch(before: { batches: number; items: number }, after: { batches: number; items: number }) {
   const batches = after.batches - before.batches;

@@ -245,11 +245,13 @@ async function marketRun(
     await postRun(served, admin, { ...buy(300, "(warm-up)"), concurrency: IN_FLIGHT });
     const hello = await measureHello(helloPort, helloPid, quick);
     const fromUs = nowUs();
+    const batchesBefore = await batchesOf(served, "purchase");
     const many = await postRun(served, admin, {
       ...buy(purchases, `(${IN_FLIGHT} in flight)`),
       concurrency: IN_FLIGHT,
     });
     const window = { name: "the purchases", fromUs, toUs: nowUs() };
+    console.log(`  ${perBatch(batchesBefore, await batchesOf(served, "purchase"), "purchases")}`);
     const helloAfter = await measureHello(helloPort, helloPid, quick);
     const yardstick = (hello.perSecond + helloAfter.perSecond) / 2;
     const share = (100 * many.figures.perSecond) / yardstick;
@@ -339,6 +341,7 @@ async function developments(
     "select building_id, owner_id::text from properties where owner_id is not null and development_level = 0 order by building_id",
   );
   const count = Math.min(rows.length, quick ? 1500 : 3000);
+  const batchesBefore = await batchesOf(served, "development");
   const run = await postRun(served, admin, {
     name: `POST properties/develop (${IN_FLIGHT} in flight)`,
     path: "/api/v1/properties/develop",
@@ -349,9 +352,43 @@ async function developments(
       key: `bench-develop-${i}`,
     })),
   });
+  console.log(`    ${perBatch(batchesBefore, await batchesOf(served, "development"), "developments")}`);
   console.log(
     `    ${meets(run.figures.perSecond >= GOALS.developmentsPerSecond && run.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.developmentsPerSecond}/s, p99 ≤ ${GOALS.p99} ms); CPU per development: server ${run.per(run.spent.server)} ms`,
   );
+}
+
+/** Batches run so far and the operations they held, per step of `operation`, as the server's /metrics counts them. */
+async function batchesOf(
+  served: ServedServer,
+  operation: string,
+): Promise<Map<string, { batches: number; items: number }>> {
+  const body = await (await fetch(`${served.base}/metrics`)).text();
+  const steps = new Map<string, { batches: number; items: number }>();
+  const series = new RegExp(
+    `^money_(batches|batched_operations)_total\\{operation="${operation}",step="(\\w+)"\\} (\\d+)$`,
+    "gm",
+  );
+  for (const [, kind, step = "", value] of body.matchAll(series)) {
+    const counts = steps.get(step) ?? { batches: 0, items: 0 };
+    counts[kind === "batches" ? "batches" : "items"] = Number(value);
+    steps.set(step, counts);
+  }
+  return steps;
+}
+
+/** How many operations a batch of each step held on average between two readings of batchesOf. */
+function perBatch(
+  before: Map<string, { batches: number; items: number }>,
+  after: Map<string, { batches: number; items: number }>,
+  what: string,
+): string {
+  const steps = ["reserve", "settle"].map((step) => {
+    const batches = (after.get(step)?.batches ?? 0) - (before.get(step)?.batches ?? 0);
+    const items = (after.get(step)?.items ?? 0) - (before.get(step)?.items ?? 0);
+    return `${batches} ${step === "reserve" ? "reserving" : "settling"} batches of ${(items / Math.max(1, batches)).toFixed(1)}`;
+  });
+  return `${what} per batch: ${steps.join(", ")} on average`;
 }
 
 /** What the run left behind, and the ledger checked. */

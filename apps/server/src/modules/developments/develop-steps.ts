@@ -1,6 +1,7 @@
 import type { GatewayIntent } from "@mx/processors/gateway";
 import type { DevelopData } from "@mx/shared/schemas/developments";
 import type { AppDeps } from "../../deps";
+import { countBatches } from "../../lib/batch-counts";
 import { gatherFor, noteIntents, type Together, together } from "../money/together";
 import type { DevelopmentRow } from "./development-rows";
 import { type Asked, reserveDevelopments } from "./reserve-developments";
@@ -32,12 +33,13 @@ export function developSteps(deps: AppDeps): Together<Asked, DevelopmentRow, Dev
         gather: gatherFor(deps, deps.config.batching.developmentWaitMs),
       },
     );
+    countBatches(deps, "development", found.stats);
     steps.set(deps, found);
   }
   return found;
 }
 
-/** How many batches each step of developing has run here, and how many developments they held (for the bench). */
+/** How many batches each step of developing has run here, and how many developments they held (metrics, the bench). */
 export function developmentBatchStats(deps: AppDeps) {
   return steps.get(deps)?.stats() ?? null;
 }

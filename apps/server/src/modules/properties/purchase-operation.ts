@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { purchases } from "../../db/schema/purchases";
 import type { AppDeps } from "../../deps";
+import { countBatches } from "../../lib/batch-counts";
 import { playerDeleted } from "../buildings/lock-buildings";
 import { ensureCustomer } from "../cards/cards";
 import { cancelIntent, chargeAsDescribed, findIntent } from "../money/intents";
@@ -57,6 +58,7 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
         gather: gatherFor(deps, deps.config.batching.purchaseWaitMs),
       },
     );
+    countBatches(deps, "purchase", found.stats);
     steps.set(deps, found);
   }
   return found;
@@ -65,9 +67,9 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
 /** Step 1 for one order: its committed pending row, or why it was refused (nothing then moved). */
 export const reservePurchase = (deps: AppDeps, order: Order) => stepsOf(deps).reserve(order);
 
-/** How many purchase batches this app has reserved, and how many purchases they held (for the bench). */
-export function purchaseBatchStats(deps: AppDeps): { batches: number; items: number } {
-  return steps.get(deps)?.stats().reserve ?? { batches: 0, items: 0 };
+/** How many batches each step of buying has run here, and how many purchases they held (metrics, the bench). */
+export function purchaseBatchStats(deps: AppDeps) {
+  return steps.get(deps)?.stats() ?? null;
 }
 
 /** `note` for many: each intent noted on its row while it is still pending, in one statement. */

@@ -4,6 +4,8 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { countJobs } from "../../db/job-tables";
+import type { AppDeps } from "../../deps";
+import { batchCounts } from "../../lib/batch-counts";
 
 /** Job outcomes, counted by the queue's workers (jobs/queue.ts) of this process. */
 export const jobRuns = new Counter({
@@ -37,6 +39,7 @@ export async function metrics(app: FastifyInstance): Promise<ObserveRequest> {
   register.registerMetric(jobRuns);
   const observe = requestLatency(app, register);
   stateGauges(app, register);
+  batchCounters(app.deps, register);
   const exposition: Exposition = async () => ({ type: register.contentType, body: await register.metrics() });
   metricsRoute(app, exposition);
   metricsListener(app, exposition);
@@ -127,6 +130,35 @@ function stateGauges(app: FastifyInstance, register: Registry): void {
       }
     },
   });
+}
+
+/**
+ * The batches the money operations' steps ran in this process (purchases and developments: reserve, note, settle)
+ * and the operations they held: their ratio is how well requests that arrive together share their statements.
+ */
+function batchCounters(deps: AppDeps, register: Registry): void {
+  const counter = (name: string, help: string, of: (counts: { batches: number; items: number }) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ["operation", "step"] as const,
+      registers: [register],
+      collect() {
+        this.reset();
+        for (const [operation, steps] of batchCounts(deps))
+          for (const [step, counts] of Object.entries(steps)) this.inc({ operation, step }, of(counts));
+      },
+    });
+  counter(
+    "money_batches_total",
+    "Batches run per money operation and step, by this instance.",
+    (c) => c.batches,
+  );
+  counter(
+    "money_batched_operations_total",
+    "Operations those batches held, per money operation and step (an operation retried alone counted again).",
+    (c) => c.items,
+  );
 }
 
 /** GET /metrics on the public port: for a bearer of the token (or anyone in development), else a plain 404. */

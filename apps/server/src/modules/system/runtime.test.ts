@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, testConfig } from "../../config";
 import { openDatabase } from "../../db/client";
+import { buildings } from "../../db/schema/buildings";
+import { importSampleCity } from "../../test/buildings";
+import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { isType, openLive } from "../../test/live";
 import { freePort } from "../../test/server-process";
@@ -108,6 +111,44 @@ describe("metrics", () => {
       expect(res.body).toContain("# TYPE money_operations gauge");
       expect(res.body).toContain("# TYPE db_pool_connections gauge");
       live.close();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("counts the batches each step of buying ran, and the purchases they held", async () => {
+    const t = await createTestApp();
+    try {
+      await importSampleCity(t.app.deps.db);
+      const series = async (name: string, step: string) => {
+        const body = (await t.call("GET", "/metrics")).body;
+        const found = body.match(new RegExp(`${name}\\{operation="purchase",step="${step}"\\} (\\d+)`));
+        return found ? Number(found[1]) : null;
+      };
+      // Nothing bought yet: the counters are there, without a series for purchases.
+      expect((await t.call("GET", "/metrics")).body).toContain("# TYPE money_batches_total counter");
+      expect(await series("money_batches_total", "reserve")).toBeNull();
+      const buyers = await Promise.all([signUp(t), signUp(t), signUp(t)]);
+      await Promise.all(buyers.map((b) => addCard(t, b.token)));
+      const free = await t.app.deps.db
+        .select({ id: buildings.id, base: buildings.basePriceCents })
+        .from(buildings)
+        .limit(3);
+      // Three buyers at the same moment: one batch per step, or a few, holding the three purchases.
+      const answers = await Promise.all(
+        buyers.map((b, i) =>
+          t.call("POST", "/api/v1/properties/buy", {
+            token: b.token,
+            body: { buildingId: free[i]?.id, bidAmount: (free[i]?.base ?? 0) / 100, isApplePay: false },
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      for (const step of ["reserve", "settle"]) {
+        expect(await series("money_batched_operations_total", step)).toBe(3);
+        expect(await series("money_batches_total", step)).toBeGreaterThanOrEqual(1);
+        expect(await series("money_batches_total", step)).toBeLessThanOrEqual(3);
+      }
     } finally {
       await t.close();
     }
