@@ -1,8 +1,8 @@
 import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import { testConfig } from "../apps/server/src/config";
+import { batchCountsOf } from "../apps/server/src/lib/batch-counts";
 import { importIslandFile } from "../apps/server/src/modules/buildings/import-buildings";
-import { developmentBatchStats } from "../apps/server/src/modules/developments/develop";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
@@ -62,7 +62,7 @@ export async function developFigures(
       ),
     "development",
   );
-  const batches = developmentBatchStats(t.app.deps);
+  const batches = batchCountsOf(t.app.deps, "development");
   const perBatch = (step: { batches: number; items: number } | undefined) =>
     step ? (step.items / Math.max(1, step.batches)).toFixed(1) : "-";
   console.log(
@@ -89,7 +89,7 @@ export async function developFigures(
     },
     "development",
   );
-  const after = developmentBatchStats(t.app.deps);
+  const after = batchCountsOf(t.app.deps, "development");
   const delta = (step: "reserve" | "note" | "settle") => {
     const a = after?.[step];
     const b = batches?.[step];

@@ -4,9 +4,9 @@ import path from "node:path";
 import { queryRows } from "@mx/kit/sql";
 import { sql } from "drizzle-orm";
 import type { AppDeps } from "../apps/server/src/deps";
+import { batchCountsOf } from "../apps/server/src/lib/batch-counts";
 import { importFile } from "../apps/server/src/modules/buildings/import-buildings";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
-import { purchaseBatchStats } from "../apps/server/src/modules/properties/buy-property";
 import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
 import { SHARED_DATA_DIR } from "../apps/server/src/test/shared-data";
@@ -97,7 +97,7 @@ export async function marketFigures(
 }
 
 /** The purchases' reserving batches so far. */
-const reserved = (deps: AppDeps) => purchaseBatchStats(deps)?.reserve ?? { batches: 0, items: 0 };
+const reserved = (deps: AppDeps) => batchCountsOf(deps, "purchase")?.reserve ?? { batches: 0, items: 0 };
 
 function perBatch(before: { batches: number; items: number }, after: { batches: number; items: number }) {
   const batches = after.batches - before.batches;

@@ -176,8 +176,8 @@ const cardsOf = (db: Db, ids: string[]) =>
 type PlannedRow = Extract<ReturnType<typeof planIntent>, { ok: true }>["value"]["row"];
 
 /**
- * The intents planned (their JSON read by the same names), written by one named statement of fixed text (the rows go in as one JSON parameter); an
- * intent whose idempotency key is already taken is not written, and not returned.
+ * The intents planned, written by one named statement of fixed text: the rows go in as one JSON parameter, read by
+ * their own names. An intent whose idempotency key is already taken is not written, and not returned.
  */
 const insertIntents = (q: Queryable, rows: PlannedRow[]) =>
   queryRows<PresentedRow>(

@@ -39,11 +39,6 @@ export function developSteps(deps: AppDeps): Together<Asked, DevelopmentRow, Dev
   return found;
 }
 
-/** How many batches each step of developing has run here, and how many developments they held (metrics, the bench). */
-export function developmentBatchStats(deps: AppDeps) {
-  return steps.get(deps)?.stats() ?? null;
-}
-
 /** `note` for many: each intent noted on its row while it is still reserved, in one statement. */
 const noteMany = (deps: AppDeps, items: { row: DevelopmentRow; intent: GatewayIntent }[]) =>
   noteIntents(deps.db, { name: "developments", state: "state", open: "reserved" }, items);

@@ -10,8 +10,6 @@ import { developSteps } from "./develop-steps";
 import { developmentOperation } from "./development-operation";
 import { type DevelopResult, resultOf } from "./present-development";
 
-export { developmentBatchStats } from "./develop-steps";
-
 export type DevelopInput = {
   propertyId: string;
   kind: string;

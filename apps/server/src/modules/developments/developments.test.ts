@@ -6,6 +6,7 @@ import { buildings, priceHistory, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import { activities } from "../../db/schema/live";
 import { recoverDevelopments } from "../../jobs/recover-developments";
+import { batchCountsOf } from "../../lib/batch-counts";
 import { collection, giveBuilding, importSampleCity, osmFeature } from "../../test/buildings";
 import { addCard, TEST_CARDS } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
@@ -20,7 +21,7 @@ import { accounts, balanceOf } from "../ledger/ledger";
 import { orderIdOf } from "../payments/paypal-gateway";
 import { finishPayment } from "../webhooks/finish-payment";
 import { announceCompletions } from "./construction";
-import { developmentBatchStats, developProperty } from "./develop";
+import { developProperty } from "./develop";
 
 let t: TestApp;
 let next = 500;
@@ -463,7 +464,7 @@ describe("developing a building", () => {
       return create.call(gateway, input);
     };
     const none = { batches: 0, items: 0 };
-    const before = developmentBatchStats(deps);
+    const before = batchCountsOf(deps, "development");
     const chargedBefore = await succeeded();
     let results: PromiseSettledResult<unknown>[];
     try {
@@ -479,7 +480,7 @@ describe("developing a building", () => {
     } finally {
       gateway.createPaymentIntent = create;
     }
-    const after = developmentBatchStats(deps);
+    const after = batchCountsOf(deps, "development");
     // All nine reserved in one batch; the five charged settled in fewer batches than developments.
     expect((after?.reserve.batches ?? 0) - (before?.reserve.batches ?? 0)).toBe(1);
     expect((after?.reserve.items ?? 0) - (before?.reserve.items ?? 0)).toBe(9);

@@ -364,11 +364,11 @@ export async function recoverOperation<Row, Done>(
   }
 }
 
-/** The processor's status for money taken: captured, or held for an operation whose charge is a hold. */
 /** Notes a paid intent, unless what follows it names it anyway (`settleNamesIntent`). */
 const notePaid = <Row, Done>(op: MoneyOperation<Row, Done>, row: Row, intent: GatewayIntent) =>
   op.settleNamesIntent ? Promise.resolve() : op.note(row, intent);
 
+/** The processor's status for money taken: captured, or held for an operation whose charge is a hold. */
 const paidStatus = (op: { captureMethod?: "automatic" | "manual" }) =>
   op.captureMethod === "manual" ? "requires_capture" : "succeeded";
 

@@ -12,7 +12,7 @@ import { assertRoomToWait } from "../payments/waiting-payments";
 import { purchaseOperation, reservePurchase } from "./purchase-operation";
 import { type BuyResult, boughtOf } from "./settle-purchase";
 
-export { PAYMENT_PROCESSING, purchaseBatchStats } from "./purchase-operation";
+export { PAYMENT_PROCESSING } from "./purchase-operation";
 
 export type BuyInput = {
   buildingId?: string;

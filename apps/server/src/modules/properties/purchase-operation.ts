@@ -67,11 +67,6 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
 /** Step 1 for one order: its committed pending row, or why it was refused (nothing then moved). */
 export const reservePurchase = (deps: AppDeps, order: Order) => stepsOf(deps).reserve(order);
 
-/** How many batches each step of buying has run here, and how many purchases they held (metrics, the bench). */
-export function purchaseBatchStats(deps: AppDeps) {
-  return steps.get(deps)?.stats() ?? null;
-}
-
 /** `note` for many: each intent noted on its row while it is still pending, in one statement. */
 const noteMany = (deps: AppDeps, items: { row: PurchaseRow; intent: GatewayIntent }[]) =>
   noteIntents(deps.db, { name: "purchases", state: "status", open: "pending" }, items);
