@@ -1,8 +1,10 @@
 /**
- * Runs the server's API tests and the sandbox's own tests against PostgreSQL. Each test file creates its own
- * database on that server and drops it afterwards. DATABASE_URL defaults to the local server's `test` database.
+ * Runs the server's API tests, the sandbox's and the kit's own tests against PostgreSQL. Each test file creates its
+ * own database on that server and drops it afterwards; those of earlier runs killed before they could are dropped
+ * first. DATABASE_URL defaults to the local server's `test` database.
  */
 import { spawnSync } from "node:child_process";
+import { dropAbandonedScratchDatabases } from "@mx/kit/scratch-database";
 import pg from "pg";
 
 const url = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -16,8 +18,10 @@ try {
   );
   process.exit(process.env.REQUIRE_POSTGRES ? 1 : 0);
 }
+const abandoned = await dropAbandonedScratchDatabases(url);
+if (abandoned.length > 0) console.log(`Dropped ${abandoned.length} databases left by killed test runs.`);
 console.log(`Running the API tests against PostgreSQL at ${url}`);
-const projects = ["--project", "server", "--project", "sandbox"];
+const projects = ["--project", "server", "--project", "sandbox", "--project", "kit"];
 const result = spawnSync("npx", ["vitest", "run", ...projects, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, DATABASE_URL: url },

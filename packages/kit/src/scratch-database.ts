@@ -104,3 +104,36 @@ export async function templateDatabase(
     }
   });
 }
+
+/** Whether process `pid` of this machine is still running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // Running, but another user's.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Drops the scratch databases (scratchDatabase's, named `<prefix>_<pid>_<hex>`) of test runs on this machine that
+ * were killed before they could drop their own: those whose process is gone. Only for a server on this machine,
+ * since a process id means nothing elsewhere. Returns the names dropped.
+ */
+export async function dropAbandonedScratchDatabases(url: string): Promise<string[]> {
+  const host = new URL(url).hostname;
+  const local = ["127.0.0.1", "localhost", "::1", "[::1]", ""].includes(host);
+  if (!local) return [];
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database");
+    const abandoned = rows
+      .map((r) => r.datname)
+      .filter((name) => {
+        const pid = /^[a-z_]+_(\d+)_[0-9a-f]{10}$/.exec(name)?.[1];
+        return pid !== undefined && !alive(Number(pid));
+      });
+    for (const name of abandoned) await client.query(`drop database if exists ${name} with (force)`);
+    return abandoned;
+  });
+}
