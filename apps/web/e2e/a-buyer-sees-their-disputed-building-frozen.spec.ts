@@ -19,7 +19,7 @@ const EXPIRY = `12${String(EXPIRY_YEAR % 100).padStart(2, "0")}`;
 const FROZEN_REASON =
   "A payment for this building is disputed: it can't be listed, sold, developed or renamed until the dispute is decided.";
 
-test("A buyer whose card payment is disputed sees the building frozen on Property Details, and why", async ({
+test("A buyer whose card payment is disputed sees the building frozen on Property Details, and why; a watcher sees it frozen on their watchlist", async ({
   page,
   browser,
   request,
@@ -96,5 +96,17 @@ test("A buyer whose card payment is disputed sees the building frozen on Propert
   await expect(theirCard.getByTestId("frozen-notice")).toHaveCount(0);
   await expect(onlooker.getByText(FROZEN_REASON)).toHaveCount(0);
   await shoot(onlooker, "frozen-onlooker");
+
+  // Watched, it is marked frozen on their watchlist too.
+  await onlooker.getByRole("button", { name: `Watch ${property.name}` }).click();
+  await expect(onlooker.getByRole("button", { name: `Watching ${property.name}` })).toBeVisible();
+  await onlooker.goto("/watchlist");
+  const row = onlooker.getByRole("listitem").filter({ hasText: property.name });
+  await expect(row.getByTestId("frozen-badge")).toHaveText("Frozen");
+  await expect(row.getByTestId("frozen-badge")).toHaveAttribute(
+    "title",
+    "Frozen while a payment is disputed",
+  );
+  await shoot(onlooker, "frozen-on-the-watchlist");
   await context.close();
 });

@@ -20,6 +20,8 @@ export const WatchedBuilding = z.object({
   /** Dollars; null unless it is for sale. */
   ask: z.number().nullable(),
   forSale: z.boolean(),
+  /** True while a payment for it is disputed: it cannot be listed, sold, developed or renamed until then. */
+  frozen: z.boolean(),
   /** Dollars: the highest pending bid; null without bids. */
   bestBid: z.number().nullable(),
   /** Dollars and epoch seconds; null if it never traded. */

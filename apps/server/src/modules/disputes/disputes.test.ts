@@ -207,6 +207,49 @@ describe("a disputed payment", () => {
     await ledgerHolds();
   });
 
+  it("shows the frozen building as frozen in the market's listings and on its watchers' watchlists, until the win", async () => {
+    const { building, buyer, intentId, amount } = await bought();
+    // Listed before the dispute came (the freeze keeps a listing, and refuses its sale).
+    await db()
+      .update(properties)
+      .set({ forSale: true, askCents: 9_000_000, listedAt: new Date() })
+      .where(eq(properties.buildingId, building.id));
+    const watcher = await signUp(t);
+    const watched = await t.call("POST", "/api/v1/users/watchlist", {
+      token: watcher.token,
+      body: { buildingId: building.id },
+    });
+    expect(watched.statusCode, watched.body).toBe(200);
+    const frozenIn = async () => {
+      const market = await t.call("GET", "/api/v1/market/listings?sort=-price&limit=100", {
+        token: buyer.token,
+      });
+      expect(market.statusCode, market.body).toBe(200);
+      const listing = market
+        .json()
+        .data.listings.find((l: { buildingId: string }) => l.buildingId === building.id);
+      const list = await t.call("GET", "/api/v1/users/watchlist", { token: watcher.token });
+      expect(list.statusCode, list.body).toBe(200);
+      const entry = list
+        .json()
+        .data.buildings.find((b: { buildingId: string }) => b.buildingId === building.id);
+      return { listing: listing?.frozen, watchlist: entry?.frozen };
+    };
+    expect(await frozenIn()).toEqual({ listing: false, watchlist: false });
+
+    const opened = dispute(intentId, amount);
+    await applyDispute(t.app.deps, opened);
+    expect(await frozenIn()).toEqual({ listing: true, watchlist: true });
+
+    await applyDispute(t.app.deps, {
+      ...opened,
+      status: "won",
+      fundsWithdrawn: false,
+      fundsReinstated: true,
+    });
+    expect(await frozenIn()).toEqual({ listing: false, watchlist: false });
+  });
+
   it("takes back a bid sale's clearing proceeds and freezes the buyer's building; a win gives both back", async () => {
     const sale = await soldByBid();
     const [clearance] = await db()

@@ -87,6 +87,8 @@ export async function listListings(
   // the (neighborhood, id) index alone, and the wide building rows are read for the page's rows only.
   const candidateColumns = sql`p.id as "id", b.id as "buildingId", p.custom_name as "customName",
                p.price_cents as "priceCents", p.ask_cents as "askCents", p.owner_id as "ownerId", p.for_sale as "forSale", p.sales as "sales",
+               p.development_level as "developmentLevel", p.constructing_until as "constructingUntil",
+               p.frozen_dispute_id as "frozenDisputeId",
                extract(epoch from coalesce(p.listed_at, p.updated_at))::float8 as "listedAt",
                (count(*) over ())::int as "totalCount", row_number() over (order by ${order}) as "rank"`;
   const pageColumns = sql`page.*, b.map_id as "mapId", b.name as "dataName", b.address as "address",

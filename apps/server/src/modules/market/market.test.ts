@@ -133,6 +133,27 @@ describe("GET /api/v1/market/listings", () => {
     });
   });
 
+  it("shows each listing's development as its details do, whichever way the page is chosen", async () => {
+    await db().update(properties).set({ developmentLevel: 2 }).where(eq(properties.buildingId, "way/13"));
+    try {
+      for (const sort of ["price", "-bidCount"]) {
+        const res = await get(`/market/listings?sort=${sort}&limit=7`);
+        expect(res.statusCode, res.body).toBe(200);
+        const levels = Object.fromEntries(
+          res
+            .json()
+            .data.listings.map((l: { buildingId: string; development: { level: number } }) => [
+              l.buildingId,
+              l.development.level,
+            ]),
+        );
+        expect(levels).toEqual({ "way/11": 0, "way/12": 0, "way/13": 2, "way/14": 0 });
+      }
+    } finally {
+      await db().update(properties).set({ developmentLevel: 0 }).where(eq(properties.buildingId, "way/13"));
+    }
+  });
+
   it("sorts by ask up and down, newest listing, most bids and deepest discount", async () => {
     expect(await ids("sort=price")).toEqual(["way/13", "way/11", "way/12", "way/14"]);
     expect(await ids("sort=-price")).toEqual(["way/14", "way/12", "way/11", "way/13"]);

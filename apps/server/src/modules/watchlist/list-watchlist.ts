@@ -20,6 +20,7 @@ function selectWatched(userId: string, only: SQL = sql`true`): SQL {
       b.year_built as "yearBuilt", p.owner_id as "ownerId", u.user_name as "ownerName",
       u.building_color as "ownerColor", p.for_sale as "forSale", p.sales as "sales",
       p.development_level as "developmentLevel", p.constructing_until as "constructingUntil",
+      p.frozen_dispute_id as "frozenDisputeId",
       b.lat as "lat", b.lng as "lng",
       bk.best_bid as "bestBidCents", ls.price_cents as "lastPriceCents",
       extract(epoch from ls.at)::float8 as "lastAt", extract(epoch from w.created_at)::float8 as "watchedAt"
@@ -48,6 +49,7 @@ function presentWatched(row: WatchedRow): WatchedBuilding {
     value: property.value,
     ask: property.ask,
     forSale: property.forSale,
+    frozen: property.frozen ?? false,
     bestBid: row.bestBidCents === null ? null : row.bestBidCents / 100,
     lastTrade:
       row.lastPriceCents === null || row.lastAt === null

@@ -84,6 +84,7 @@ describe("the watchlist", () => {
       value: 400,
       ask: 500,
       forSale: true,
+      frozen: false,
       bestBid: 450,
       lastTrade: { price: 400, at: expect.any(Number) },
       ownerName: owner.userName,
@@ -112,6 +113,7 @@ describe("the watchlist", () => {
     expect(rows[0]).toMatchObject({
       ask: null,
       forSale: false,
+      frozen: false,
       bestBid: null,
       lastTrade: null,
       ownerName: null,

@@ -4,6 +4,7 @@ import { mapAtBuilding, propertyDetailsUrl } from "@mx/shared/routes";
 import type { MarketListing, MarketSort } from "@mx/shared/schemas/market";
 import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { FrozenBadge } from "../../../components/ui/frozen-badge";
 import { MapIcon } from "../../../components/ui/icons";
 import { formatDay, isoOf } from "../format";
 
@@ -159,6 +160,7 @@ function ListingRow({
         <Link to={detailsUrl(l)} aria-label={marketTexts.openDetails(l.name)}>
           {l.name}
         </Link>
+        {l.frozen ? <FrozenBadge className="market-frozen" /> : null}
         <span className="market-table__hood">{l.neighborhood ?? ""}</span>
       </th>
       <td className="market-table__number market-table__ask">{formatDollars(l.price)}</td>
@@ -192,7 +194,10 @@ function ListingCard({ listing: l, watchToggle }: { listing: MarketListing; watc
         <span className="market-card__ask">{formatDollars(l.price)}</span>
         {watchToggle ? <div className="market-card__watch">{watchToggle(l)}</div> : null}
       </div>
-      <p className="market-card__hood">{l.neighborhood ?? ""}</p>
+      <p className="market-card__hood">
+        {l.neighborhood ?? ""}
+        {l.frozen ? <FrozenBadge className="market-frozen" /> : null}
+      </p>
       <dl className="market-card__facts">
         <div>
           <dt>{marketTexts.bestBid}</dt>

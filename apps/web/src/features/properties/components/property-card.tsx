@@ -5,6 +5,7 @@ import { type ReactNode, useState } from "react";
 import { ReportButton } from "../../../components/report/report-button";
 import { Button } from "../../../components/ui/button";
 import { StatusNote } from "../../../components/ui/error-box";
+import { FrozenBadge } from "../../../components/ui/frozen-badge";
 import { formatDateTime } from "../../../lib/format-date";
 import { propertiesCopy } from "../copy";
 import type { PropertyAction } from "../property-action";
@@ -116,11 +117,7 @@ function CardBadges({ property }: { property: Property | undefined }) {
   return (
     <>
       {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
-      {property?.frozen ? (
-        <span className="property-badge property-badge--frozen" data-testid="frozen-badge">
-          {disputeTexts.frozenBadge}
-        </span>
-      ) : null}
+      {property?.frozen ? <FrozenBadge className="property-badge property-badge--frozen" /> : null}
       {property?.status === "held" && property.heldUntil ? (
         <span className="property-badge property-badge--held">
           {propertiesCopy.heldUntil(formatDateTime(property.heldUntil * 1000))}

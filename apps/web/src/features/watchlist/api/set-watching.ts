@@ -38,6 +38,7 @@ function placeholder({ buildingId, name }: WatchTarget): WatchedBuilding {
     value: 0,
     ask: null,
     forSale: false,
+    frozen: false,
     bestBid: null,
     lastTrade: null,
     ownerName: null,

@@ -14,6 +14,7 @@ const entry = {
   value: 400,
   ask: 500,
   forSale: true,
+  frozen: false,
   bestBid: 450,
   lastTrade: { price: 400, at: 1_700_000_000 },
   ownerName: "alice",

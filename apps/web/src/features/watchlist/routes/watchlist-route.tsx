@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { ErrorBox } from "../../../components/ui/error-box";
+import { FrozenBadge } from "../../../components/ui/frozen-badge";
 import { LoadError } from "../../../components/ui/load-error";
 import { BackLink, PageHeader } from "../../../components/ui/page-header";
 import { PlayerLink } from "../../../components/ui/player-link";
@@ -45,6 +46,7 @@ function WatchRow({ building, onUnwatch }: { building: WatchedBuilding; onUnwatc
       <div className="watch-row__head">
         <Link className="watch-row__name" to={url}>
           {building.name}
+          {building.frozen ? <FrozenBadge className="watch-row__frozen" /> : null}
         </Link>
         <Button variant="secondary" className="btn--inline" onClick={onUnwatch}>
           {watchlistTexts.unwatch}
