@@ -2,6 +2,7 @@ import { serverMessages } from "@mx/shared/messages";
 import { api } from "@mx/shared/routes";
 import { PayoutReplyData } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRestrictionRecheck } from "../../../components/restriction/restriction-notice";
 import { ApiError, apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
@@ -33,8 +34,11 @@ async function instantPayout({ amount, cardId, idempotencyKey }: InstantPayoutIn
 
 export function useInstantPayout() {
   const queryClient = useQueryClient();
+  // Refused (403): the account is read again, so a restriction made since the page loaded shows its notice.
+  const recheckRestriction = useRestrictionRecheck();
   return useMutation({
     mutationFn: instantPayout,
+    onError: recheckRestriction,
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }

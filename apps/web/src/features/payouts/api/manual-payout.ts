@@ -1,6 +1,7 @@
 import { api } from "@mx/shared/routes";
 import { PayoutReplyData } from "@mx/shared/schemas/payouts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRestrictionRecheck } from "../../../components/restriction/restriction-notice";
 import { apiRequest } from "../../../lib/api-client";
 import { payoutKeys } from "./keys";
 
@@ -15,11 +16,14 @@ async function manualPayout(idempotencyKey: string): Promise<string> {
   return reply.data?.message ?? reply.message;
 }
 
-/** Whatever the outcome, the balance and the history are read again. */
+/** Whatever the outcome, the balance and the history are read again; a refusal reads the account again too. */
 export function useManualPayout() {
   const queryClient = useQueryClient();
+  // Refused (403): the account is read again, so a restriction made since the page loaded shows its notice.
+  const recheckRestriction = useRestrictionRecheck();
   return useMutation({
     mutationFn: manualPayout,
+    onError: recheckRestriction,
     onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
   });
 }

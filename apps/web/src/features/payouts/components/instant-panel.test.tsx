@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { RestrictionNotice } from "../../../components/restriction/restriction-notice";
 import { fakeServer, ok, payoutReply, refused, renderRoute, signIn } from "../../../test/render-route";
 import { InstantPanel } from "./instant-panel";
 
@@ -97,5 +98,55 @@ describe("the instant payout panel", () => {
     await user.click(screen.getByRole("button", { name: "Withdraw instantly" }));
     expect(screen.getByRole("alert")).toHaveTextContent("Stripe account not connected.");
     expect(calls).toHaveLength(0);
+  });
+
+  it("reads the account again when the payout is refused, so a restriction made since the page loaded shows", async () => {
+    const user = userEvent.setup();
+    let restricted = false;
+    const calls = fakeServer(({ method, path }) => {
+      if (method === "POST" && path === "/users/instant-payout-card") {
+        restricted = true;
+        return refused(403, "Your account is restricted.", "FORBIDDEN");
+      }
+      if (path === "/users/profile") {
+        return ok({
+          _id: "user-1",
+          fullName: "Ada Lovelace",
+          userName: "ada",
+          email: "ada@example.com",
+          buildingColor: "#f5b942",
+          totalPropertyPrice: 0,
+          isStripeIntegrated: true,
+          stripeConnAccId: "acct_1",
+          createdAt: "2026-01-01T00:00:00.000Z",
+          hideHoldings: false,
+          restriction: restricted
+            ? { reason: "A card payment of yours was disputed.", since: "2026-11-20T10:00:00.000Z" }
+            : null,
+        });
+      }
+      if (path === "/config") return ok({ paymentProvider: "sandbox", supportEmail: "help@mx.test" });
+      return refused(404, "Not found.");
+    });
+    renderRoute(
+      <>
+        <RestrictionNotice />
+        <InstantPanel balance={balance} defaultCard={debitCard} isConnected />
+      </>,
+      "/Withdrawl",
+    );
+    await expect.poll(() => calls.filter((c) => c.path === "/users/profile").length).toBe(1);
+    expect(screen.queryByTestId("restriction-notice")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Withdraw instantly" }));
+    await user.click(
+      within(screen.getByRole("dialog", { name: "Confirm instant payout" })).getByRole("button", {
+        name: "Confirm",
+      }),
+    );
+    expect(await screen.findByTestId("restriction-notice")).toHaveTextContent(
+      "A card payment of yours was disputed.",
+    );
+    expect(calls.filter((c) => c.path === "/users/profile")).toHaveLength(2);
   });
 });
