@@ -128,3 +128,41 @@ export function payoutReply(fields: Record<string, unknown> = {}) {
     ...fields,
   };
 }
+
+/** The signed-in player's profile as GET users/profile answers it; `restriction` null when not restricted. */
+export function profileReply(restriction: { reason: string; since: string } | null = null) {
+  return {
+    _id: "user-1",
+    fullName: "Ada Lovelace",
+    userName: "ada",
+    email: "ada@example.com",
+    buildingColor: "#f5b942",
+    totalPropertyPrice: 0,
+    isStripeIntegrated: false,
+    stripeConnAccId: null,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    hideHoldings: false,
+    restriction,
+  };
+}
+
+/** A watched building as GET users/watchlist lists it. */
+export function watchedReply(fields: Record<string, unknown> = {}) {
+  return {
+    buildingId: "way/1",
+    name: "Test Tower",
+    address: "350 5th Avenue",
+    neighborhood: "Midtown",
+    price: 500,
+    value: 400,
+    ask: 500,
+    forSale: true,
+    frozen: false,
+    bestBid: 450,
+    lastTrade: { price: 400, at: 1_700_000_000 },
+    ownerName: "alice",
+    location: { lat: 40.7484, lng: -73.9857 },
+    watchedAt: 1_700_000_100,
+    ...fields,
+  };
+}

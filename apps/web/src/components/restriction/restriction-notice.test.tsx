@@ -1,26 +1,12 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeServer, ok, renderRoute, signIn } from "../../test/render-route";
+import { fakeServer, ok, profileReply, renderRoute, signIn } from "../../test/render-route";
 import { RestrictionNotice } from "./restriction-notice";
 
-const profile = (restriction: unknown) => ({
-  _id: "user-1",
-  fullName: "Ada Lovelace",
-  userName: "ada",
-  email: "ada@example.com",
-  buildingColor: "#f5b942",
-  totalPropertyPrice: 0,
-  isStripeIntegrated: false,
-  stripeConnAccId: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  hideHoldings: false,
-  restriction,
-});
-
-function serve(restriction: unknown) {
+function serve(restriction: Parameters<typeof profileReply>[0]) {
   fakeServer(({ path }) => {
     if (path === "/config") return ok({ paymentProvider: "sandbox", supportEmail: "help@mx.test" });
-    return ok(profile(restriction));
+    return ok(profileReply(restriction));
   });
 }
 

@@ -2,7 +2,15 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { RestrictionNotice } from "../../../components/restriction/restriction-notice";
-import { fakeServer, ok, payoutReply, refused, renderRoute, signIn } from "../../../test/render-route";
+import {
+  fakeServer,
+  ok,
+  payoutReply,
+  profileReply,
+  refused,
+  renderRoute,
+  signIn,
+} from "../../../test/render-route";
 import { InstantPanel } from "./instant-panel";
 
 const balance = {
@@ -110,19 +118,13 @@ describe("the instant payout panel", () => {
       }
       if (path === "/users/profile") {
         return ok({
-          _id: "user-1",
-          fullName: "Ada Lovelace",
-          userName: "ada",
-          email: "ada@example.com",
-          buildingColor: "#f5b942",
-          totalPropertyPrice: 0,
+          ...profileReply(
+            restricted
+              ? { reason: "A card payment of yours was disputed.", since: "2026-11-20T10:00:00.000Z" }
+              : null,
+          ),
           isStripeIntegrated: true,
           stripeConnAccId: "acct_1",
-          createdAt: "2026-01-01T00:00:00.000Z",
-          hideHoldings: false,
-          restriction: restricted
-            ? { reason: "A card payment of yours was disputed.", since: "2026-11-20T10:00:00.000Z" }
-            : null,
         });
       }
       if (path === "/config") return ok({ paymentProvider: "sandbox", supportEmail: "help@mx.test" });

@@ -1,26 +1,12 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeServer, ok, refused, renderRoute, signIn } from "../../../test/render-route";
+import { fakeServer, ok, refused, renderRoute, signIn, watchedReply } from "../../../test/render-route";
 import { WatchlistRoute } from "../routes/watchlist-route";
 import { WatchToggle } from "./watch-toggle";
 
 const tower = { buildingId: "way/1", name: "Test Tower" };
-const entry = {
-  ...tower,
-  address: "350 5th Avenue",
-  neighborhood: "Midtown",
-  price: 500,
-  value: 400,
-  ask: 500,
-  forSale: true,
-  frozen: false,
-  bestBid: 450,
-  lastTrade: { price: 400, at: 1_700_000_000 },
-  ownerName: "alice",
-  location: { lat: 40.7484, lng: -73.9857 },
-  watchedAt: 1_700_000_100,
-};
+const entry = watchedReply(tower);
 
 beforeEach(() => signIn());
 

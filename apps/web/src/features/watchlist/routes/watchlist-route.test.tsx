@@ -1,25 +1,11 @@
 import type { WatchedBuilding } from "@mx/shared/schemas/watchlist";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fakeServer, ok, renderRoute, signIn } from "../../../test/render-route";
+import { fakeServer, ok, renderRoute, signIn, watchedReply } from "../../../test/render-route";
 import { WatchlistRoute } from "./watchlist-route";
 
-const watched = (buildingId: string, name: string, frozen: boolean): WatchedBuilding => ({
-  buildingId,
-  name,
-  address: "1 West 33rd Street",
-  neighborhood: "Midtown",
-  price: 500,
-  value: 400,
-  ask: 500,
-  forSale: true,
-  frozen,
-  bestBid: null,
-  lastTrade: null,
-  ownerName: "alice",
-  location: { lat: 40.7484, lng: -73.9857 },
-  watchedAt: 1_700_000_100,
-});
+const watched = (buildingId: string, name: string, frozen: boolean) =>
+  watchedReply({ buildingId, name, frozen }) as WatchedBuilding;
 
 beforeEach(() => signIn());
 
