@@ -117,7 +117,7 @@ function CardBadges({ property }: { property: Property | undefined }) {
   return (
     <>
       {property?.forSale ? <span className="property-badge">{propertiesCopy.forSale}</span> : null}
-      {property?.frozen ? <FrozenBadge className="property-badge property-badge--frozen" /> : null}
+      {property?.frozen ? <FrozenBadge /> : null}
       {property?.status === "held" && property.heldUntil ? (
         <span className="property-badge property-badge--held">
           {propertiesCopy.heldUntil(formatDateTime(property.heldUntil * 1000))}
