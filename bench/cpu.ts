@@ -27,6 +27,44 @@ export function postgresCpuSeconds(): number | null {
   }
 }
 
+/** The machine's CPU time so far, in ticks of 1/100 s summed over its cores (Linux's /proc/stat), or null elsewhere. */
+export type MachineTicks = { user: number; system: number; idle: number; cores: number };
+
+export function machineTicks(): MachineTicks | null {
+  try {
+    const stat = readFileSync("/proc/stat", "utf8");
+    const all = stat.split("\n")[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+    // user nice system idle iowait irq softirq steal: the kernel's own work on interrupts counts as system.
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = all;
+    const cores = stat.split("\n").filter((line) => /^cpu\d/.test(line)).length;
+    return { user: user + nice, system: system + irq + softirq + steal, idle: idle + iowait, cores };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How busy the whole machine was between two readings (every process: the server, PostgreSQL, the load, the
+ * kernel), and its CPU per operation, with the clients' part of it when told: a run that leaves cores idle waits on its round trips, one that does not is
+ * bounded by the work itself.
+ */
+export function machineBusy(
+  from: MachineTicks | null,
+  to: MachineTicks | null,
+  count: number,
+  per: string,
+  clientMs?: number,
+): string {
+  const clients = clientMs === undefined ? "" : `; the clients' own ${(clientMs / count).toFixed(3)} ms`;
+  if (!from || !to) return `the machine's CPU cannot be read here${clients}`;
+  const user = to.user - from.user;
+  const system = to.system - from.system;
+  const total = user + system + (to.idle - from.idle);
+  if (total <= 0) return "the machine's CPU: too short to read";
+  const share = (ticks: number) => `${((100 * ticks) / total).toFixed(0)}%`;
+  return `the machine: ${share(user + system)} of its ${to.cores} cores busy (user ${share(user)}, system ${share(system)}), ${(((user + system) * 10) / count).toFixed(3)} ms of all its CPU per ${per}${clients}`;
+}
+
 /** CPU time per operation (`per` names it) of this process and (with `postgres`) of local PostgreSQL, over `fn`. */
 export async function cpuPer<T>(
   count: number,

@@ -11,7 +11,7 @@ import { addCard } from "../apps/server/src/test/cards";
 import { signUp, type TestApp } from "../apps/server/src/test/harness";
 import { SHARED_DATA_DIR } from "../apps/server/src/test/shared-data";
 import { cpuPer } from "./cpu";
-import type { PostRun } from "./market-clients";
+import type { PostResult, PostRun } from "./market-clients";
 import { measure, report } from "./measure";
 
 /**
@@ -106,17 +106,15 @@ function perBatch(before: { batches: number; items: number }, after: { batches: 
 }
 
 /** Sends `run`'s POSTs from a process of its own (market-clients.ts); their latencies, or the first failure thrown. */
-export function postFromAnotherProcess(run: PostRun): Promise<{ latencies: number[]; elapsedMs: number }> {
+export function postFromAnotherProcess(run: PostRun): Promise<PostResult> {
   const clients = fork(path.join(import.meta.dirname, "market-clients.ts"), [], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  const done = new Promise<{ latencies: number[]; elapsedMs: number; failure: string | null }>(
-    (resolve, reject) => {
-      clients.once("message", resolve as (message: unknown) => void);
-      clients.once("exit", (code) => reject(new Error(`the clients stopped (${code})`)));
-    },
-  );
+  const done = new Promise<PostResult & { failure: string | null }>((resolve, reject) => {
+    clients.once("message", resolve as (message: unknown) => void);
+    clients.once("exit", (code) => reject(new Error(`the clients stopped (${code})`)));
+  });
   clients.send(run);
   return done.then(({ failure, ...result }) => {
     if (failure) throw new Error(failure);

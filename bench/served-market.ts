@@ -8,7 +8,8 @@
  * work on the product's tables is told from the sandbox's, as it would be with a real processor; then with the
  * sandbox in the product's database, as `npm start` runs it. CPU per purchase is read from /proc: the server's
  * process, and each PostgreSQL backend by the database it serves (pg_stat_activity), the server's own background
- * processes (WAL writer, checkpointer, autovacuum) apart.
+ * processes (WAL writer, checkpointer, autovacuum) apart; and how busy the whole machine was meanwhile (/proc/stat),
+ * which tells a run held back by its round trips (cores left idle) from one bounded by the work itself.
  * After each run the purchases, charges and journals left behind are counted and the ledger checked.
  */
 
@@ -20,6 +21,7 @@ import pg from "pg";
 import type { Queryable } from "../apps/server/src/db/client";
 import { checkLedger } from "../apps/server/src/modules/ledger/check-ledger";
 import { TEST_CARDS } from "../apps/server/src/test/cards";
+import { machineBusy } from "./cpu";
 import { postFromAnotherProcess } from "./market";
 import type { PostRequest } from "./market-clients";
 import { type Figures, printFigures, report } from "./measure";
@@ -159,7 +161,9 @@ async function postRun(served: ServedServer, admin: pg.Client, run: Run) {
   const spent = spentBetween(from, to);
   const n = run.requests.length;
   const per = (ms: number | null | undefined) => (ms == null ? "?" : (ms / n).toFixed(3));
-  return { figures, spent, n, per };
+  const machine = (what: string) =>
+    machineBusy(result.machine.from, result.machine.to, n, what, result.clientMs);
+  return { figures, spent, n, per, machine };
 }
 
 async function measureHello(port: number, pid: number | undefined, quick: boolean): Promise<Figures> {
@@ -261,6 +265,7 @@ async function marketRun(
     console.log(
       `  CPU per purchase: server process ${many.per(many.spent.server)} ms, PostgreSQL on the product's tables ${many.per(product)} ms${sandbox === null ? " (the sandbox's rows included)" : `, PostgreSQL for the sandbox processor ${many.per(sandbox)} ms`}, PostgreSQL's background processes ${many.per(background)} ms`,
     );
+    console.log(`  ${many.machine("purchase")}`);
     console.log(
       `  ${share.toFixed(2)}% of the hello-world's ${yardstick.toFixed(0)}/s; p99 ${many.figures.p99.toFixed(1)} ms`,
     );
@@ -353,6 +358,7 @@ async function developments(
     })),
   });
   console.log(`    ${perBatch(batchesBefore, await batchesOf(served, "development"), "developments")}`);
+  console.log(`    ${run.machine("development")}`);
   console.log(
     `    ${meets(run.figures.perSecond >= GOALS.developmentsPerSecond && run.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.developmentsPerSecond}/s, p99 ≤ ${GOALS.p99} ms); CPU per development: server ${run.per(run.spent.server)} ms`,
   );
