@@ -27,16 +27,17 @@ export function postgresCpuSeconds(): number | null {
   }
 }
 
-/** The machine's CPU time so far, in ticks of 1/100 s summed over its cores (Linux's /proc/stat), or null elsewhere. */
+/** The machine's CPU time, in ticks of 1/100 s summed over its cores, and how many cores it has. */
 export type MachineTicks = { user: number; system: number; idle: number; cores: number };
 
+/** The machine's CPU time so far (Linux's /proc/stat), or null where that cannot be read. */
 export function machineTicks(): MachineTicks | null {
   try {
-    const stat = readFileSync("/proc/stat", "utf8");
-    const all = stat.split("\n")[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+    const lines = readFileSync("/proc/stat", "utf8").split("\n");
+    const all = lines[0]?.split(/\s+/).slice(1).map(Number) ?? [];
     // user nice system idle iowait irq softirq steal: the kernel's own work on interrupts counts as system.
     const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = all;
-    const cores = stat.split("\n").filter((line) => /^cpu\d/.test(line)).length;
+    const cores = lines.filter((line) => /^cpu\d/.test(line)).length;
     return { user: user + nice, system: system + irq + softirq + steal, idle: idle + iowait, cores };
   } catch {
     return null;
@@ -45,8 +46,8 @@ export function machineTicks(): MachineTicks | null {
 
 /**
  * How busy the whole machine was between two readings (every process: the server, PostgreSQL, the load, the
- * kernel), and its CPU per operation, with the clients' part of it when told: a run that leaves cores idle waits on its round trips, one that does not is
- * bounded by the work itself.
+ * kernel), and its CPU per operation, with the clients' part of it when told: a run that leaves cores idle waits on
+ * its round trips, one that does not is bounded by the work itself.
  */
 export function machineBusy(
   from: MachineTicks | null,
@@ -60,7 +61,7 @@ export function machineBusy(
   const user = to.user - from.user;
   const system = to.system - from.system;
   const total = user + system + (to.idle - from.idle);
-  if (total <= 0) return "the machine's CPU: too short to read";
+  if (total <= 0) return `the machine's CPU: too short to read${clients}`;
   const share = (ticks: number) => `${((100 * ticks) / total).toFixed(0)}%`;
   return `the machine: ${share(user + system)} of its ${to.cores} cores busy (user ${share(user)}, system ${share(system)}), ${(((user + system) * 10) / count).toFixed(3)} ms of all its CPU per ${per}${clients}`;
 }
