@@ -1,4 +1,5 @@
 import { AppError } from "@mx/kit/errors";
+import { queryRows } from "@mx/kit/sql";
 import {
   DEVELOPMENT_KINDS,
   DEVELOPMENTS,
@@ -7,8 +8,8 @@ import {
 } from "@mx/shared/constants";
 import { disputeTexts, serverMessages } from "@mx/shared/messages";
 import { isUuid } from "@mx/shared/uuid";
-import { eq, inArray, or, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { eq, or, sql } from "drizzle-orm";
+import type { Queryable, Tx } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 
@@ -91,31 +92,53 @@ export async function readState(q: Tx | AppDeps["db"], buildingId: string): Prom
   return (await readStates(q, [buildingId])).get(buildingId) ?? null;
 }
 
+type StateRow = {
+  building_id: string;
+  owner_id: string | null;
+  for_sale: boolean;
+  price_cents: number;
+  development_level: number;
+  constructing_until: string | Date | null;
+  paying: boolean;
+  frozen: boolean;
+};
+
 /**
- * readState for several buildings in one read. With `lockRows`, their rows are locked too, in building order (as
- * purchases lock them), for a transaction that writes them.
+ * readState for several buildings in one read, a named statement of fixed text (the ids go in as one JSON
+ * parameter). With `lockRows`, their rows are locked too, in building order (as purchases lock them), for a
+ * transaction that writes them: the lock and the read are one round trip, and a row changed while the lock waited
+ * is read as it now is.
  */
 export async function readStates(
-  q: Tx | AppDeps["db"],
+  q: Queryable,
   buildingIds: string[],
   { lockRows = false }: { lockRows?: boolean } = {},
 ): Promise<Map<string, BuildingState>> {
   if (buildingIds.length === 0) return new Map();
-  const query = q
-    .select({
-      buildingId: properties.buildingId,
-      ownerId: properties.ownerId,
-      forSale: properties.forSale,
-      priceCents: properties.priceCents,
-      developmentLevel: properties.developmentLevel,
-      constructingUntil: properties.constructingUntil,
-      // Named with its table: inside the subquery a bare column name would be the development's own.
-      paying: sql<boolean>`exists (select 1 from developments d where d.building_id = properties.building_id and d.state = 'reserved')`,
-      frozen: sql<boolean>`${properties.frozenDisputeId} is not null`,
-    })
-    .from(properties)
-    .where(inArray(properties.buildingId, buildingIds))
-    .orderBy(properties.buildingId);
-  const rows = lockRows ? await query.for("update", { of: properties }) : await query;
-  return new Map(rows.map(({ buildingId, ...state }) => [buildingId, state]));
+  const read = sql`select p.building_id, p.owner_id::text, p.for_sale, p.price_cents, p.development_level,
+      p.constructing_until,
+      exists (select 1 from developments d where d.building_id = p.building_id and d.state = 'reserved') as paying,
+      p.frozen_dispute_id is not null as frozen
+    from properties p
+    where p.building_id = any(array(select json_array_elements_text(${JSON.stringify(buildingIds)}::json)))
+    order by p.building_id`;
+  const rows = await queryRows<StateRow>(
+    q,
+    lockRows ? sql`${read} for update of p` : read,
+    lockRows ? "development-states-locked" : "development-states",
+  );
+  return new Map(
+    rows.map((r) => [
+      r.building_id,
+      {
+        ownerId: r.owner_id,
+        forSale: r.for_sale,
+        priceCents: r.price_cents,
+        developmentLevel: r.development_level,
+        constructingUntil: r.constructing_until === null ? null : new Date(r.constructing_until),
+        paying: r.paying,
+        frozen: r.frozen,
+      },
+    ]),
+  );
 }

@@ -3,7 +3,12 @@ import type { DevelopData } from "@mx/shared/schemas/developments";
 import { eq } from "drizzle-orm";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
-import { displayName, presentDevelopment, selectProperties } from "../buildings/present-property";
+import {
+  displayName,
+  type PropertyRow,
+  presentDevelopment,
+  selectProperties,
+} from "../buildings/present-property";
 import type { Step } from "../money/operation";
 import { type ActionRequired, actionOf } from "../payments/bank-check";
 import type { DevelopmentRow } from "./development-rows";
@@ -21,10 +26,8 @@ export async function developedOf(deps: AppDeps, row: DevelopmentRow): Promise<D
   return developedFrom(row, property);
 }
 
-export type PropertyRead = Awaited<ReturnType<ReturnType<typeof selectProperties>["where"]>>[number];
-
 /** What a development paid for says, from its building as just read. */
-export function developedFrom(row: DevelopmentRow, property: PropertyRead | undefined): DevelopData {
+export function developedFrom(row: DevelopmentRow, property: PropertyRow | undefined): DevelopData {
   const name = property ? displayName(property) : row.buildingId;
   const d = DEVELOPMENTS[row.kind as DevelopmentKind];
   const hours = row.durationSeconds / 3600;

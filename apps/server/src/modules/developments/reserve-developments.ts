@@ -11,14 +11,11 @@ import {
 import { errors } from "@mx/shared/messages";
 import { formatCents } from "@mx/shared/money";
 import { isUuid } from "@mx/shared/uuid";
-import { inArray, or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { properties } from "../../db/schema/buildings";
-import { developments } from "../../db/schema/developments";
 import type { AppDeps } from "../../deps";
 import { frozenRefusal } from "../auth/frozen";
 import { restrictedRefusal } from "../auth/restriction";
-import { lockBuildings } from "../buildings/lock-buildings";
 import { accounts, postJournal } from "../ledger/ledger";
 import { creditsOf } from "../offerwall/credits";
 import { PAYPAL_METHOD } from "../payments/paypal-gateway";
@@ -52,7 +49,9 @@ type Payer = {
 
 type Wanted = { i: number; ask: Asked; buildingId: string };
 type Credits = Map<string, { usableCents: number; usableFrom: Date | null }>;
-type Accepted = { i: number; values: typeof developments.$inferInsert; cardId: string | null };
+/** A development's row as its reservation writes it (the database adds when). */
+type Planned = Omit<DevelopmentRow, "createdAt" | "updatedAt" | "cardId" | "customerId">;
+type Accepted = { i: number; values: Planned; cardId: string | null };
 
 /**
  * Step 1 for the requests of one moment: their buildings found (an ended construction of theirs settled first),
@@ -71,8 +70,7 @@ export async function reserveDevelopments(deps: AppDeps, asks: Asked[]): Promise
   if (due.length > 0) await settleDueDevelopments(db, due);
 
   return db.transaction(async (tx) => {
-    await lockBuildings(tx, buildingIds);
-    const states = await readStates(tx, buildingIds);
+    const states = await readStates(tx, buildingIds, { lockRows: true });
     const payers = await readPayers(tx, wanted);
     const credits = await lockCredits(deps, tx, wanted);
     const accepted: Accepted[] = [];
@@ -93,18 +91,14 @@ export async function reserveDevelopments(deps: AppDeps, asks: Asked[]): Promise
 async function findBuildings(deps: AppDeps, asks: Asked[], outcomes: Outcome<DevelopmentRow>[]) {
   const keys = [...new Set(asks.map((a) => a.key))];
   const uuids = keys.filter((k) => isUuid(k)).map((k) => k.toLowerCase());
-  const found = await deps.db
-    .select({
-      id: properties.id,
-      buildingId: properties.buildingId,
-      due: sql<boolean>`coalesce(${properties.constructingUntil} <= now(), false)`,
-    })
-    .from(properties)
-    .where(
-      uuids.length > 0
-        ? or(inArray(properties.buildingId, keys), inArray(properties.id, uuids))
-        : inArray(properties.buildingId, keys),
-    );
+  const found = await queryRows<{ id: string; buildingId: string; due: boolean }>(
+    deps.db,
+    sql`select p.id::text, p.building_id as "buildingId", coalesce(p.constructing_until <= now(), false) as due
+      from properties p
+      where p.building_id = any(array(select json_array_elements_text(${JSON.stringify(keys)}::json)))
+        or p.id = any(array(select json_array_elements_text(${JSON.stringify(uuids)}::json)::uuid))`,
+    "development-buildings",
+  );
   const buildingOfKey = new Map<string, string>();
   for (const f of found) {
     buildingOfKey.set(f.buildingId, f.buildingId);
@@ -131,6 +125,7 @@ function readPayers(tx: Tx, wanted: Wanted[]): Promise<Payer[]> {
         from (select value::uuid as user_id from json_array_elements_text(${JSON.stringify(userIds)}::json)) u
         left join payment_cards c on c.user_id = u.user_id
         left join payment_customers pc on pc.user_id = u.user_id`,
+    "development-payers",
   );
 }
 
@@ -188,7 +183,11 @@ function checkAsk(
       // What the charge is made with, so that recovery can rebuild it; nothing when credits pay it all.
       paymentMethodId: ask.creditsCents < totalCents ? (ask.paypal ? PAYPAL_METHOD : cardId) : null,
       state: "reserved",
+      paymentIntentId: null,
+      failure: null,
+      awaitingUntil: null,
       durationSeconds: durationSeconds(deps, ask.kind),
+      completesAt: null,
     },
   };
 }
@@ -237,20 +236,31 @@ async function insertAccepted(
   payers: Payer[],
   outcomes: Outcome<DevelopmentRow>[],
 ): Promise<void> {
-  const inserted = await tx
-    .insert(developments)
-    .values(accepted.map((a) => a.values))
-    .onConflictDoNothing()
-    .returning();
-  const byId = new Map(inserted.map((row) => [row.id, row]));
+  const inserted = await queryRows<{ id: string; created_at: string | Date; updated_at: string | Date }>(
+    tx,
+    sql`insert into developments (id, user_id, building_id, kind, level, cost_cents, total_cents, credits_cents,
+        state, payment_method_id, duration_seconds)
+      select r.id, r."userId", r."buildingId", r.kind, r.level, r."costCents", r."totalCents", r."creditsCents",
+        'reserved', r."paymentMethodId", r."durationSeconds"
+      from json_to_recordset(${JSON.stringify(accepted.map((a) => a.values))}::json) as r(id uuid, "userId" uuid,
+        "buildingId" text, kind text, level smallint, "costCents" integer, "totalCents" integer,
+        "creditsCents" integer, "paymentMethodId" text, "durationSeconds" integer)
+      on conflict do nothing
+      returning id::text, created_at, updated_at`,
+    "reserve-developments",
+  );
+  const byId = new Map(
+    inserted.map((r) => [r.id, { createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) }]),
+  );
   for (const { i, values, cardId } of accepted) {
-    const row = byId.get(values.id as string);
-    if (!row) {
+    const written = byId.get(values.id);
+    if (!written) {
       outcomes[i] = failed(
         new AppError("CONFLICT", "A development of this building is being paid for right now."),
       );
       continue;
     }
+    const row: DevelopmentRow = { ...values, ...written };
     if (row.creditsCents > 0) {
       await postJournal(tx, {
         kind: "development-credits",

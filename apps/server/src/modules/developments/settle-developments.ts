@@ -4,20 +4,18 @@ import type { GatewayIntent } from "@mx/processors/gateway";
 import { CURRENCY, DEVELOPMENTS, type DevelopmentKind } from "@mx/shared/constants";
 import { formatCents } from "@mx/shared/money";
 import type { DevelopData } from "@mx/shared/schemas/developments";
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 import { alertWatchers } from "../alerts/alert-watchers";
-import { lockBuildings } from "../buildings/lock-buildings";
-import { displayName, selectProperties } from "../buildings/present-property";
+import { displayName, type PropertyRow, propertyJson, propertyOfJson } from "../buildings/present-property";
 import { publishPublicMany } from "../events/publish";
 import { journalsCtes } from "../ledger/ledger";
 import { isPaypalIntent } from "../payments/paypal-gateway";
 import type { BuildingState } from "./building-state";
 import { readStates } from "./building-state";
 import { chargeOf, type DevelopmentRow, developmentEntries } from "./development-rows";
-import { developedFrom, type PropertyRead } from "./present-development";
+import { developedFrom } from "./present-development";
 
 type Item = { row: DevelopmentRow; intent: GatewayIntent | null };
 type Starting = Item & { completesAt: Date };
@@ -35,27 +33,15 @@ export async function settleDevelopments(
   const { db, gateway } = deps;
   const buildingIds = [...new Set(items.map(({ row }) => row.buildingId))];
   return db.transaction(async (tx) => {
-    await lockBuildings(tx, buildingIds);
     const states = await readStates(tx, buildingIds, { lockRows: true });
     const starting = stillStartable(items, states);
     if (starting.length === 0) return items.map(() => succeeded(null));
-    const startedIds = await startConstructions(tx, gateway.kind, starting);
-    const begun = starting.filter(({ row }) => startedIds.has(row.id));
-    const present = new Map(
-      begun.length === 0
-        ? []
-        : (
-            await selectProperties(tx).where(
-              inArray(
-                properties.buildingId,
-                begun.map(({ row }) => row.buildingId),
-              ),
-            )
-          ).map((p) => [p.buildingId, p]),
-    );
+    const started = await startConstructions(tx, gateway.kind, starting);
+    const begun = starting.filter(({ row }) => started.has(row.id));
+    const present = new Map(begun.map(({ row }) => [row.buildingId, started.get(row.id) ?? undefined]));
     await announceStarts(tx, begun, present);
     return items.map(({ row }) =>
-      startedIds.has(row.id) ? succeeded(developedFrom(row, present.get(row.buildingId))) : succeeded(null),
+      started.has(row.id) ? succeeded(developedFrom(row, present.get(row.buildingId))) : succeeded(null),
     );
   });
 }
@@ -82,10 +68,15 @@ function stillStartable(items: Item[], states: Map<string, BuildingState>): Star
 }
 
 /**
- * Starts every construction in one statement (the row `constructing`, the building's `constructing_until`, the
- * payment, the journal), of rows still reserved; the ids of those it started.
+ * Starts every construction in one named statement (the row `constructing`, the building's `constructing_until`,
+ * the payment, the journal), of rows still reserved; those it started (by id), each with its property as it now
+ * stands.
  */
-async function startConstructions(tx: Tx, processor: string, starting: Starting[]): Promise<Set<string>> {
+async function startConstructions(
+  tx: Tx,
+  processor: string,
+  starting: Starting[],
+): Promise<Map<string, PropertyRow | null>> {
   const starts = starting.map(({ row, intent, completesAt }) => ({
     id: row.id,
     user_id: row.userId,
@@ -109,7 +100,7 @@ async function startConstructions(tx: Tx, processor: string, starting: Starting[
     })),
     { name: "started", column: "id" },
   );
-  const started = await queryRows<{ id: string }>(
+  const started = await queryRows<{ id: string; property: Record<string, unknown> | null }>(
     tx,
     sql`
       with s as (
@@ -125,7 +116,8 @@ async function startConstructions(tx: Tx, processor: string, starting: Starting[
       building as (
         update properties p set constructing_until = s.completes_at, updated_at = now()
         from s join started on started.id = s.id
-        where p.building_id = any(array(select building_id from started)) and p.building_id = s.building_id),
+        where p.building_id = any(array(select building_id from started)) and p.building_id = s.building_id
+        returning p.*),
       payment as (
         insert into payment_intents
           (id, user_id, provider, purpose, property_id, amount_cents, currency, capture_method, status, payment_method_id)
@@ -134,16 +126,26 @@ async function startConstructions(tx: Tx, processor: string, starting: Starting[
         from s join started on started.id = s.id where s.intent_id is not null
         on conflict do nothing),
       ${journals}
-      select id::text from started`,
+      -- Each started one with its property as it now stands: the rows just written, their buildings and owners.
+      select started.id::text,
+        case when properties.building_id is null then null else ${propertyJson()} end as property
+      from started left join building as properties on properties.building_id = started.building_id
+        left join buildings on buildings.id = started.building_id
+        left join users on users.id = properties.owner_id`,
+    "start-developments",
   );
-  return new Set(started.map((r) => r.id));
+  return new Map(started.map((r) => [r.id, r.property === null ? null : propertyOfJson(r.property)]));
 }
 
 /**
  * The started rows brought up to date, every map told of their constructions, and every other watcher of each
  * building (the owners acted) alerted, all in one statement.
  */
-async function announceStarts(tx: Tx, begun: Starting[], present: Map<string, PropertyRead>): Promise<void> {
+async function announceStarts(
+  tx: Tx,
+  begun: Starting[],
+  present: Map<string, PropertyRow | undefined>,
+): Promise<void> {
   const events = [];
   for (const { row, intent, completesAt } of begun) {
     row.state = "constructing";

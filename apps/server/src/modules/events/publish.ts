@@ -83,12 +83,16 @@ export async function publishPublic(q: Queryable, event: PublicEvent): Promise<v
   await notify(q, { at: Date.now(), event: PublicEvent.parse(event) });
 }
 
-/** Several public events in one round trip, heard in this order. */
+/**
+ * Several public events in one round trip, heard in this order. This process hears them as soon as they are made,
+ * before the round trip: a caller that need not wait for the NOTIFY (its change is committed) may answer at once.
+ */
 export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Promise<void> {
   if (events.length === 0) return;
   const at = Date.now();
   const messages: WireMessage[] = events.map((event) => ({ at, event: PublicEvent.parse(event) }));
   const payloads = messages.map(wire);
+  for (const message of messages) hearHere(message);
   await queryRows(
     q,
     sql`
@@ -97,7 +101,6 @@ export async function publishPublicMany(q: Queryable, events: PublicEvent[]): Pr
     order by m.n`,
     "notify-public-events",
   );
-  for (const message of messages) hearHere(message);
 }
 
 /**

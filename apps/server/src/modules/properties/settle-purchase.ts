@@ -63,18 +63,19 @@ export const purchaseEntries = (row: Pick<PurchaseRow, "totalCents" | "creditsCe
  * The bought properties as their buyers now see them (by purchase id, from the statement that owned them), and the
  * sales announced to every map.
  */
-export async function announce(
+export function announce(
   deps: AppDeps,
   owned: Paid[],
   presented: Map<string, Property>,
-): Promise<Map<string, Bought>> {
+): Map<string, Bought> {
   const bought = new Map<string, Bought>();
   for (const { row, intent } of owned) {
     const property = presented.get(row.id);
     if (property) bought.set(row.id, boughtWith(row, property, intent?.id ?? ""));
   }
-  // The sales are committed: every map recolours them now. A lost announcement must not fail a completed purchase.
-  await publishPublicMany(
+  // The sales are committed: every map recolours them now. This process hears them at once; their NOTIFY goes out
+  // beside the buyers' answers rather than before them, and a lost announcement must not fail a completed purchase.
+  void publishPublicMany(
     deps.db,
     [...bought.values()].map(({ property }) => ({
       type: "building.sold" as const,

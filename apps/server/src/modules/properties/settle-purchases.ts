@@ -36,7 +36,7 @@ export async function settlePurchases(
   }
   const completed = ready.filter((item) => owned.has(item.row.id));
   // From here on nothing may throw: the purchases are complete, and a batch that throws is run again.
-  const bought = await announce(deps, completed, owned).catch(() => new Map<string, Bought>());
+  const bought = announce(deps, completed, owned);
   for (const [i, item] of items.entries()) {
     if (!ready.includes(item)) continue;
     const done = bought.get(item.row.id);
