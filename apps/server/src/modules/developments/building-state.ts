@@ -9,7 +9,7 @@ import {
 import { disputeTexts, serverMessages } from "@mx/shared/messages";
 import { isUuid } from "@mx/shared/uuid";
 import { eq, or, sql } from "drizzle-orm";
-import type { Queryable, Tx } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { properties } from "../../db/schema/buildings";
 import type { AppDeps } from "../../deps";
 
@@ -88,7 +88,7 @@ export function refusal(state: BuildingState, userId: string, kind: DevelopmentK
 }
 
 /** The building's owner, sale, price and development now, and whether a development of it is being paid for. */
-export async function readState(q: Tx | AppDeps["db"], buildingId: string): Promise<BuildingState | null> {
+export async function readState(q: Queryable, buildingId: string): Promise<BuildingState | null> {
   return (await readStates(q, [buildingId])).get(buildingId) ?? null;
 }
 

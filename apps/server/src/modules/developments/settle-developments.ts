@@ -38,10 +38,9 @@ export async function settleDevelopments(
     if (starting.length === 0) return items.map(() => succeeded(null));
     const started = await startConstructions(tx, gateway.kind, starting);
     const begun = starting.filter(({ row }) => started.has(row.id));
-    const present = new Map(begun.map(({ row }) => [row.buildingId, started.get(row.id) ?? undefined]));
-    await announceStarts(tx, begun, present);
+    await announceStarts(tx, begun, started);
     return items.map(({ row }) =>
-      started.has(row.id) ? succeeded(developedFrom(row, present.get(row.buildingId))) : succeeded(null),
+      started.has(row.id) ? succeeded(developedFrom(row, started.get(row.id))) : succeeded(null),
     );
   });
 }
@@ -76,7 +75,7 @@ async function startConstructions(
   tx: Tx,
   processor: string,
   starting: Starting[],
-): Promise<Map<string, PropertyRow | null>> {
+): Promise<Map<string, PropertyRow | undefined>> {
   const starts = starting.map(({ row, intent, completesAt }) => ({
     id: row.id,
     user_id: row.userId,
@@ -134,12 +133,12 @@ async function startConstructions(
         left join users on users.id = properties.owner_id`,
     "start-developments",
   );
-  return new Map(started.map((r) => [r.id, r.property === null ? null : propertyOfJson(r.property)]));
+  return new Map(started.map((r) => [r.id, r.property === null ? undefined : propertyOfJson(r.property)]));
 }
 
 /**
  * The started rows brought up to date, every map told of their constructions, and every other watcher of each
- * building (the owners acted) alerted, all in one statement.
+ * building (the owners acted) alerted, all in one statement. `present`: each started one's property, by its id.
  */
 async function announceStarts(
   tx: Tx,
@@ -151,7 +150,7 @@ async function announceStarts(
     row.state = "constructing";
     row.completesAt = completesAt;
     row.paymentIntentId = intent?.id ?? null;
-    const property = present.get(row.buildingId);
+    const property = present.get(row.id);
     if (!property) continue;
     events.push({
       type: "building.developing" as const,
