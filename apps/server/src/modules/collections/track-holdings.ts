@@ -11,7 +11,8 @@ type Change = { change: "won" | "lost"; collection_id: string; user_id: string; 
  * changed them, after the change. A building in no collection costs nothing (the catalogue's in-memory index);
  * otherwise one statement re-reads the owners of the collections concerned, opens a completion for a player who
  * now owns every member and closes (`lost_at`) one whose holder no longer does. Each completion is told to its
- * holder and to everyone watching one of its buildings, one statement each.
+ * holder and to everyone watching one of its buildings, one statement each. The statement's text is fixed (the
+ * members go in as one JSON value), so it runs prepared: every purchase batch touching a collection runs it.
  *
  * Two transactions giving away the last two members at the same moment cannot each miss the other's: every change
  * of an owner bumps the one map-state version row (migration 0004's trigger), so the second waits there for the
@@ -56,6 +57,7 @@ export async function trackHoldings(
     from won w join users u on u.id = w.user_id
     union all
     select 'lost', l.collection_id, l.user_id::text, null from lost l`,
+    "track-holdings",
   );
   for (const change of changes) {
     if (change.change !== "won") continue;
