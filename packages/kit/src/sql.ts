@@ -25,8 +25,21 @@ const canPrepare = (q: unknown): q is Preparing =>
  * so that finding it never joins the two into a new string (a hot statement's text runs to kilobytes).
  */
 const namesByText = new Map<string, Map<string, string>>();
+/**
+ * The text each name last ran with, and the name it ran under: a hot statement's text is the same every time, and
+ * comparing it with the last one is cheaper than hashing it afresh to look it up.
+ */
+const lastByName = new Map<string, { text: string; name: string }>();
 
 function statementName(name: string, text: string): string {
+  const last = lastByName.get(name);
+  if (last?.text === text) return last.name;
+  const found = nameFor(name, text);
+  lastByName.set(name, { text, name: found });
+  return found;
+}
+
+function nameFor(name: string, text: string): string {
   let texts = namesByText.get(name);
   if (!texts) {
     texts = new Map();
