@@ -42,6 +42,8 @@ const GOALS = {
   share: 3,
   p99: 100,
   productCpuMs: 1.0,
+  /** The hello-world's req/s the issue's goals were set against (1,000 purchases/s is 3 % of it). */
+  helloReference: 33_000,
   developmentsPerSecond: 500,
   lonePurchaseP50: 10,
 };
@@ -274,6 +276,11 @@ async function marketRun(
       const productCpu = ((many.spent.server ?? 0) + product) / many.n;
       console.log(
         `    the product's own CPU per purchase (server + PostgreSQL, the sandbox apart): ${productCpu.toFixed(3)} ms — ${meets(productCpu <= GOALS.productCpuMs)} the goal (≤ ${GOALS.productCpuMs} ms)`,
+      );
+      // The machine's speed drifts between runs (the hello-world by ±40 %): the same CPU in hello-world requests
+      // served meanwhile compares runs made at different speeds.
+      console.log(
+        `      in the hello-world's time: ${((productCpu * yardstick) / 1000).toFixed(1)} of its requests per purchase (${((GOALS.productCpuMs * GOALS.helloReference) / 1000).toFixed(0)} is the goal where it serves ${GOALS.helloReference}/s)`,
       );
       const loneFromUs = nowUs();
       const lone = await postRun(served, admin, buy(quick ? 150 : 400, "(1 in flight)"));
