@@ -361,8 +361,7 @@ async function developments(
   const { rows } = await served.pool.query<{ building_id: string; owner_id: string }>(
     "select building_id, owner_id::text from properties where owner_id is not null and development_level = 0 order by building_id",
   );
-  const warmUp = WARM_UP;
-  const count = Math.min(rows.length - warmUp, quick ? 1500 : 3000);
+  const count = Math.min(rows.length - WARM_UP, quick ? 1500 : 3000);
   const develop = (from: number, n: number, label: string): Run => ({
     name: `POST properties/develop ${label}`,
     path: "/api/v1/properties/develop",
@@ -374,9 +373,9 @@ async function developments(
     })),
   });
   // A warm-up, as the purchases have: the develop path's code compiled and its statements planned for good.
-  await postRun(served, admin, develop(0, warmUp, "(warm-up)"));
+  await postRun(served, admin, develop(0, WARM_UP, "(warm-up)"));
   const batchesBefore = await batchesOf(served, "development");
-  const run = await postRun(served, admin, develop(warmUp, count, `(${IN_FLIGHT} in flight)`));
+  const run = await postRun(served, admin, develop(WARM_UP, count, `(${IN_FLIGHT} in flight)`));
   console.log(`    ${perBatch(batchesBefore, await batchesOf(served, "development"), "developments")}`);
   console.log(`    ${run.machine("development")}`);
   console.log(
