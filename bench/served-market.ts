@@ -10,12 +10,15 @@
  * process, and each PostgreSQL backend by the database it serves (pg_stat_activity), the server's own background
  * processes (WAL writer, checkpointer, autovacuum) apart; and how busy the whole machine was meanwhile (/proc/stat),
  * which tells a run held back by its round trips (cores left idle) from one bounded by the work itself.
- * After each run the purchases, charges and journals left behind are counted and the ledger checked.
+ * After each run the purchases, charges and journals left behind are counted and the ledger checked. The first run
+ * ends with a few purchases made one by one, each after a spell of nothing (QUIET_MS), as a quiet game's player makes
+ * them.
  */
 
 import { fork } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Queryable } from "../apps/server/src/db/client";
@@ -45,6 +48,13 @@ const IN_FLIGHT = 32;
  * 192); after 1,200, one in twenty (6 of 132), as on a server past its first seconds of trade.
  */
 const WARM_UP = 1200;
+
+/**
+ * How long the server has nothing to do before each purchase of the quiet-spell run: longer than pg-pool's default
+ * idle timeout (10 s), after which a pool that closes idle connections opens them afresh, and plans every statement
+ * again, for the next purchase.
+ */
+const QUIET_MS = 12_000;
 
 const GOALS = {
   share: 3,
@@ -298,6 +308,7 @@ async function marketRun(
         `    one purchase in flight: p50 ${lone.figures.p50.toFixed(2)} ms — ${meets(lone.figures.p50 <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms); CPU per purchase: server ${lone.per(lone.spent.server)} ms, PostgreSQL on the product's tables ${lone.per(lone.spent.byDb.get(productDb) ?? 0)} ms`,
       );
       await developments(served, admin, new Map(buyers.map((b) => [b.id, b.token])), quick);
+      await afterQuietSpells(served, buy(quick ? 3 : 5, "(after a quiet spell)"));
     } else {
       console.log(
         `    ${meets(share >= GOALS.share && many.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.share}% of the hello-world, p99 ≤ ${GOALS.p99} ms, ${IN_FLIGHT} in flight)`,
@@ -313,6 +324,28 @@ async function marketRun(
 }
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * One purchase at a time, each after `QUIET_MS` with nothing to do: what the player of a quiet game gets, where every
+ * purchase comes alone after a spell of nothing.
+ */
+async function afterQuietSpells(served: ServedServer, run: Run) {
+  const latencies: number[] = [];
+  for (const request of run.requests) {
+    await sleep(QUIET_MS);
+    const result = await postFromAnotherProcess({
+      url: served.base,
+      path: run.path,
+      concurrency: 1,
+      requests: [request],
+    });
+    latencies.push(...result.latencies);
+  }
+  const median = [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)] ?? Number.NaN;
+  console.log(
+    `    one purchase after ${QUIET_MS / 1000} s with nothing to do, ${latencies.length} times: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms, median ${median.toFixed(1)} ms — ${meets(median <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms)`,
+  );
+}
 
 /**
  * The sandbox processor runs in the server's process: its share of the server's CPU is read from the server's CPU

@@ -96,6 +96,9 @@ export async function alertWatchers<K extends WatchAlertKind>(
         join watchlist w on w.building_id = src.building_id
         where not (src.quiet @> to_jsonb(w.user_id::text)) and not ${alertOn(sql`w.user_id`, kind)})
       select (select count(*)::int from wa_targets) as n, (select count(*)::int from wa_muted) as muted`,
+    // Prepared once per connection (a name per kind's text): planned afresh on every batch of developments, the
+    // statement cost more to plan than to run.
+    "watch-alerts",
   );
   return written?.n ?? 0;
 }
