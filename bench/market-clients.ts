@@ -10,7 +10,14 @@ import { type MachineTicks, machineTicks } from "./cpu";
 import { replyEnd } from "./http-reply";
 
 export type PostRequest = { token: string; body: unknown; key: string };
-export type PostRun = { url: string; path: string; requests: PostRequest[]; concurrency: number };
+/** `pauseMs`: each connection waits this long before each of its requests (a player's pauses), none by default. */
+export type PostRun = {
+  url: string;
+  path: string;
+  requests: PostRequest[];
+  concurrency: number;
+  pauseMs?: number;
+};
 /**
  * Each request's latency, the time the requests took, and the machine's CPU and the clients' own, read at their first
  * and after their last (so that the clients' own start is left out of them).
@@ -71,7 +78,7 @@ async function connect(target: URL): Promise<(request: Buffer) => Promise<{ stat
     });
 }
 
-process.once("message", async ({ url, path, requests, concurrency }: PostRun) => {
+process.once("message", async ({ url, path, requests, concurrency, pauseMs = 0 }: PostRun) => {
   const target = new URL(url);
   const prepared = requests.map((request) => bytesOf(target, path, request));
   const connections = await Promise.all(Array.from({ length: concurrency }, () => connect(target)));
@@ -85,6 +92,7 @@ process.once("message", async ({ url, path, requests, concurrency }: PostRun) =>
     connections.map(async (send) => {
       while (next < prepared.length && !failure) {
         const request = prepared[next++] as Buffer;
+        if (pauseMs > 0) await new Promise((resume) => setTimeout(resume, pauseMs));
         const t0 = performance.now();
         const reply = await send(request).catch((error: Error) => ({ status: 0, text: error.message }));
         if (reply.status !== 200) failure = `${reply.status} ${reply.text}`;
