@@ -1,4 +1,5 @@
 import type { GatewayDispute } from "@mx/processors/gateway";
+import { deliverSandboxNotices } from "@mx/sandbox/notices";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildings, properties } from "../../db/schema/buildings";
@@ -10,6 +11,7 @@ import { addCard } from "../../test/cards";
 import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { signUpOperator } from "../../test/operators";
 import { assertNotRestricted, RESTRICTION_REASONS, restrictPlayer } from "../auth/restriction";
+import { processorNotices } from "../webhooks/processor-notices";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -236,9 +238,14 @@ describe("evidence", () => {
   });
 });
 
-/** Waits (up to 15 s) for `read` to give something. */
+/**
+ * Waits (up to 15 s) for `read` to give something, delivering the sandbox processor's notices due meanwhile without
+ * their delay: on a busy machine the app's own sender (a sweep a second, 3 s after the payment, 5 s after a failed
+ * try) took longer than the wait.
+ */
 async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 150; i++) {
+    await deliverSandboxNotices(db(), processorNotices(t.app.deps, t.app.log));
     const value = await read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
