@@ -1,14 +1,22 @@
 export type Figures = { perSecond: number; p50: number; p99: number };
 
+/** The latency below which `p` per cent of these fall (0 when there are none). */
+export function percentile(latencies: number[], p: number): number {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
 /** Prints throughput and latency percentiles of `count` operations that took `elapsedMs` in all. */
 export function report(
   name: string,
   { latencies, elapsedMs, concurrency }: { latencies: number[]; elapsedMs: number; concurrency: number },
 ): Figures {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-  const result = { perSecond: (sorted.length * 1000) / elapsedMs, p50: pct(50), p99: pct(99) };
-  return printFigures(name, { ...result, count: sorted.length, concurrency });
+  const result = {
+    perSecond: (latencies.length * 1000) / elapsedMs,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+  return printFigures(name, { ...result, count: latencies.length, concurrency });
 }
 
 /** Prints figures measured elsewhere (another process). */

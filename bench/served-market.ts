@@ -26,7 +26,7 @@ import { TEST_CARDS } from "../apps/server/src/test/cards";
 import { machineBusy } from "./cpu";
 import { postFromAnotherProcess } from "./market";
 import type { PostRequest } from "./market-clients";
-import { type Figures, printFigures, report } from "./measure";
+import { type Figures, percentile, printFigures, report } from "./measure";
 import { type ProfileWindow, shareOnStack, summariseProfile } from "./profile";
 import {
   answering,
@@ -337,7 +337,7 @@ async function afterQuietSpells(served: ServedServer, run: Run) {
     requests: run.requests,
     pauseMs: QUIET_MS,
   });
-  const median = [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)] ?? Number.NaN;
+  const median = percentile(latencies, 50);
   console.log(
     `    one purchase after ${QUIET_MS / 1000} s with nothing to do, ${latencies.length} times: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms, median ${median.toFixed(1)} ms — ${meets(median <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms)`,
   );
