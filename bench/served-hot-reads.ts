@@ -76,10 +76,14 @@ type Cpu = { server: number | null; client: number | null };
 const perReply = (ticks: number | null, result: LoadResult, seconds: number) =>
   ticks === null || result.perSecond === 0 ? null : (ticks * 10_000) / (result.perSecond * seconds);
 
-/** CPU ticks a process has used (Linux /proc), or null elsewhere. */
-export function cpuTicks(pid: number): number | null {
+/**
+ * CPU ticks a process has used (Linux /proc), or null elsewhere; with `thread`, those of that one thread of it (a
+ * process's main thread has the process's own id).
+ */
+export function cpuTicks(pid: number, thread?: number): number | null {
   try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1] ?? "").split(" ");
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = (readFileSync(file, "utf8").split(") ")[1] ?? "").split(" ");
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return null;
