@@ -108,12 +108,9 @@ function spentBetween(
     const before = from.postgres.get(pid)?.ticks ?? 0;
     byDb.set(db, (byDb.get(db) ?? 0) + (ticks - before) * 10);
   }
-  return {
-    server: from.server !== null && to.server !== null ? (to.server - from.server) * 10 : null,
-    serverMain:
-      from.serverMain !== null && to.serverMain !== null ? (to.serverMain - from.serverMain) * 10 : null,
-    byDb,
-  };
+  const ms = (before: number | null, after: number | null) =>
+    before !== null && after !== null ? (after - before) * 10 : null;
+  return { server: ms(from.server, to.server), serverMain: ms(from.serverMain, to.serverMain), byDb };
 }
 
 /** Players made for the run, each with a session and a card added through the API as the web app adds one. */
