@@ -40,13 +40,18 @@ import {
 const BUYERS = 64;
 const IN_FLIGHT = 32;
 /**
- * Requests each warm-up makes before a measured run. PostgreSQL plans a prepared statement afresh for each of its
- * first five runs on a connection before it keeps one plan, and a plan of the batch statements takes 1–9 ms. One
- * batch runs at a time, yet in turn every one of the pool's connections runs each batch statement: after a warm-up
- * of 300, one in seven of the measured purchases' reserving and settling statements still paid for a plan (26 of
- * 192); after 1,200, one in twenty (6 of 132), as on a server past its first seconds of trade.
+ * Requests each warm-up makes before a measured run: what a server that has been trading for a few minutes no longer
+ * spends. PostgreSQL plans a prepared statement afresh for each of its first five runs on a connection before it keeps
+ * one plan (a plan of the batch statements takes 1–9 ms), and every pooled connection runs each batch statement in
+ * turn: after 300 purchases, one in seven of the measured batch statements still paid for a plan; after 1,200, one in
+ * twenty. V8 takes longer: it compiles a function with its optimising compiler once it has run ~3,000 times
+ * (Node 22's `--invocation-count-for-turbofan`), and most of a purchase's functions run once per purchase. After
+ * 1,200 the measured purchases ran those functions unoptimised while V8 compiled them on its other threads: in one
+ * server's life, windows of 1,500 purchases cost the server 1.13 ms each after 1,200 of warm-up, 1.03 ms after 2,700
+ * (0.39 ms of it V8's compiler threads) and 0.57–0.64 ms from 4,200 on (those threads 0.05 ms), with PostgreSQL's part
+ * level throughout (0.78–0.94 ms).
  */
-const WARM_UP = 1200;
+const WARM_UP = 4500;
 
 /**
  * How long the server has nothing to do before each purchase of the quiet-spell run: longer than pg-pool's default
@@ -289,6 +294,7 @@ async function marketRun(
     // A warm-up: the server's code compiled, its pools full and its statements prepared and planned for good on
     // every pooled connection (see WARM_UP).
     await postRun(served, admin, { ...buy(WARM_UP, "(warm-up)"), concurrency: IN_FLIGHT });
+    await asAutovacuumWould(served, sandboxDb ? sandboxUrl.toString() : null);
     const hello = await measureHello(helloPort, helloPid, quick);
     const fromUs = nowUs();
     const batchesBefore = await batchesOf(served, "purchase");
@@ -329,7 +335,7 @@ async function marketRun(
         `    one purchase in flight: p50 ${lone.figures.p50.toFixed(2)} ms — ${meets(lone.figures.p50 <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms); CPU per purchase: server ${lone.per(lone.spent.server)} ms, PostgreSQL on the product's tables ${lone.per(lone.spent.byDb.get(productDb) ?? 0)} ms`,
       );
       await developments(served, admin, new Map(buyers.map((b) => [b.id, b.token])), quick);
-      await afterQuietSpells(served, buy(quick ? 3 : 5, "(after a quiet spell)"));
+      await afterQuietSpells(served, buy(quick ? 3 : 5, "(after a quiet spell)"), helloPort);
     } else {
       console.log(
         `    ${meets(share >= GOALS.share && many.figures.p99 <= GOALS.p99)} the goal (≥ ${GOALS.share}% of the hello-world, p99 ≤ ${GOALS.p99} ms, ${IN_FLIGHT} in flight)`,
@@ -348,21 +354,27 @@ const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /**
  * One purchase at a time, each after `QUIET_MS` with nothing to do: what the player of a quiet game gets, where every
- * purchase comes alone after a spell of nothing.
+ * purchase comes alone after a spell of nothing. Then the bare hello-world asked the same way, after the same
+ * spells: what this machine makes of any request after a quiet spell (its processes and caches gone cold), without
+ * which the purchases' figure cannot be read.
  */
-async function afterQuietSpells(served: ServedServer, run: Run) {
+async function afterQuietSpells(served: ServedServer, run: Run, helloPort: number) {
   // One keep-alive connection throughout, as a browser keeps one across its player's pauses.
-  const { latencies } = await postFromAnotherProcess({
-    url: served.base,
-    path: run.path,
-    concurrency: 1,
-    requests: run.requests,
-    pauseMs: QUIET_MS,
-  });
-  const median = percentile(latencies, 50);
-  console.log(
-    `    one purchase after ${QUIET_MS / 1000} s with nothing to do, ${latencies.length} times: ${latencies.map((ms) => ms.toFixed(1)).join(", ")} ms, median ${median.toFixed(1)} ms — ${meets(median <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms)`,
+  const quietly = (url: string, path: string, requests: PostRequest[]) =>
+    postFromAnotherProcess({ url, path, concurrency: 1, requests, pauseMs: QUIET_MS });
+  const { latencies } = await quietly(served.base, run.path, run.requests);
+  const hello = await quietly(
+    `http://127.0.0.1:${helloPort}`,
+    "/",
+    run.requests.map((r, i) => ({ ...r, key: `quiet-hello-${i}` })),
   );
+  const median = percentile(latencies, 50);
+  const list = (ms: number[]) =>
+    `${ms.map((m) => m.toFixed(1)).join(", ")} ms, median ${percentile(ms, 50).toFixed(1)} ms`;
+  console.log(
+    `    one purchase after ${QUIET_MS / 1000} s with nothing to do, ${latencies.length} times: ${list(latencies)} — ${meets(median <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms)`,
+  );
+  console.log(`      the bare hello-world after the same spells, for comparison: ${list(hello.latencies)}`);
 }
 
 /**
@@ -402,6 +414,23 @@ function sandboxInServer(
   );
 }
 
+/**
+ * What PostgreSQL's autovacuum does while a server warms up in production: its tables vacuumed and analysed as they
+ * grow (each time a tenth of a table changes). This machine's PostgreSQL runs with autovacuum off, so without it the
+ * statistics stay those of the empty tables the warm-up began with: a prepared statement keeps the plan it was given
+ * on its sixth run (a plan nothing invalidates until a table is analysed), which read the purchases table whole to
+ * lock the few being settled (0.5 ms a statement at 2,500 purchases, growing with the table), and the partial indexes
+ * keep an entry for every row that ever matched them.
+ */
+async function asAutovacuumWould(served: ServedServer, sandboxUrl: string | null) {
+  await served.pool.query("vacuum analyze");
+  if (!sandboxUrl) return;
+  const sandbox = new pg.Client({ connectionString: sandboxUrl });
+  await sandbox.connect();
+  await sandbox.query("vacuum analyze");
+  await sandbox.end();
+}
+
 /** Developments over HTTP: the buildings just bought, one facade each, `IN_FLIGHT` at a time. */
 async function developments(
   served: ServedServer,
@@ -425,6 +454,7 @@ async function developments(
   });
   // A warm-up, as the purchases have: the develop path's code compiled and its statements planned for good.
   await postRun(served, admin, develop(0, WARM_UP, "(warm-up)"));
+  await asAutovacuumWould(served, null);
   const batchesBefore = await batchesOf(served, "development");
   const run = await postRun(served, admin, develop(WARM_UP, count, `(${IN_FLIGHT} in flight)`));
   console.log(`    ${perBatch(batchesBefore, await batchesOf(served, "development"), "developments")}`);

@@ -117,7 +117,10 @@ export async function readStates(
   if (buildingIds.length === 0) return new Map();
   const read = sql`select p.building_id, p.owner_id::text, p.for_sale, p.price_cents, p.development_level,
       p.constructing_until,
-      exists (select 1 from developments d where d.building_id = p.building_id and d.state = 'reserved') as paying,
+      -- The building's open development (at most one: developments_one_open_per_building), probed by building; as
+      -- an exists over reserved rows the planner took the unsettled index and read every entry it kept.
+      coalesce((select d.state = 'reserved' from developments d
+        where d.building_id = p.building_id and d.state in ('reserved', 'constructing')), false) as paying,
       p.frozen_dispute_id is not null as frozen
     from properties p
     where p.building_id = any(array(select json_array_elements_text(${JSON.stringify(buildingIds)}::json)))

@@ -1,7 +1,7 @@
 import { crashPoint } from "@mx/kit/crash-points";
 import type { GatewayDispute } from "@mx/processors/gateway";
 import { and, eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import type { Queryable, Tx } from "../../db/client";
 import { bids } from "../../db/schema/bids";
 import { properties } from "../../db/schema/buildings";
 import { disputes } from "../../db/schema/disputes";
@@ -13,7 +13,7 @@ import { clawBackClearing } from "../ledger/clearing";
 import { loseDispute, winDispute } from "./close-dispute";
 import { bookWithdrawal, type DisputeRow } from "./dispute-journals";
 import { announceFreeze, freezeBuilding } from "./freeze";
-import { type PaymentSubject, paymentSubjectOf } from "./payment-subject";
+import { type PaymentSubject, paymentSubjectOf, refuseEarlyNotice } from "./payment-subject";
 import { type GameReturn, releaseReturnedHolds } from "./return-to-game";
 
 /**
@@ -38,6 +38,9 @@ const isOpen = (state: DisputeState) => state === "needs_response" || state === 
  * it done. A dispute on a payment the platform does not know is logged and left.
  */
 export async function applyDispute(deps: AppDeps, dispute: GatewayDispute): Promise<void> {
+  if (!(await knownSubject(deps.db, dispute))) {
+    await refuseEarlyNotice(deps.db, deps.gateway, dispute.paymentIntentId, `dispute ${dispute.id}`);
+  }
   const back = await deps.db.transaction(async (tx) => {
     const subject =
       (await knownSubject(tx, dispute)) ?? (await paymentSubjectOf(tx, dispute.paymentIntentId));
@@ -61,7 +64,7 @@ export async function applyDispute(deps: AppDeps, dispute: GatewayDispute): Prom
 }
 
 /** What a dispute seen before concerns, as its row keeps it (the payment's rows may have moved on since). */
-async function knownSubject(tx: Tx, dispute: GatewayDispute): Promise<PaymentSubject | null> {
+async function knownSubject(tx: Queryable, dispute: GatewayDispute): Promise<PaymentSubject | null> {
   const [known] = await tx
     .select({
       subject: disputes.subject,

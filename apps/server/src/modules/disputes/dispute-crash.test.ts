@@ -7,7 +7,8 @@
  * PostgreSQL only: a killed process must leave a database another process can open, as a real server does.
  */
 
-import { sandboxNotices } from "@mx/sandbox/schema";
+import { deliverSandboxNotices } from "@mx/sandbox/notices";
+import { sandboxNotices, sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
@@ -18,13 +19,14 @@ import { ledgerJournals } from "../../db/schema/ledger";
 import { purchases } from "../../db/schema/purchases";
 import { collection, osmFeature } from "../../test/buildings";
 import { addCard } from "../../test/cards";
-import { restartAndRecover } from "../../test/crash";
+import { requestThatCrashes, restartAndRecover } from "../../test/crash";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
+import { processorNotices } from "../webhooks/processor-notices";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
 const SECRET = "crash-test-session-secret-0123456789abcdef";
@@ -144,4 +146,52 @@ describe.runIf(isPostgres)("a dispute's handling survives SIGKILL", () => {
       expect(await checkLedger(db())).toEqual([]);
     }, 120_000);
   }
+
+  it("a dispute told before the purchase it disputes is settled is told again once recovery has settled it", async () => {
+    const building = await newBuilding();
+    const buyer = await signUp(t);
+    const card = await addCard(t, buyer.token, FRAUDULENT);
+    // Killed once the card is charged and the dispute queued with the charge, before the settling transaction.
+    const server = await startServer({ CRASH_AT: "purchase.charged", SANDBOX_NOTICE_DELAY_MS: "600000" });
+    await requestThatCrashes(server, "properties/buy", buyer.token, {
+      buildingId: building.id,
+      paymentMethodId: card,
+      bidAmount: building.base / 100,
+      isApplePay: false,
+    });
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));
+    expect(purchase?.status).toBe("pending");
+    const [intent] = await db()
+      .select({ id: sandboxPaymentIntents.id })
+      .from(sandboxPaymentIntents)
+      .where(sql`${sandboxPaymentIntents.metadata}->>'operation' = ${`purchase:${purchase?.id}`}`);
+    const intentId = intent?.id ?? "";
+
+    // Told now, the dispute is not dropped as one on a payment the platform does not know: it waits in the queue.
+    const told = await deliverSandboxNotices(db(), processorNotices(t.app.deps, t.app.log));
+    expect(told.failed).toHaveLength(1);
+    expect(await db().select().from(disputes).where(eq(disputes.paymentIntentId, intentId))).toEqual([]);
+    const waiting = await noticeOf(intentId);
+    expect(waiting).toMatchObject({ state: "queued", attempts: 1 });
+    expect(waiting?.lastError).toContain(`purchase:${purchase?.id}, which is not settled yet`);
+
+    // Recovery settles the purchase (the notice held back meanwhile), and the dispute told again is recorded.
+    const holdBack = (at: ReturnType<typeof sql>) =>
+      db().update(sandboxNotices).set({ notBefore: at }).where(eq(sandboxNotices.subject, intentId));
+    await holdBack(sql`now() + interval '1 hour'`);
+    await restartAndRecover(
+      () => startServer({ SANDBOX_NOTICE_DELAY_MS: "600000" }),
+      async () =>
+        (await db().select().from(purchases).where(eq(purchases.userId, buyer.userId)))[0]?.status ===
+        "completed",
+    );
+    await holdBack(sql`now()`);
+    const again = await deliverSandboxNotices(db(), processorNotices(t.app.deps, t.app.log));
+    expect(again.failed).toEqual([]);
+    const [row] = await db().select().from(disputes).where(eq(disputes.paymentIntentId, intentId));
+    expect(row).toMatchObject({ subject: "purchase", subjectId: purchase?.id, state: "needs_response" });
+    const [property] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
+    expect(property).toMatchObject({ ownerId: buyer.userId, frozenDisputeId: row?.id });
+    expect(await checkLedger(db())).toEqual([]);
+  }, 120_000);
 });

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { deliverSandboxNotices } from "@mx/sandbox/notices";
-import { sandboxPaymentIntents } from "@mx/sandbox/schema";
+import { sandboxNotices, sandboxPaymentIntents } from "@mx/sandbox/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildings, properties } from "../../db/schema/buildings";
 import { fraudWarnings } from "../../db/schema/disputes";
+import { paymentCustomers } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
 import { users } from "../../db/schema/users";
 import { collection, osmFeature } from "../../test/buildings";
@@ -100,5 +102,59 @@ describe("an early fraud warning from the sandbox", () => {
       .where(eq(sandboxPaymentIntents.id, intentId));
     expect(intentAfter?.refundedCents).toBe(purchase?.totalCents);
     expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+  });
+});
+
+// Last: the payment it leaves (charged, its purchase failed by hand) is one the money checks of the others would report.
+describe("an early fraud warning told early", () => {
+  it("told while the purchase it warns of is unsettled, waits in the queue; told once it has ended, is acted on as it ended", async () => {
+    const buyer = await signUp(t);
+    const card = await addCard(t, buyer.token, WARNED);
+    const building = await newBuilding();
+    // A purchase reserved and charged, as a process that stopped before settling it leaves it.
+    const id = randomUUID();
+    await db().insert(purchases).values({
+      id,
+      userId: buyer.userId,
+      buildingId: building.id,
+      priceCents: building.base,
+      totalCents: building.base,
+      status: "pending",
+      paymentMethodId: card,
+    });
+    const [customer] = await db()
+      .select({ id: paymentCustomers.customerId })
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.userId, buyer.userId));
+    const intent = await t.app.deps.gateway.createPaymentIntent({
+      amountCents: building.base,
+      currency: "usd",
+      customerId: customer?.id ?? "",
+      paymentMethodId: card,
+      captureMethod: "automatic",
+      metadata: { operation: `purchase:${id}` },
+      idempotencyKey: `purchase:${id}`,
+    });
+    expect(intent.status).toBe("succeeded");
+    const warned = () =>
+      db().select().from(fraudWarnings).where(eq(fraudWarnings.paymentIntentId, intent.id));
+    const notice = async () =>
+      (await db().select().from(sandboxNotices).where(eq(sandboxNotices.subject, intent.id)))[0];
+
+    expect((await deliver()).failed).toHaveLength(1);
+    expect(await warned()).toEqual([]);
+    expect(await notice()).toMatchObject({ state: "queued", attempts: 1 });
+    expect((await notice())?.lastError).toContain(`purchase:${id}, which is not settled yet`);
+
+    // The purchase ends without the building (recovery refunded it): told again, the warning finds nothing bought.
+    await db().update(purchases).set({ status: "failed" }).where(eq(purchases.id, id));
+    await db()
+      .update(sandboxNotices)
+      .set({ notBefore: new Date() })
+      .where(eq(sandboxNotices.subject, intent.id));
+    expect((await deliver()).failed).toEqual([]);
+    expect(await warned()).toMatchObject([{ outcome: "not_found" }]);
+    const [player] = await db().select().from(users).where(eq(users.id, buyer.userId));
+    expect(player?.restrictedReason ?? null).toBeNull();
   });
 });

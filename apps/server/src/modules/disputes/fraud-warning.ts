@@ -9,7 +9,7 @@ import { providerOf } from "../payments/paypal-gateway";
 import { cancelWarnedHold } from "./fraud-warning-hold";
 import { refundWarnedPayment } from "./fraud-warning-refunds";
 import type { FraudWarningOutcome, FraudWarningRow } from "./fraud-warning-rows";
-import { paymentSubjectOf } from "./payment-subject";
+import { paymentSubjectOf, refuseEarlyNotice } from "./payment-subject";
 
 /** `radar.early_fraud_warning.created` (or the sandbox's notice): the warning re-read from the processor, and acted on. */
 export async function handleFraudWarningNotice(deps: AppDeps, warningId: string): Promise<void> {
@@ -26,6 +26,12 @@ export async function handleFraudWarningNotice(deps: AppDeps, warningId: string)
  */
 export async function applyFraudWarning(deps: AppDeps, warning: GatewayFraudWarning): Promise<void> {
   const processor = providerOf(deps.gateway, warning.paymentIntentId);
+  await refuseEarlyNotice(
+    deps.db,
+    deps.gateway,
+    warning.paymentIntentId,
+    `early fraud warning ${warning.id}`,
+  );
   const row = await deps.db.transaction((tx) => recordWarning(tx, processor, warning));
   if (row.outcome === "hold_released")
     await releaseHold(deps, { id: row.subjectId ?? "", paymentIntentId: row.paymentIntentId });

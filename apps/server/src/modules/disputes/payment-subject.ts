@@ -1,7 +1,11 @@
 import { queryRows } from "@mx/kit/sql";
-import { sql } from "drizzle-orm";
+import { type GatewayIntent, GatewayRequestError, type PaymentGateway } from "@mx/processors/gateway";
+import { type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import type { DisputeSubject } from "../../db/schema/states";
+import { bidHoldKey } from "../bids/bid-rows";
+import { developmentChargeKey } from "../developments/development-rows";
+import { purchaseChargeKey } from "../properties/settle-purchase";
 
 /** What a payment bought, found by its processor id: its row, the building (none for a shop order) and who paid. */
 export type PaymentSubject = {
@@ -46,4 +50,76 @@ export async function paymentSubjectOf(
   return row
     ? { subject: row.subject, subjectId: row.subject_id, buildingId: row.building_id, payerId: row.payer_id }
     : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Each operation that charges a card: the key its intents carry as `operation` metadata (the one its money operation
+ * makes them under), and where it keeps its row while the payment is made and not yet settled.
+ */
+const UNSETTLED: { key: (id: string) => string; open: (id: string) => SQL }[] = [
+  {
+    key: purchaseChargeKey,
+    open: (id) => sql`select 1 from purchases where id = ${id}::uuid and status = 'pending'`,
+  },
+  {
+    key: developmentChargeKey,
+    open: (id) => sql`select 1 from developments where id = ${id}::uuid and state = 'reserved'`,
+  },
+  {
+    key: bidHoldKey,
+    open: (id) => sql`select 1 from bids where id = ${id}::uuid and status in ('holding', 'accepting')`,
+  },
+];
+
+/**
+ * The operation that made a payment and has not settled it yet (a purchase or development reserved, a bid's hold or
+ * its capture under way), named by the `operation` metadata every intent the platform creates carries; null if there
+ * is none, or the processor has no such payment.
+ */
+async function unsettledOperationOf(
+  q: Queryable,
+  gateway: PaymentGateway,
+  paymentIntentId: string,
+): Promise<string | null> {
+  let intent: GatewayIntent;
+  try {
+    intent = await gateway.retrievePaymentIntent(paymentIntentId);
+  } catch (error) {
+    if (error instanceof GatewayRequestError && error.statusCode === 404) return null;
+    throw error;
+  }
+  const operation = intent.metadata.operation ?? "";
+  // The row's id ends the key; which operation made it is told by rebuilding the key from that id.
+  const id = operation.slice(-36);
+  const made = UUID.test(id) ? UNSETTLED.find(({ key }) => key(id) === operation) : undefined;
+  if (!made) return null;
+  return (await queryRows(q, made.open(id))).length > 0 ? operation : null;
+}
+
+/** A processor's notice about a payment whose operation has not settled it yet: to be told again later. */
+class EarlyNoticeError extends Error {
+  constructor(what: string, operation: string) {
+    super(`${what} concerns the payment of ${operation}, which is not settled yet; it is to be told again`);
+    this.name = "EarlyNoticeError";
+  }
+}
+
+/**
+ * Throws EarlyNoticeError when a notice (a dispute, an early fraud warning) concerns a payment the platform made but
+ * has not settled: the processor may tell of it between the charge and the settling transaction, or before recovery
+ * settles the payment of a process that stopped. Taken for a payment the platform does not know, the notice would be
+ * dropped; thrown, it is told again (Stripe's webhook answered 500, the sandbox's queue tried later). A settling
+ * that commits between the two reads is found by the caller's transaction, which reads what the payment bought again.
+ */
+export async function refuseEarlyNotice(
+  q: Queryable,
+  gateway: PaymentGateway,
+  paymentIntentId: string,
+  what: string,
+): Promise<void> {
+  if (await paymentSubjectOf(q, paymentIntentId)) return;
+  const operation = await unsettledOperationOf(q, gateway, paymentIntentId);
+  if (operation) throw new EarlyNoticeError(what, operation);
 }
