@@ -334,7 +334,11 @@ async function marketRun(
       console.log(
         `    one purchase in flight: p50 ${lone.figures.p50.toFixed(2)} ms — ${meets(lone.figures.p50 <= GOALS.lonePurchaseP50)} the goal (≤ ${GOALS.lonePurchaseP50} ms); CPU per purchase: server ${lone.per(lone.spent.server)} ms, PostgreSQL on the product's tables ${lone.per(lone.spent.byDb.get(productDb) ?? 0)} ms`,
       );
-      await developments(served, admin, new Map(buyers.map((b) => [b.id, b.token])), quick);
+      await developments(served, admin, {
+        tokenOf: new Map(buyers.map((b) => [b.id, b.token])),
+        sandboxUrl: sandboxDb ? sandboxUrl.toString() : null,
+        quick,
+      });
       await afterQuietSpells(served, buy(quick ? 3 : 5, "(after a quiet spell)"), helloPort);
     } else {
       console.log(
@@ -431,12 +435,14 @@ async function asAutovacuumWould(served: ServedServer, sandboxUrl: string | null
   await sandbox.end();
 }
 
-/** Developments over HTTP: the buildings just bought, one facade each, `IN_FLIGHT` at a time. */
+/**
+ * Developments over HTTP: the buildings just bought, one facade each, `IN_FLIGHT` at a time; the sandbox's database,
+ * when it has one of its own, vacuumed after the warm-up with the product's.
+ */
 async function developments(
   served: ServedServer,
   admin: pg.Client,
-  tokenOf: Map<string, string>,
-  quick: boolean,
+  { tokenOf, sandboxUrl, quick }: { tokenOf: Map<string, string>; sandboxUrl: string | null; quick: boolean },
 ) {
   const { rows } = await served.pool.query<{ building_id: string; owner_id: string }>(
     "select building_id, owner_id::text from properties where owner_id is not null and development_level = 0 order by building_id",
@@ -454,7 +460,7 @@ async function developments(
   });
   // A warm-up, as the purchases have: the develop path's code compiled and its statements planned for good.
   await postRun(served, admin, develop(0, WARM_UP, "(warm-up)"));
-  await asAutovacuumWould(served, null);
+  await asAutovacuumWould(served, sandboxUrl);
   const batchesBefore = await batchesOf(served, "development");
   const run = await postRun(served, admin, develop(WARM_UP, count, `(${IN_FLIGHT} in flight)`));
   console.log(`    ${perBatch(batchesBefore, await batchesOf(served, "development"), "developments")}`);

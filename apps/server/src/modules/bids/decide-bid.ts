@@ -184,6 +184,7 @@ export function acceptOperation(deps: AppDeps): Resumable<BidRow, HeldBid[]> {
   return {
     name: "accept",
     gateway,
+    db,
     words: { notCompleted: "The sale could not be completed; the bidder has been refunded." },
     chargeKey: (row) => bidCaptureKey(row.id),
     refundKey: (row) => bidRefundKey(row.id),

@@ -207,6 +207,7 @@ export function holdOperation(
   return {
     name: "bid",
     gateway,
+    db,
     captureMethod: "manual",
     settlesOnRecovery: false,
     chargeKey: (row) => bidHoldKey(row.id),

@@ -31,6 +31,7 @@ export function developmentOperation(
     // Its settling statement writes payment_intent_id, and beginRefund does when it is refunded instead.
     settleNamesIntent: true,
     gateway,
+    db,
     words: {
       processing:
         "Your payment is still being processed. Construction starts once it clears; if it does not, nothing is charged.",

@@ -22,10 +22,13 @@ import { addCard } from "../../test/cards";
 import { requestThatCrashes, restartAndRecover } from "../../test/crash";
 import { createTestDatabase } from "../../test/database";
 import { signUp, type TestApp, testAppOf } from "../../test/harness";
+import { moneyProblems } from "../../test/money";
 import { type ServerProcess, startServerProcess } from "../../test/server-process";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
 import { checkLedger } from "../ledger/check-ledger";
+import { RefundAwaitsDisputeError } from "../money/disputed-refund";
+import { refundPurchasePayment } from "../properties/refund-purchase";
 import { processorNotices } from "../webhooks/processor-notices";
 
 const isPostgres = process.env.DATABASE_URL?.startsWith("postgres") ?? false;
@@ -193,5 +196,57 @@ describe.runIf(isPostgres)("a dispute's handling survives SIGKILL", () => {
     const [property] = await db().select().from(properties).where(eq(properties.buildingId, building.id));
     expect(property).toMatchObject({ ownerId: buyer.userId, frozenDisputeId: row?.id });
     expect(await checkLedger(db())).toEqual([]);
+  }, 120_000);
+
+  it("a refund a lost dispute's chargeback made, killed before the purchase is marked refunded, ends once after a restart", async () => {
+    // Every notice queued so far delivered now, by this process.
+    const deliverNow = async () => {
+      await db()
+        .update(sandboxNotices)
+        .set({ notBefore: sql`now()` })
+        .where(eq(sandboxNotices.state, "queued"));
+      await deliverSandboxNotices(db(), processorNotices(t.app.deps, t.app.log));
+    };
+    const { intentId } = await disputedPurchase();
+    await deliverNow();
+    const [opened] = await db().select().from(disputes).where(eq(disputes.paymentIntentId, intentId));
+    expect(opened?.state).toBe("needs_response");
+    const [purchase] = await db().select().from(purchases).where(eq(purchases.paymentIntentId, intentId));
+    if (!purchase) throw new Error("no purchase");
+    // Begun as the console's refund begins, then refused by the processor: it waits for the dispute.
+    await expect(
+      refundPurchasePayment(t.app.deps, purchase, "refunded by the console"),
+    ).rejects.toBeInstanceOf(RefundAwaitsDisputeError);
+    await t.app.deps.gateway.submitDisputeEvidence({
+      id: opened?.processorId ?? "",
+      text: "losing_evidence",
+    });
+    await deliverNow();
+    const [lost] = await db().select().from(disputes).where(eq(disputes.paymentIntentId, intentId));
+    expect(lost?.state).toBe("lost");
+
+    const statusOf = async () =>
+      (await db().select().from(purchases).where(eq(purchases.id, purchase.id)))[0]?.status;
+    const chargebackRefunds = () =>
+      db()
+        .select({ id: ledgerJournals.id })
+        .from(ledgerJournals)
+        .where(
+          sql`${ledgerJournals.kind} = 'chargeback_refund' and ${ledgerJournals.reference} = ${lost?.id}`,
+        );
+    // The server's recovery asks the processor again, is refused, finds the dispute lost, posts the chargeback's
+    // journal, and is killed before it marks the purchase refunded.
+    await killedAtItsPoint(await startServer({ CRASH_AT: "purchase.charged-back" }));
+    expect(await chargebackRefunds()).toHaveLength(1);
+    expect(await statusOf()).toBe("refunding");
+
+    await restartAndRecover(
+      startServer,
+      async () => (await statusOf()) === "refunded",
+      async () => `the purchase is ${await statusOf()}`,
+    );
+    expect(await chargebackRefunds()).toHaveLength(1);
+    expect((await t.app.deps.gateway.retrievePaymentIntent(intentId)).refundedCents).toBe(0);
+    expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
   }, 120_000);
 });

@@ -1,10 +1,11 @@
 import { deliverSandboxNotices } from "@mx/sandbox/notices";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bids } from "../../db/schema/bids";
 import { buildings, properties } from "../../db/schema/buildings";
 import { developments } from "../../db/schema/developments";
 import { disputes } from "../../db/schema/disputes";
+import { ledgerEntries, ledgerJournals } from "../../db/schema/ledger";
 import { purchases } from "../../db/schema/purchases";
 import { users } from "../../db/schema/users";
 import { collection, giveBuilding, osmFeature } from "../../test/buildings";
@@ -13,6 +14,11 @@ import { createTestApp, signUp, type TestApp } from "../../test/harness";
 import { moneyProblems } from "../../test/money";
 import { importBuildings } from "../buildings/import-buildings";
 import { parseFootprints } from "../buildings/parse-footprints";
+import { accounts } from "../ledger/ledger";
+import { RefundAwaitsDisputeError } from "../money/disputed-refund";
+import { purchaseOperation } from "../properties/purchase-operation";
+import { recoverPurchaseBy } from "../properties/purchase-recovery";
+import { refundPurchasePayment } from "../properties/refund-purchase";
 import { processorNotices } from "../webhooks/processor-notices";
 
 /**
@@ -75,19 +81,26 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
+/** A building bought with the card the sandbox disputes as fraudulent, as a player buys it. */
+async function boughtWithDisputedCard() {
+  const building = await newBuilding();
+  const buyer = await payer(FRAUDULENT);
+  const bought = await post("buy", buyer.token, {
+    buildingId: building.id,
+    paymentMethodId: buyer.card,
+    bidAmount: building.base / 100,
+    isApplePay: false,
+  });
+  expect(bought.statusCode, bought.body).toBe(200);
+  const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));
+  if (!purchase) throw new Error("the purchase was not written");
+  return { building, buyer, purchase };
+}
+
 describe("disputes from the sandbox's test cards", () => {
   it("freezes a purchase paid with 0259 within seconds; winning evidence unfreezes it", async () => {
-    const building = await newBuilding();
-    const buyer = await payer(FRAUDULENT);
-    const bought = await post("buy", buyer.token, {
-      buildingId: building.id,
-      paymentMethodId: buyer.card,
-      bidAmount: building.base / 100,
-      isApplePay: false,
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    const [purchase] = await db().select().from(purchases).where(eq(purchases.userId, buyer.userId));
-    const intentId = purchase?.paymentIntentId ?? "";
+    const { building, buyer, purchase } = await boughtWithDisputedCard();
+    const intentId = purchase.paymentIntentId ?? "";
     // The app's own notice worker delivers it, without help.
     const row = await until(
       () => disputeOf(intentId),
@@ -97,7 +110,7 @@ describe("disputes from the sandbox's test cards", () => {
       processor: "sandbox",
       subject: "purchase",
       reason: "fraudulent",
-      amountCents: purchase?.totalCents,
+      amountCents: purchase.totalCents,
       feeCents: 1500,
       fundsWithdrawn: true,
       state: "needs_response",
@@ -174,5 +187,85 @@ describe("disputes from the sandbox's test cards", () => {
     });
     expect((await propertyOf(building.id))?.frozenDisputeId).toBe(row?.id);
     expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+  });
+
+  /**
+   * A refund begun before the processor disputed its payment (the console's, or an early fraud warning's, started
+   * while the dispute was still on its way): the processor refuses it, and the dispute decides.
+   */
+  describe("a refund begun before its payment was disputed", () => {
+    async function refundingDisputedPurchase() {
+      const { purchase } = await boughtWithDisputedCard();
+      const intentId = purchase.paymentIntentId ?? "";
+      await until(
+        () => disputeOf(intentId),
+        (found) => found !== undefined,
+      );
+      // The refund's first transaction commits (the building back to the game, its journal posted); the processor
+      // then refuses it: the refund waits for the dispute.
+      await expect(
+        refundPurchasePayment(t.app.deps, purchase, "refunded by the console"),
+      ).rejects.toBeInstanceOf(RefundAwaitsDisputeError);
+      const statusOf = async () =>
+        (await db().select().from(purchases).where(eq(purchases.id, purchase.id)))[0]?.status;
+      expect(await statusOf()).toBe("refunding");
+      // Recovery finds it waiting, and asks no more of the processor while the dispute is open.
+      const recover = () =>
+        recoverPurchaseBy(
+          t.app.deps,
+          purchaseOperation(t.app.deps),
+          purchase.id,
+          new Date(Date.now() + 3_600_000),
+        );
+      expect(await recover()).toBe("waiting");
+      expect(await statusOf()).toBe("refunding");
+      return { intentId, recover, statusOf };
+    }
+
+    const chargebackRefunds = (disputeId: string) =>
+      db()
+        .select({ id: ledgerJournals.id })
+        .from(ledgerJournals)
+        .where(and(eq(ledgerJournals.kind, "chargeback_refund"), eq(ledgerJournals.reference, disputeId)));
+
+    it("a lost dispute's chargeback ends it: no refund at the processor, and no loss booked for it", async () => {
+      const { intentId, recover, statusOf } = await refundingDisputedPurchase();
+      const decided = await answer(intentId, "losing_evidence");
+      expect(decided?.state).toBe("lost");
+      expect(await recover()).toBe("refunded");
+      expect(await statusOf()).toBe("refunded");
+      expect((await t.app.deps.gateway.retrievePaymentIntent(intentId)).refundedCents).toBe(0);
+      expect(await chargebackRefunds(decided?.id ?? "")).toHaveLength(1);
+      // The dispute's loss and the chargeback's refund cancel out: the payer was refunded once, by their bank.
+      const losses = await db()
+        .select({ cents: ledgerEntries.amountCents })
+        .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+        .where(
+          and(
+            eq(ledgerJournals.reference, decided?.id ?? ""),
+            inArray(ledgerJournals.kind, ["dispute_lost", "chargeback_refund"]),
+            eq(ledgerEntries.account, accounts.chargebackLosses),
+          ),
+        );
+      expect(losses.map((l) => Number(l.cents)).sort((a, b) => a - b)).toEqual([
+        -(decided?.amountCents ?? 0),
+        decided?.amountCents ?? 0,
+      ]);
+      expect(await recover()).toBe("settled already");
+      expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+    });
+
+    it("a won dispute lets the processor refund it", async () => {
+      const { intentId, recover, statusOf } = await refundingDisputedPurchase();
+      const decided = await answer(intentId, "winning_evidence");
+      expect(decided?.state).toBe("won");
+      expect(await recover()).toBe("refunded");
+      expect(await statusOf()).toBe("refunded");
+      const intent = await t.app.deps.gateway.retrievePaymentIntent(intentId);
+      expect(intent.refundedCents).toBe(intent.amountCents);
+      expect(await chargebackRefunds(decided?.id ?? "")).toEqual([]);
+      expect(await moneyProblems(db(), t.app.deps.gateway)).toEqual([]);
+    });
   });
 });

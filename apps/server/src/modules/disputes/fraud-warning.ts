@@ -5,6 +5,7 @@ import { disputes, fraudWarnings } from "../../db/schema/disputes";
 import type { AppDeps } from "../../deps";
 import { RESTRICTION_REASONS, restrictPlayer } from "../auth/restriction";
 import { releaseHold } from "../bids/release-holds";
+import { RefundAwaitsDisputeError } from "../money/disputed-refund";
 import { providerOf } from "../payments/paypal-gateway";
 import { cancelWarnedHold } from "./fraud-warning-hold";
 import { refundWarnedPayment } from "./fraud-warning-refunds";
@@ -130,11 +131,16 @@ export async function findUnhandledFraudWarnings(deps: AppDeps, now = new Date()
 export async function recoverFraudWarning(deps: AppDeps, id: string): Promise<void> {
   const [row] = await deps.db.select().from(fraudWarnings).where(eq(fraudWarnings.id, id));
   if (!row || row.handledAt) return;
-  await applyFraudWarning(deps, {
-    id: row.processorId,
-    paymentIntentId: row.paymentIntentId,
-    fraudType: row.fraudType,
-    actionable: true,
-    createdAt: row.createdAt,
-  });
+  try {
+    await applyFraudWarning(deps, {
+      id: row.processorId,
+      paymentIntentId: row.paymentIntentId,
+      fraudType: row.fraudType,
+      actionable: true,
+      createdAt: row.createdAt,
+    });
+  } catch (error) {
+    // Its refund waits for the dispute opened on the payment since it began: the warning is finished on a later round.
+    if (!(error instanceof RefundAwaitsDisputeError)) throw error;
+  }
 }

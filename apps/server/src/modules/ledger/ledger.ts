@@ -86,6 +86,11 @@ export const JOURNAL_KINDS = [
   "dispute_lost",
   /** A sale by bid refunded to the buyer after an early fraud warning (reference: the bid's id). */
   "sale_refund",
+  /**
+   * A refund the processor refused because its charge was disputed, ended when the dispute was lost: the chargeback
+   * was the refund, so the charge stays in card funding and the loss is taken back (reference: the dispute's id).
+   */
+  "chargeback_refund",
 ] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 

@@ -199,6 +199,7 @@ const disputeWords = {
   dispute_withdrawn: (building: string) => `Payment for ${building} disputed`,
   dispute_reinstated: (building: string) => `Dispute on ${building} won`,
   dispute_lost: (building: string) => `Dispute on ${building} lost`,
+  chargeback_refund: (building: string) => `Refund for ${building} made by the chargeback`,
   sale_refund: (building: string) => `Refunded: buying ${building} was taken back`,
 } as const;
 
@@ -285,6 +286,7 @@ export function movementOf(j: PlayerJournal, userId: string): Movement {
     case "dispute_withdrawn":
     case "dispute_reinstated":
     case "dispute_lost":
+    case "chargeback_refund":
       // Between the processor and the platform (or the buyer's card): they touch no player's account, so they show
       // here only if they ever do.
       return {

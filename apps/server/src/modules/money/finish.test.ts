@@ -1,6 +1,7 @@
 import { AppError } from "@mx/kit/errors";
 import { CardError, type GatewayIntent, type PaymentGateway } from "@mx/processors/gateway";
 import { describe, expect, it } from "vitest";
+import type { Db } from "../../db/client";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
 import {
   ACCOUNT_DELETED,
@@ -58,6 +59,8 @@ function operation(processor: GatewayIntent, options: { captured?: GatewayIntent
   const op: Resumable<Row, string> = {
     name: "test",
     gateway,
+    // Never reached: no refund here is refused as disputed.
+    db: {} as Db,
     words: { processing: "still processing" },
     chargeKey: (row) => `test:${row.id}`,
     refundKey: (row) => `test-refund:${row.id}`,

@@ -1,15 +1,15 @@
 import { crashPoint, failPoint } from "@mx/kit/crash-points";
 import { AppError } from "@mx/kit/errors";
-import {
-  CardError,
-  type GatewayIntent,
-  GatewayRequestError,
-  type PaymentGateway,
-} from "@mx/processors/gateway";
+import { CardError, type GatewayIntent, GatewayRequestError } from "@mx/processors/gateway";
 import { AUTHENTICATION_FAILED } from "../payments/bank-check";
 import { confirmApproved, isPaypalIntent, PAYPAL_CANCELLED } from "../payments/paypal-gateway";
 import { tooManyWaiting } from "../payments/waiting-payments";
+import { RefundAwaitsDisputeError, refundTakenByChargeback, refusedAsDisputed } from "./disputed-refund";
 import { cancelIntent } from "./intents";
+import type { MoneyOperation, Resumable, Step } from "./operation-shape";
+
+// What an operation says of itself (its keys, phases and steps) lives beside the skeleton here that runs it.
+export type { MoneyOperation, Resumable, Step } from "./operation-shape";
 
 // The second shape, a request sent under a committed row's key (money out, a hold let go), lives beside this one.
 export {
@@ -32,69 +32,6 @@ export {
  * releases or refunds everything else. Each operation says how its steps are done; the order, the crash points
  * and the decisions live here, once.
  */
-
-/** Where an unfinished operation stands, as its row records it. */
-type OpenPhase = "reserved" | "refunding";
-
-export type MoneyOperation<Row, Done> = {
-  /** Names its crash points: `<name>.reserved`, `.answered`, `.charged`, `.noted`, `.settle` (a failure), `.settled`,
-   * `.refunding`. */
-  name: string;
-  /** The processor it asks (refunds and cancellations go through it too). */
-  gateway: PaymentGateway;
-  /** What the player is told when the payment is still processing, and when it could not be completed. */
-  words?: { processing?: string; notCompleted?: string };
-  /**
-   * `manual` for an operation whose charge is a hold (a bid): the processor's `requires_capture` is then what
-   * "paid" means, and giving the money back means letting the hold go (`refund`). Automatic by default.
-   */
-  captureMethod?: "automatic" | "manual";
-  /**
-   * Whether recovery settles an operation it finds paid (the default), or gives the money back: a bid whose hold
-   * was made by a process that stopped is not placed minutes later behind the bidder's back.
-   */
-  settlesOnRecovery?: boolean;
-  /**
-   * Whether `settle` (and `beginRefund`, which replaces it when it cannot) write the paid intent's id themselves: a
-   * paid intent is then not noted before them, which spares each batch a statement; a stop in between finds it by
-   * its key. An intent that waits (the player, or processing) is noted all the same.
-   */
-  settleNamesIntent?: boolean;
-  /** The processor's idempotency keys, fixed by the row. */
-  chargeKey(row: Row): string;
-  refundKey(row: Row): string;
-  /** What the processor is to take, in cents: 0 when other means (credits) pay it all, and nothing is charged. */
-  chargeCents(row: Row): number;
-  /** The row's unfinished phase, or null once it is settled one way or the other. */
-  phase(row: Row): OpenPhase | null;
-  /** The processor intent the row noted, if any. */
-  intentId(row: Row): string | null;
-  /** Step 2: asks the processor for the money, under `chargeKey`. */
-  charge(row: Row): Promise<GatewayIntent>;
-  /** Notes the processor's intent on the row (committed), so recovery finds it by id. */
-  note(row: Row, intent: GatewayIntent): Promise<void>;
-  /**
-   * Notes that the payment now waits for the player (their bank, PayPal); false if they may not wait for more now,
-   * or the refusal to give them when they may not for another reason (as many started today as a day allows).
-   */
-  awaitPlayer(row: Row, intent: GatewayIntent): Promise<boolean | AppError>;
-  /** Step 3, in one transaction with its journal; null when it can no longer be settled (the money then goes back). */
-  settle(row: Row, intent: GatewayIntent | null): Promise<Done | null>;
-  /** What a row settled already gave (a repeat, or recovery that found it done meanwhile); null if it did not settle. */
-  settled(row: Row): Promise<Done | null>;
-  /** Ends a row that kept no money (failed), giving back anything it held; false if it was settled meanwhile. */
-  release(row: Row, failure: string): Promise<boolean>;
-  /** Marks the row refunding before the processor is asked (committed); false if it was settled meanwhile. */
-  beginRefund(row: Row, failure: string, intentId: string | null): Promise<boolean>;
-  /** Ends a refunding row refunded, giving back anything it held. */
-  endRefund(row: Row, failure: string): Promise<void>;
-  /** Gives the processor's money back; by default a refund of the intent under `refundKey`. */
-  refund?(row: Row, intentId: string): Promise<void>;
-  /** Told when runOperation is done with a row, however it ended (see `together`'s `untilDone`). */
-  finished?(row: Row): void;
-};
-
-export type Step<Done> = { done: Done } | { waiting: GatewayIntent };
 
 /** Whether the processor refused for certain (nothing can be taken under the key), rather than went unheard. */
 const refused = (error: unknown) =>
@@ -188,7 +125,9 @@ async function settleOrRefund<Row, Done>(
 /**
  * Gives a charged operation's money back: marked refunding first (committed), then the processor asked under the
  * refund key, then settled refunded. Asked again after a stop, the same key refunds once. False if the row was
- * settled meanwhile (it keeps its money).
+ * settled meanwhile (it keeps its money). A charge its cardholder disputed first is not refunded by the processor:
+ * the refund then ends through the dispute once it is lost (the chargeback gave the money back), and waits until
+ * then (RefundAwaitsDisputeError, the row left refunding for recovery); a dispute won lets the processor refund.
  */
 export async function refundOperation<Row, Done>(
   op: MoneyOperation<Row, Done>,
@@ -199,26 +138,20 @@ export async function refundOperation<Row, Done>(
   if (!(await op.beginRefund(row, failure, intentId))) return false;
   crashPoint(`${op.name}.refunding`);
   if (intentId) {
-    if (op.refund) await op.refund(row, intentId);
-    else await op.gateway.refund({ paymentIntentId: intentId, idempotencyKey: op.refundKey(row) });
+    try {
+      if (op.refund) await op.refund(row, intentId);
+      else await op.gateway.refund({ paymentIntentId: intentId, idempotencyKey: op.refundKey(row) });
+    } catch (error) {
+      if (!refusedAsDisputed(error)) throw error;
+      if (!(await refundTakenByChargeback(op.db, intentId))) {
+        throw new RefundAwaitsDisputeError(intentId, { cause: error });
+      }
+      crashPoint(`${op.name}.charged-back`);
+    }
   }
   await op.endRefund(row, failure);
   return true;
 }
-
-/**
- * An operation that is finished from outside its request (the player back from their bank or PayPal, the
- * processor's notice, recovery): how its intent is found and cancelled, and whose it is.
- */
-export type Resumable<Row, Done> = MoneyOperation<Row, Done> & {
-  find(row: Row): Promise<GatewayIntent | null>;
-  cancel(intent: GatewayIntent): Promise<void>;
-  /**
-   * Whether the player it is for has deleted their account: it then never settles, and its money goes back. Its
-   * `settle` refuses such a player as well, under the building's lock, for a deletion that commits meanwhile.
-   */
-  playerGone(row: Row): Promise<boolean>;
-};
 
 /** Why an operation whose player deleted their account ended. */
 export const ACCOUNT_DELETED = "The account was deleted before the payment was completed; nothing is kept.";
@@ -306,11 +239,25 @@ export type Recovery = "settled" | "refunded" | "released" | "waiting" | "settle
 
 /**
  * Resumes an unfinished operation from its recorded phase and the processor's record of its key: paid → settled
- * (or refunded if it can no longer be, as for a player whose account is deleted); a refund begun → asked again under its key; never charged, refused or
- * abandoned → released, with any open intent cancelled; still processing, or waiting for the player within
- * `waitUntil` → left waiting.
+ * (or refunded if it can no longer be, as for a player whose account is deleted); a refund begun → asked again
+ * under its key; never charged, refused or abandoned → released, with any open intent cancelled; still processing,
+ * waiting for the player within `waitUntil`, or a refund waiting for the dispute of its charge → left waiting.
  */
 export async function recoverOperation<Row, Done>(
+  op: Resumable<Row, Done>,
+  row: Row,
+  when: { waitUntil: Date | null; now?: Date },
+): Promise<Recovery> {
+  try {
+    return await recoverSteps(op, row, when);
+  } catch (error) {
+    // A refund refused while the cardholder's dispute of its charge is open: asked again on a later round.
+    if (error instanceof RefundAwaitsDisputeError) return "waiting";
+    throw error;
+  }
+}
+
+async function recoverSteps<Row, Done>(
   op: Resumable<Row, Done>,
   row: Row,
   { waitUntil, now = new Date() }: { waitUntil: Date | null; now?: Date },
@@ -339,7 +286,8 @@ export async function recoverOperation<Row, Done>(
     try {
       await settleOrRefund(op, row, intent);
       return "settled";
-    } catch {
+    } catch (error) {
+      if (error instanceof RefundAwaitsDisputeError) throw error;
       return "refunded";
     }
   }

@@ -49,7 +49,7 @@ export async function reconcileWithProcessor(
     }
   }
   problems.push(...ourSideProblems(backing, byId, window));
-  problems.push(...processorSideProblems(intents, backing));
+  problems.push(...processorSideProblems(intents, backing, await chargedBackRefunds(q)));
   problems.push(...(await reconcilePayouts(q, gateway, window)));
   problems.push(...(await reconcileAccountRefunds(q, gateway, window)));
   problems.push(...(await reconcileDisputes(q, gateway, window)));
@@ -139,12 +139,29 @@ function ourSideProblems(
   return problems;
 }
 
-/** The processor's side: every cent kept, and every hold open, has its thing. */
-function processorSideProblems(intents: GatewayIntent[], backing: Map<string, Thing[]>): string[] {
+/**
+ * The refunds a lost dispute's chargeback made (`chargeback_refund`), by the intent they were refused for: cents the
+ * processor's intent still shows kept, though the dispute took them back and nothing stands behind them.
+ */
+async function chargedBackRefunds(q: Queryable): Promise<Map<string, number>> {
+  const rows = await queryRows<{ intent_id: string; cents: number }>(
+    q,
+    sql`select d.payment_intent_id as intent_id, d.amount_cents as cents
+      from disputes d join ledger_journals j on j.kind = 'chargeback_refund' and j.reference = d.id::text`,
+  );
+  return new Map(rows.map((r) => [r.intent_id, Number(r.cents)]));
+}
+
+/** The processor's side: every cent kept (but what a chargeback refunded), and every hold open, has its thing. */
+function processorSideProblems(
+  intents: GatewayIntent[],
+  backing: Map<string, Thing[]>,
+  chargedBack: Map<string, number>,
+): string[] {
   const problems: string[] = [];
   for (const intent of intents) {
     const list = backing.get(intent.id) ?? [];
-    const kept = intent.capturedCents - intent.refundedCents;
+    const kept = intent.capturedCents - intent.refundedCents - (chargedBack.get(intent.id) ?? 0);
     const settled = list.filter(isSettled);
     if (kept > 0 && settled.length === 0) {
       const waiting = list.some(

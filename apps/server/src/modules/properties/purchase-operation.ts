@@ -95,6 +95,7 @@ export function purchaseOperation(deps: AppDeps): Resumable<PurchaseRow, Bought>
     // Its settling statement writes payment_intent_id, and beginRefund does when it is refunded instead.
     settleNamesIntent: true,
     gateway,
+    db,
     words: {
       processing: PAYMENT_PROCESSING,
       notCompleted: "The purchase could not be completed; your card has been refunded.",
