@@ -250,7 +250,8 @@ describe("Batcher with gather", () => {
     expect(batches).toEqual([[1, 2], [3]]);
   });
 
-  it("starts at once items that already waited waitMs behind a running batch", async () => {
+  /** A batcher whose first batch runs until `release` is called, waiting for company while `busy` says so. */
+  function heldFirst(busy: () => boolean | number, { holdSlot = true } = {}) {
     const batches: number[][] = [];
     let release: () => void = () => {};
     const batcher = new Batcher<number, number>(
@@ -259,8 +260,20 @@ describe("Batcher with gather", () => {
         if (batches.length === 1) await new Promise<void>((done) => (release = done));
         return items.map((n) => succeeded(n));
       },
-      { maxSize: 100, maxRunning: 1, gather: { waitMs: 2, busy: () => true } },
+      {
+        maxSize: 100,
+        maxRunning: 1,
+        gather: { waitMs: 2, busy },
+        // Held until the items' further work is over (none here): the batch ends as their requests are answered.
+        ...(holdSlot ? { holdSlot: async () => {} } : {}),
+      },
     );
+    return { batcher, batches, release: () => release() };
+  }
+
+  it("after a batch ends, waits for the requests it answered to join the items that waited behind it", async () => {
+    // Two requests in flight, both queued behind the running batch: the one it answered is not in flight now.
+    const { batcher, batches, release } = heldFirst(() => 2);
     batcher.load(1);
     await vi.advanceTimersByTimeAsync(2);
     expect(batches).toEqual([[1]]);
@@ -269,7 +282,49 @@ describe("Batcher with gather", () => {
     await vi.advanceTimersByTimeAsync(5);
     expect(batches).toEqual([[1]]);
     release();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([[1]]);
+    // The request the first batch answered comes back: every expected item is there, and the batch starts.
+    batcher.load(4);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("after a batch ends, waits no longer than waitMs for the requests it answered", async () => {
+    const { batcher, batches, release } = heldFirst(() => 2);
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(2);
+    batcher.load(2);
+    batcher.load(3);
+    release();
+    await vi.advanceTimersByTimeAsync(1.5);
+    expect(batches).toEqual([[1]]);
+    await vi.advanceTimersByTimeAsync(0.5);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it("after a batch not held for its items' further work, starts those that waited behind it at once", async () => {
+    const { batcher, batches, release } = heldFirst(() => 2, { holdSlot: false });
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(2);
+    batcher.load(2);
+    batcher.load(3);
+    await vi.advanceTimersByTimeAsync(5);
+    release();
     await vi.advanceTimersByTimeAsync(0);
     expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it("after a lone item's batch, runs the next lone item at once", async () => {
+    const { batcher, batches, release } = heldFirst(() => 1);
+    batcher.load(1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1]]);
+    release();
+    await vi.advanceTimersByTimeAsync(0.5);
+    batcher.load(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toEqual([[1], [2]]);
   });
 });

@@ -23,7 +23,13 @@ export type Gather = { waitMs: number; busy: () => boolean | number };
  * Requests that come over the network arrive one by one, a little apart, rarely in the same turn. With `gather`, a
  * batch that could start while the server is busy waits for company, until its oldest item has waited `waitMs`,
  * or it holds `maxSize` items, or every request in flight has its item queued, whichever comes first. Items that
- * already waited that long behind running batches start at once.
+ * already waited that long behind running batches start at once, but for one wait. A batch held until its items'
+ * further work is over (`holdSlot`) ends about when their requests are answered, and a player's next request
+ * follows their last answer: for `waitMs` after such a batch ends, the requests it answered count as on their way
+ * back. So the items that waited behind it and those requests make one batch, where they would otherwise make two of
+ * half the size taking turns for ever (over HTTP with 32 purchases in flight, the market bench's batches were 16–32,
+ * 22 on average, over six phases of two runs without this wait, and 21–32, 28 on average, with it; the product's
+ * CPU per purchase was a third higher in batches of 16 than in batches of 27–32).
  *
  * `run` answers every item in order, each with its own outcome; if it throws, every item of its batch fails with
  * that error. With `retryAlone`, a batch of several that throws is run again one item at a time, so that one
@@ -37,6 +43,8 @@ export class Batcher<I, O> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The next batch's wait for company is over: it starts as soon as a place is free. */
   private waited = false;
+  /** When a batch last ended, and how many items were expected then: those queued and those it answered. */
+  private ended = { at: Number.NEGATIVE_INFINITY, expected: 0 };
 
   constructor(
     private readonly run: (items: I[]) => Promise<Outcome<O>[]>,
@@ -87,6 +95,9 @@ export class Batcher<I, O> {
       this.running += 1;
       void this.execute(batch).finally(() => {
         this.running -= 1;
+        if (this.options.gather && this.options.holdSlot) {
+          this.ended = { at: performance.now(), expected: this.queue.length + batch.length };
+        }
         if (this.queue.length > 0) this.schedule();
       });
     }
@@ -97,11 +108,16 @@ export class Batcher<I, O> {
     const gather = this.options.gather;
     if (!gather || gather.waitMs <= 0 || this.waited) return false;
     if (this.queue.length >= this.options.maxSize) return false;
+    const now = performance.now();
+    // The requests the last batch answered, on their way back for a moment after it ended.
+    const returning = now - this.ended.at < gather.waitMs ? this.ended.expected : 0;
     const busy = gather.busy();
-    if (busy === false || (typeof busy === "number" && this.queue.length >= busy)) return false;
+    // How many items may come: every request in flight, or any number when `busy` cannot count them.
+    const coming = Math.max(typeof busy === "number" ? busy : busy ? Number.POSITIVE_INFINITY : 0, returning);
+    if (this.queue.length >= coming) return false;
     if (this.timer) return true;
     const oldest = this.queue[0] as Waiting<I, O>;
-    const left = oldest.at + gather.waitMs - performance.now();
+    const left = Math.max(oldest.at, returning > 0 ? this.ended.at : oldest.at) + gather.waitMs - now;
     if (left <= 0) return false;
     // Timers count whole milliseconds: rounded up, the wait ends no sooner than it should.
     this.timer = setTimeout(() => {
