@@ -15,9 +15,12 @@ import { accounts, postJournal } from "../ledger/ledger";
  *     refund ends without it.
  */
 
+/** How each processor refuses to refund a disputed payment: Stripe (and the sandbox), and PayPal (a card's chargeback). */
+const DISPUTED_REFUSALS = new Set(["charge_disputed", "REFUND_NOT_PERMITTED_DUE_TO_CHARGEBACK"]);
+
 /** Whether the processor refused a refund because its charge is disputed. */
 export const refusedAsDisputed = (error: unknown): boolean =>
-  error instanceof GatewayRequestError && error.code === "charge_disputed";
+  error instanceof GatewayRequestError && DISPUTED_REFUSALS.has(error.code);
 
 /** A refund that waits for the dispute on its charge: its row stays refunding, and recovery asks again. */
 export class RefundAwaitsDisputeError extends AppError {
