@@ -24,10 +24,7 @@ export const refusedAsDisputed = (error: unknown): boolean =>
 
 /** A refund that waits for the dispute on its charge: its row stays refunding, and recovery asks again. */
 export class RefundAwaitsDisputeError extends AppError {
-  constructor(
-    readonly paymentIntentId: string,
-    options: { cause?: unknown } = {},
-  ) {
+  constructor(options: { cause?: unknown } = {}) {
     super(
       "CONFLICT",
       "This payment is disputed by its cardholder: it is refunded once the dispute is decided, or given back through it.",

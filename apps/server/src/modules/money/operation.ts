@@ -144,7 +144,7 @@ export async function refundOperation<Row, Done>(
     } catch (error) {
       if (!refusedAsDisputed(error)) throw error;
       if (!(await refundTakenByChargeback(op.db, intentId))) {
-        throw new RefundAwaitsDisputeError(intentId, { cause: error });
+        throw new RefundAwaitsDisputeError({ cause: error });
       }
       crashPoint(`${op.name}.charged-back`);
     }

@@ -46,8 +46,9 @@ function stepsOf(deps: AppDeps): Together<Order, PurchaseRow, Bought> {
         settleMany: (items) => settlePurchases(deps, items),
       },
       // Where charging takes no time (a processor in this process), one batch at a time, held until its purchases
-      // are done, makes the largest batches and so the fewest statements (measured over HTTP: ~16 purchases a batch
-      // and 900/s, against ~6 and 725/s when a batch ends with its reservations). A processor across the network
+      // are done, makes the largest batches and so the fewest statements (measured over HTTP when this was chosen:
+      // ~16 purchases a batch and 900/s, against ~6 and 725/s when a batch ends with its reservations; the market
+      // bench now gives batches of 17–32 and 1,200–1,400/s). A processor across the network
       // takes hundreds of milliseconds per charge: there batches overlap so that none waits for another. The
       // configuration says which (PURCHASE_BATCH_RUNNING, PURCHASE_BATCH_UNTIL_DONE). Requests over HTTP arrive a
       // little apart: while others are in flight, a batch waits a moment for them (PURCHASE_BATCH_WAIT_MS).
